@@ -1,0 +1,49 @@
+// swift-tools-version: 6.2
+// Softphone: a terminal simulator of an iPhone receiving VoIP calls.
+// Layout and layering are described in README.md ("Where things live").
+import PackageDescription
+
+/// Every Swift target builds in Swift 6 language mode with warnings as errors.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Softphone",
+    products: [
+        .executable(name: "softphone", targets: ["softphone"]),
+        .library(name: "SoftphoneKit", targets: ["SoftphoneCore"]),
+    ],
+    targets: [
+        // System libraries: a module map and a shim header each, nothing else.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CALSA", path: "Sources/CALSA"),
+        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile"),
+        .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
+
+        // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
+        .target(name: "SoftphoneCore", swiftSettings: strict),
+        .target(name: "SoftphoneApps", dependencies: ["SoftphoneCore"], swiftSettings: strict),
+        .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: strict),
+        .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "CNcursesw"], swiftSettings: strict),
+        .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: strict),
+        .executableTarget(
+            name: "softphone",
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl"],
+            swiftSettings: strict),
+        // Writes the generated ringtones into Assets/Ringtones (see Assets/README.md).
+        .executableTarget(name: "generate-assets", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
+
+        .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl"], swiftSettings: strict),
+        .testTarget(
+            name: "SoftphoneEndToEndTests",
+            dependencies: ["SoftphoneControl"],
+            swiftSettings: strict),
+    ]
+)
