@@ -1,0 +1,22 @@
+/// The person's keys, the same in every mode (full screen, plain, `softphone key`).
+/// Keys follow baresip where they overlap: `a` accept, `b`/Esc hang up.
+public enum Keymap {
+    /// The command a key stands for, or nil when the key means nothing.
+    public static func command(for key: Unicode.Scalar) -> Command? {
+        switch key {
+        case "a", "\r", "\n": .answer
+        case "d", "b", "\u{1B}": .end
+        case "c": .demoCall
+        case "q": .quit
+        default: nil
+        }
+    }
+
+    /// The keys and what they do, for hint lines and help.
+    public static let summary: [(keys: String, action: String)] = [
+        ("a/Enter", "accept"),
+        ("d/b/Esc", "decline or hang up"),
+        ("c", "demo call (lock screen)"),
+        ("q", "quit"),
+    ]
+}
