@@ -1,0 +1,113 @@
+import Glibc
+import SoftphoneCore
+import Synchronization
+
+/// The phone's speaker: plays the looped ringtone and the vibration buzz on an audio thread of its own.
+///
+/// Every method returns at once (except `shutdown()`): callers only post a request and ring an
+/// eventfd, and the thread, which alone owns the device, acts on it. If the device cannot be opened,
+/// `onNotice` says so once and the engine rings silently: audio never blocks a call.
+public final class AudioEngine: Sendable {
+    private let control: AudioControl?
+    private let thread: Mutex<pthread_t?>
+
+    /// Opens `output` now, so a missing device is reported at start-up, and starts the audio thread idle.
+    ///
+    /// `onNotice` receives one line for each new audio problem; it may be called on the audio thread,
+    /// so it must not block or call back into the engine.
+    public init(
+        output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern,
+        onNotice: @escaping @Sendable (String) -> Void
+    ) {
+        let control: AudioControl
+        do {
+            control = try AudioControl()
+        } catch {
+            onNotice(AudioError.threadUnavailable(reason: error.reason).notice)
+            self.control = nil
+            self.thread = Mutex(nil)
+            return
+        }
+        let worker = AudioWorker(
+            output: output, ringtone: ringtone, vibration: vibration, control: control, onNotice: onNotice)
+        worker.openSinkIfNeeded()
+
+        // The worker is handed to the new thread and never touched here again.
+        let context = Unmanaged.passRetained(worker).toOpaque()
+        var thread = pthread_t()
+        let code = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<AudioWorker>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard code == 0 else {
+            Unmanaged<AudioWorker>.fromOpaque(context).release()
+            onNotice(AudioError.threadUnavailable(reason: SystemError(code: code).reason).notice)
+            self.control = nil
+            self.thread = Mutex(nil)
+            return
+        }
+        self.control = control
+        self.thread = Mutex(thread)
+    }
+
+    deinit { shutdown() }
+
+    /// Starts the ringtone and the buzz from their first frame; does nothing if already ringing.
+    public func startRinging() {
+        post { request in
+            guard !request.isRinging else { return false }
+            request.isRinging = true
+            request.generation &+= 1
+            return true
+        }
+    }
+
+    /// Silences the ring at once: the audio thread drops what is queued rather than letting it drain.
+    public func stopRinging() {
+        post { request in
+            guard request.isRinging else { return false }
+            request.isRinging = false
+            return true
+        }
+    }
+
+    /// Stops the thread and closes the device or finishes the WAV file; blocks until done, and later
+    /// calls return at once.
+    public func shutdown() {
+        guard let control else { return }
+        control.request.withLock { $0.shutdown = true }
+        control.wake.signal()
+        thread.withLock { thread in  // held while joining, so a concurrent caller also waits until done
+            guard let running = thread else { return }
+            thread = nil
+            if pthread_equal(running, pthread_self()) == 0 { _ = pthread_join(running, nil) }
+        }
+    }
+
+    /// Counters and latencies of the audio thread, for benchmarks and diagnostics.
+    public var statistics: AudioStatistics {
+        guard let control else {
+            return AudioStatistics(framesWritten: 0, underruns: 0, startLatencyNanoseconds: nil, stopLatencyNanoseconds: nil)
+        }
+        let start = control.startLatencyNanoseconds.load(ordering: .relaxed)
+        let stop = control.stopLatencyNanoseconds.load(ordering: .relaxed)
+        return AudioStatistics(
+            framesWritten: control.framesWritten.load(ordering: .relaxed),
+            underruns: control.underruns.load(ordering: .relaxed),
+            startLatencyNanoseconds: start < 0 ? nil : start,
+            stopLatencyNanoseconds: stop < 0 ? nil : stop)
+    }
+
+    /// Changes the request under the lock and, if it changed, wakes the audio thread.
+    private func post(_ change: (inout AudioControl.Request) -> Bool) {
+        guard let control else { return }
+        let now = MonotonicClock.nanoseconds()
+        let changed = control.request.withLock { request in
+            guard !request.shutdown, change(&request) else { return false }
+            request.changedAt = now
+            return true
+        }
+        if changed { control.wake.signal() }
+    }
+}

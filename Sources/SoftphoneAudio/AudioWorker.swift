@@ -1,0 +1,172 @@
+import Glibc
+import SoftphoneCore
+import Synchronization
+
+/// The audio thread's side of the engine: it owns the sink (one PCM owner) and the mixer.
+///
+/// Not `Sendable` on purpose: it is built on the creating thread, handed over once to the thread it
+/// runs on, and touched by no one else afterwards.
+final class AudioWorker {
+    /// The most frames rendered at once (85 ms, more than a sink ever asks for at once); the mix
+    /// buffer is allocated once, up front, so the loop itself never allocates.
+    static let bufferFrames = 4096
+
+    private let output: AudioOutput
+    private let control: AudioControl
+    private let onNotice: @Sendable (String) -> Void
+    private var mixer: RingMixer
+    private var sink: (any AudioSink)?
+    private var noticesGiven: Set<String> = []
+    private var underrunsReported = 0
+    private let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: bufferFrames * Ringtone.channels)
+
+    init(
+        output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern, control: AudioControl,
+        onNotice: @escaping @Sendable (String) -> Void
+    ) {
+        self.output = output
+        self.control = control
+        self.onNotice = onNotice
+        self.mixer = RingMixer(ringtone: ringtone, vibration: vibration)
+        buffer.initialize(repeating: 0)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Opens the output if it is not open; a failure becomes a notice (each distinct one only once).
+    func openSinkIfNeeded() {
+        guard sink == nil else { return }
+        do {
+            sink = try output.openSink()
+        } catch {
+            report(error)
+        }
+    }
+
+    /// The thread's loop: sleep in `poll()` while idle, render and write while ringing, until shutdown.
+    func run() {
+        Self.nameCurrentThread()
+        var generation: UInt64 = 0
+        var isPlaying = false
+        var awaitingFirstWrite = false
+        var ringStartedAt: Int64 = 0
+        var pending = 0..<0  // frames rendered but not yet taken by the sink
+
+        while true {
+            let request = control.request.withLock { $0 }
+            if request.isRinging && request.generation != generation && !request.shutdown {
+                generation = request.generation
+                if isPlaying { drop() }
+                openSinkIfNeeded()
+                mixer.restart()
+                pending = 0..<0
+                isPlaying = sink != nil
+                awaitingFirstWrite = true
+                ringStartedAt = request.changedAt
+            } else if !request.isRinging && isPlaying {
+                // Timed when the drop is issued: a card falls silent then, though some ALSA plugins
+                // (the capture harness's `file`) take longer to return from it.
+                control.stopLatencyNanoseconds.store(MonotonicClock.nanoseconds() - request.changedAt, ordering: .relaxed)
+                drop()
+                isPlaying = false
+            }
+            if request.shutdown { break }
+
+            guard isPlaying, let sink else {
+                _ = control.wake.wait(timeoutMilliseconds: -1)  // idle: no timeout, no CPU
+                control.wake.drain()
+                continue
+            }
+            do {
+                let space: Int
+                switch try sink.waitForSpace(orWake: control.wake) {
+                case .woken:
+                    control.wake.drain()
+                    continue
+                case .space(let frames):
+                    space = frames
+                }
+                if pending.isEmpty {
+                    let frames = min(space, Self.bufferFrames)
+                    mixer.render(into: buffer, frames: frames)
+                    pending = 0..<frames
+                }
+                let frames = min(space, pending.count)
+                let samples = UnsafeBufferPointer(rebasing: buffer[(pending.lowerBound * 2)..<(pending.upperBound * 2)])
+                let written = try sink.write(samples, frames: frames)
+                pending = (pending.lowerBound + written)..<pending.upperBound
+                if awaitingFirstWrite && written > 0 {
+                    awaitingFirstWrite = false
+                    control.startLatencyNanoseconds.store(MonotonicClock.nanoseconds() - ringStartedAt, ordering: .relaxed)
+                }
+                control.framesWritten.add(written, ordering: .relaxed)
+                publishUnderruns(of: sink)
+            } catch {
+                report(error)
+                discardSink()
+                isPlaying = false
+            }
+        }
+        if isPlaying { drop() }
+        close()
+    }
+
+    /// Names the thread "softphone-audio" for `top -H`, `ps -L` and /proc, as `pthread_setname_np` would
+    /// (which Swift's Glibc module does not expose); best effort.
+    private static func nameCurrentThread() {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var name = "softphone-audio"
+        _ = name.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
+        Glibc.close(descriptor)
+    }
+
+    /// Drops queued audio; a failing device is reported and closed, to be reopened at the next ring.
+    private func drop() {
+        do {
+            try sink?.drop()
+        } catch {
+            report(error)
+            discardSink()
+        }
+    }
+
+    /// Releases a sink that has failed, without reporting it again; the next ring reopens the output.
+    private func discardSink() {
+        guard let sink else { return }
+        publishUnderruns(of: sink)
+        underrunsReported = 0
+        self.sink = nil
+        try? sink.close()  // already reported: a failed device usually fails to stop too
+    }
+
+    /// Finishes the sink at shutdown (for a WAV file: writes the final header).
+    private func close() {
+        guard let sink else { return }
+        publishUnderruns(of: sink)
+        underrunsReported = 0
+        self.sink = nil
+        do {
+            try sink.close()
+        } catch {
+            report(error)
+        }
+    }
+
+    private func publishUnderruns(of sink: any AudioSink) {
+        guard sink.underruns != underrunsReported else { return }
+        control.underruns.add(sink.underruns - underrunsReported, ordering: .relaxed)
+        underrunsReported = sink.underruns
+    }
+
+    private func report(_ error: AudioError) {
+        let notice = error.notice
+        guard noticesGiven.insert(notice).inserted else { return }
+        onNotice(notice)
+    }
+}
+
+extension AudioError {
+    /// The one line shown when audio fails: what failed, and that the call goes on regardless.
+    var notice: String { "audio: \(self); ringing silently, the call is not affected" }
+}

@@ -1,0 +1,94 @@
+import CSndFile
+import Glibc
+
+/// A libsndfile handle: each C call behind one method, a failure thrown as `SoundFileError` on the next line.
+///
+/// Used to decode ringtones (any format libsndfile reads) and to write the WAV files that stand in for a
+/// speaker. Not `Sendable`: one owner at a time.
+final class SoundFile {
+    /// The sample rate in frames per second.
+    let sampleRate: Int
+    /// Interleaved channels per frame.
+    let channels: Int
+    /// Frames in the file when opened for reading, as the header says (an estimate for some formats).
+    let frames: Int64
+
+    private var handle: OpaquePointer?
+
+    private init(handle: OpaquePointer, info: SF_INFO) {
+        self.handle = handle
+        self.sampleRate = Int(info.samplerate)
+        self.channels = Int(info.channels)
+        self.frames = info.frames
+    }
+
+    deinit { if let handle { sf_close(handle) } }
+
+    /// Opens a file for reading; a missing file or a directory is named as such.
+    /// The corresponding C function is `sf_open(SFM_READ)`.
+    static func open(readingFrom path: String) throws(SoundFileError) -> SoundFile {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let error = SystemError.current
+            throw SoundFileError(reason: error.code == ENOENT ? "no such file" : error.reason)
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw SoundFileError(reason: "is a directory, not a sound file") }
+        var info = SF_INFO()
+        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+            throw SoundFileError(libraryMessage: String(cString: sf_strerror(nil)))
+        }
+        return SoundFile(handle: handle, info: info)
+    }
+
+    /// Creates (or truncates) a 16-bit PCM WAV file. The corresponding C function is `sf_open(SFM_WRITE)`.
+    static func create(wavAt path: String, sampleRate: Int, channels: Int) throws(SoundFileError) -> SoundFile {
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channels)
+        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
+            throw SoundFileError(libraryMessage: String(cString: sf_strerror(nil)))
+        }
+        return SoundFile(handle: handle, info: info)
+    }
+
+    /// Reads up to `frames` interleaved frames as floats in -1...1; 0 at the end of the file.
+    /// The corresponding C function is `sf_readf_float`.
+    func read(into samples: UnsafeMutableBufferPointer<Float>, frames: Int) throws(SoundFileError) -> Int {
+        let read = sf_readf_float(handle, samples.baseAddress, sf_count_t(frames))
+        guard sf_error(handle) == 0 else { throw lastError() }
+        return Int(read)
+    }
+
+    /// Appends interleaved 16-bit frames. The corresponding C function is `sf_writef_short`.
+    func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(SoundFileError) {
+        let written = sf_writef_short(handle, samples.baseAddress, sf_count_t(frames))
+        guard written == sf_count_t(frames) else { throw lastError() }
+    }
+
+    /// Cuts the file back to its first `frames` frames, so later writes continue from there.
+    /// The corresponding C function is `sf_command(SFC_FILE_TRUNCATE)`.
+    func truncate(toFrames frames: Int64) throws(SoundFileError) {
+        var length = sf_count_t(frames)
+        let failed = sf_command(handle, Int32(SFC_FILE_TRUNCATE), &length, Int32(MemoryLayout<sf_count_t>.size))
+        guard failed == 0 else { throw lastError() }
+    }
+
+    /// Rewrites the header so the file is valid even if the process dies before `close()`.
+    /// The corresponding C function is `sf_command(SFC_UPDATE_HEADER_NOW)`.
+    func updateHeader() {
+        _ = sf_command(handle, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)  // returns nothing useful
+    }
+
+    /// Finishes the header and closes the file; later calls do nothing. The corresponding C function is `sf_close`.
+    func close() throws(SoundFileError) {
+        guard let handle else { return }
+        self.handle = nil
+        let code = sf_close(handle)
+        guard code == 0 else { throw SoundFileError(libraryMessage: String(cString: sf_error_number(code))) }
+    }
+
+    private func lastError() -> SoundFileError {
+        SoundFileError(libraryMessage: String(cString: sf_strerror(handle)))
+    }
+}

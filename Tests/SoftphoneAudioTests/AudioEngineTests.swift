@@ -1,0 +1,143 @@
+import Glibc
+import SoftphoneCore
+import Testing
+
+@testable import SoftphoneAudio
+
+/// The engine with real threads and real time. These tests wait (about 2.5 s in all), so they run
+/// one at a time and are kept few.
+@Suite("Audio engine", .serialized)
+struct AudioEngineTests {
+    /// Milliseconds `body` takes, on the monotonic clock.
+    static func milliseconds(_ body: () -> Void) -> Double {
+        let start = MonotonicClock.nanoseconds()
+        body()
+        return Double(MonotonicClock.nanoseconds() - start) / 1_000_000
+    }
+
+    /// The first `frames` frames a ring renders, as the engine would play them.
+    static func rendered(frames: Int, ringtone: Ringtone = .classic(), vibration: VibrationPattern = .standard) -> [Int16] {
+        var mixer = RingMixer(ringtone: ringtone, vibration: vibration)
+        var output = [Int16](repeating: 0, count: frames * 2)
+        output.withUnsafeMutableBufferPointer { mixer.render(into: $0, frames: frames) }
+        return output
+    }
+
+    @Test("a WAV file sink records about 1.2 s of ring for 1.2 s of ringing, in real time")
+    func wavFileEndToEnd() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("ring.wav")
+        let notices = NoticeRecorder()
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: notices.record)
+
+        let started = MonotonicClock.nanoseconds()
+        engine.startRinging()
+        try await Task.sleep(for: .milliseconds(1_200))
+        engine.stopRinging()
+        let rang = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        engine.shutdown()
+
+        #expect(notices.notices.isEmpty)
+        let recorded = try Ringtone.load(path: path)
+        #expect(recorded.sourceSampleRate == 48_000 && recorded.sourceChannels == 2)
+        #expect(abs(recorded.durationSeconds - 1.2) <= 0.3)
+        #expect(abs(recorded.durationSeconds - rang) <= 0.05, "paced in real time: \(rang) s rung")
+        // The first burst (0–0.4 s) is the ring's two tones; the motor buzzes underneath.
+        let burst = 2_400..<16_800
+        let at400 = Goertzel.leftPower(of: 400, in: recorded.samples, frames: burst)
+        let at450 = Goertzel.leftPower(of: 450, in: recorded.samples, frames: burst)
+        let at1000 = Goertzel.leftPower(of: 1000, in: recorded.samples, frames: burst)
+        #expect(at400 > 100 * at1000 && at450 > 100 * at1000)
+        #expect(Goertzel.leftPower(of: MotorBuzz.frequency, in: recorded.samples, frames: burst) > 100 * at1000)
+        // And it is exactly what the mixer renders: no gap, no glitch.
+        #expect(recorded.samples == Self.rendered(frames: recorded.frameCount))
+
+        let statistics = engine.statistics
+        #expect(statistics.framesWritten >= recorded.frameCount)
+        #expect(statistics.underruns == 0)
+        #expect((statistics.startLatencyNanoseconds ?? .max) < 50_000_000)
+        #expect((statistics.stopLatencyNanoseconds ?? .max) < 50_000_000)
+    }
+
+    @Test("each ring starts at frame 0, and idle time between rings is not recorded")
+    func twoRings() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("rings.wav")
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+
+        var started = MonotonicClock.nanoseconds()
+        engine.startRinging()
+        try await Task.sleep(for: .milliseconds(400))
+        engine.stopRinging()
+        let firstRang = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        try await Task.sleep(for: .milliseconds(300))
+        started = MonotonicClock.nanoseconds()
+        engine.startRinging()
+        try await Task.sleep(for: .milliseconds(400))
+        engine.shutdown()  // while ringing: what was queued but not yet played is dropped
+        let secondRang = Double(MonotonicClock.nanoseconds() - started) / 1e9
+
+        let recorded = try Ringtone.load(path: path).samples
+        let seconds = Double(recorded.count / 2) / 48_000
+        #expect(abs(seconds - (firstRang + secondRang)) <= 0.1, "two rings, and none of the idle time between")
+        let expected = Self.rendered(frames: recorded.count / 2)
+        let firstRing = zip(recorded, expected).prefix { $0 == $1 }.count / 2
+        #expect(abs(Double(firstRing) / 48_000 - firstRang) <= 0.05)
+        let secondRing = Array(recorded[(firstRing * 2)...])
+        #expect(secondRing == Array(expected.prefix(secondRing.count)), "the second ring starts from frame 0")
+    }
+
+    @Test("a missing ALSA device: one notice naming it, and nothing blocks")
+    func missingDevice() async throws {
+        let notices = NoticeRecorder()
+        var engine: AudioEngine?
+        let created = Self.milliseconds {
+            engine = AudioEngine(
+                output: .device("softphone_no_such_device"), ringtone: .classic(), vibration: .standard,
+                onNotice: notices.record)
+        }
+        guard let engine else { return }
+        #expect(created < 500)
+        #expect(notices.notices.count == 1, "reported at start-up")
+
+        for _ in 0..<3 {
+            #expect(Self.milliseconds { engine.startRinging() } < 50)
+            try await Task.sleep(for: .milliseconds(20))  // the audio thread retries the device here
+            #expect(Self.milliseconds { engine.stopRinging() } < 50)
+        }
+        #expect(Self.milliseconds { engine.shutdown() } < 500)
+        engine.shutdown()  // idempotent
+
+        #expect(notices.notices.count == 1, "the same problem is not repeated")
+        let notice = notices.notices.first ?? ""
+        #expect(notice.contains("\"softphone_no_such_device\""))
+        #expect(notice.hasPrefix("audio: cannot open ALSA device"))
+        #expect(notice.hasSuffix("ringing silently, the call is not affected"))
+        #expect(!notice.contains("\n"))
+        #expect(engine.statistics.framesWritten == 0)
+    }
+
+    @Test("an output file that cannot be created: one notice naming it, ringing goes on silently")
+    func unwritableFile() {
+        let notices = NoticeRecorder()
+        let path = "/nonexistent-softphone-dir/ring.wav"
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: notices.record)
+        engine.startRinging()
+        engine.stopRinging()
+        engine.shutdown()
+        #expect(notices.notices.count == 1)
+        #expect(notices.notices.first?.contains(path) == true)
+    }
+
+    @Test("shutdown while idle returns promptly and can be repeated; the engine can be dropped without it")
+    func shutdownIdle() {
+        let folder = TemporaryDirectory()
+        let engine = AudioEngine(
+            output: .wavFile(folder.file("idle.wav")), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+        #expect(Self.milliseconds { engine.shutdown() } < 100)
+        engine.shutdown()
+        engine.startRinging()  // after shutdown: ignored, returns at once
+        _ = AudioEngine(
+            output: .wavFile(folder.file("dropped.wav")), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+    }
+}

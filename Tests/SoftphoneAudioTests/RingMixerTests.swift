@@ -1,0 +1,134 @@
+import SoftphoneCore
+import Testing
+
+@testable import SoftphoneAudio
+
+@Suite("Rendering the ring: ringtone loop and motor buzz")
+struct RingMixerTests {
+    /// A pattern that never runs the motor, so the ringtone can be checked on its own.
+    static let motorOff = VibrationPattern(name: "off", steps: [.init(isOn: false, milliseconds: 1000)])
+
+    /// A ringtone whose every sample differs from its neighbours, so a gap or repeat cannot hide.
+    static let numbered: Ringtone = {
+        let frames = 1_237  // not a divisor of any chunk size used below
+        var samples: [Int16] = []
+        for frame in 0..<frames {
+            samples.append(Int16(frame))
+            samples.append(Int16(-frame - 1))
+        }
+        return Ringtone(name: "numbered", samples: samples, sourceSampleRate: 48_000, sourceChannels: 2)
+    }()
+
+    /// A silent ringtone, so the buzz can be checked on its own.
+    static let silence = Ringtone(
+        name: "silence", samples: [Int16](repeating: 0, count: 4_800), sourceSampleRate: 48_000, sourceChannels: 2)
+
+    /// Renders `frames` frames in chunks of the given sizes, cycling through them.
+    static func render(_ mixer: inout RingMixer, frames: Int, chunks: [Int] = [960]) -> [Int16] {
+        var output = [Int16](repeating: 0, count: frames * 2)
+        var done = 0
+        var chunk = 0
+        while done < frames {
+            let count = min(chunks[chunk % chunks.count], frames - done)
+            output.withUnsafeMutableBufferPointer { all in
+                mixer.render(into: UnsafeMutableBufferPointer(rebasing: all[(done * 2)...]), frames: count)
+            }
+            done += count
+            chunk += 1
+        }
+        return output
+    }
+
+    @Test("the loop seam adds no gap: the frame after the last is frame 0, over many loops")
+    func seamlessLoop() {
+        var mixer = RingMixer(ringtone: Self.numbered, vibration: Self.motorOff)
+        let frames = Self.numbered.frameCount * 50 + 17
+        let output = Self.render(&mixer, frames: frames, chunks: [960, 1, 333, 2048, 7])
+        let expected = (0..<(frames * 2)).map { Self.numbered.samples[$0 % Self.numbered.samples.count] }
+        #expect(output == expected)
+        #expect(mixer.position == Int64(frames))
+    }
+
+    @Test("restart plays both voices from frame 0 again")
+    func restart() {
+        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
+        let first = Self.render(&mixer, frames: 10_000)
+        mixer.restart()
+        #expect(Self.render(&mixer, frames: 10_000) == first)
+    }
+
+    @Test("the buzz is on exactly during the pattern's on-steps, measured in frames (1 ms = 48)")
+    func buzzGate() {
+        let pattern = VibrationPattern(name: "test", steps: [
+            .init(isOn: true, milliseconds: 300), .init(isOn: false, milliseconds: 150),
+            .init(isOn: true, milliseconds: 50), .init(isOn: false, milliseconds: 500),
+        ])
+        var mixer = RingMixer(ringtone: Self.silence, vibration: pattern)
+        let output = Self.render(&mixer, frames: 3 * 48_000, chunks: [1000, 37])
+        for frame in stride(from: 0, to: 3 * 48_000, by: 1) {
+            let isOn = pattern.phase(atMilliseconds: Int64(frame / 48)).isOn
+            if !isOn {
+                guard output[2 * frame] == 0 && output[2 * frame + 1] == 0 else {
+                    Issue.record("buzz heard at frame \(frame), during an off step")
+                    return
+                }
+            }
+        }
+        // Every on-step is audible throughout, apart from its edge ramps (4 ms = 192 frames each side).
+        var start = 0
+        for step in pattern.steps + pattern.steps + pattern.steps {
+            let end = start + Int(step.milliseconds) * 48
+            if step.isOn {
+                let ramp = min(192, (end - start) / 2)
+                let inside = Array(output[(2 * (start + ramp))..<(2 * (end - ramp))])
+                let level = Goertzel.power(of: MotorBuzz.frequency, in: inside[...], stride: 2)
+                #expect(level > 0.0005, "motor audible from frame \(start) to \(end)")
+                #expect(mixer.buzz.gain(atFrame: Int64(start)) > 0, "ramp starts at the step's first frame \(start)")
+                #expect(mixer.buzz.gain(atFrame: Int64(start - 1)) == 0, "and not a frame earlier")
+            }
+            start = end
+        }
+    }
+
+    @Test("the buzz ramps in and out instead of clicking")
+    func buzzRamps() {
+        var mixer = RingMixer(ringtone: Self.silence, vibration: .standard)
+        let output = Self.render(&mixer, frames: 2 * 48_000)
+        let jumps = stride(from: 2, to: output.count, by: 2).map { abs(Int(output[$0]) - Int(output[$0 - 2])) }
+        let peak = output.map { abs(Int($0)) }.max() ?? 0
+        #expect(peak > 4_000 && peak < 7_000, "about -15 dBFS")
+        // Near the edges (first and last 1 ms of the 1 s on-step) the level is a fraction of the peak.
+        let edges = Array(output[0..<96]) + Array(output[(2 * 47_952)..<(2 * 48_000)])
+        #expect((edges.map { abs(Int($0)) }.max() ?? 0) < peak / 4)
+        #expect((jumps.max() ?? 0) < peak, "no sample-to-sample jump as large as the peak")
+        // The fade-in rises through the 4 ms ramp: quiet, then louder, then the full buzz.
+        func loudest(_ frames: Range<Int>) -> Int {
+            frames.map { abs(Int(output[2 * $0])) }.max() ?? 0
+        }
+        #expect(0 < loudest(0..<96) && loudest(0..<96) < loudest(96..<192))
+        #expect(loudest(96..<192) < loudest(192..<4_800))
+    }
+
+    @Test("no drift: after 10 minutes the buzz still switches on the exact frame")
+    func noDrift() {
+        var mixer = RingMixer(ringtone: Self.silence, vibration: .standard)
+        let tenMinutes = Int64(10 * 60 * 48_000)  // a whole number of 2 s periods: the motor turns on here
+        mixer.seek(toFrame: tenMinutes - 48_000)  // one second before: in the off step
+        let output = Self.render(&mixer, frames: 2 * 48_000)
+        #expect(output[0..<(2 * 48_000)].allSatisfy { $0 == 0 })
+        #expect(output[(2 * 48_000)...].contains { $0 != 0 })
+        #expect(mixer.buzz.gain(atFrame: tenMinutes - 1) == 0)
+        #expect(mixer.buzz.gain(atFrame: tenMinutes) > 0)
+        #expect(mixer.buzz.gain(atFrame: tenMinutes + 48_000 - 1) > 0)
+        #expect(mixer.buzz.gain(atFrame: tenMinutes + 48_000) == 0)
+    }
+
+    @Test("ringtone and buzz add up without wrapping around at full scale")
+    func mixClips() {
+        let loud = Ringtone(
+            name: "loud", samples: [Int16](repeating: .max, count: 96_000), sourceSampleRate: 48_000, sourceChannels: 2)
+        var mixer = RingMixer(ringtone: loud, vibration: .standard)
+        let output = Self.render(&mixer, frames: 48_000)
+        #expect(output.allSatisfy { $0 > 20_000 }, "saturates instead of wrapping to negative")
+    }
+}
