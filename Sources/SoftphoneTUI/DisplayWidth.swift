@@ -1,0 +1,86 @@
+@preconcurrency import CNcursesw
+import Glibc
+
+/// How many terminal columns text takes, and how to shorten it to fit: East Asian wide
+/// characters and emoji take 2, combining marks 0. Names arrive in every script, so layouts
+/// measure with this, never with `count`.
+public enum DisplayWidth {
+    /// The columns one grapheme cluster takes: 0, 1 or 2.
+    ///
+    /// The width is the base character's `wcwidth` in the C.UTF-8 locale (not the process
+    /// locale, so the answer is the same in tests and in a terminal); a cluster asking for
+    /// emoji presentation (U+FE0F) and a flag take 2, as modern terminals draw them.
+    /// Control characters count 0: they are never drawn (see `GlyphSet.displayable(_:)`).
+    /// The corresponding C function is `wcwidth`.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let base = scalars.first else { return 0 }
+        let width = scalarWidth(base)
+        guard width > 0 else { return 0 }
+        if scalars.count > 1 {
+            if (0x1F1E6...0x1F1FF).contains(base.value) { return 2 }  // a regional-indicator pair: a flag
+            if base.properties.isEmoji && scalars.contains("\u{FE0F}") { return 2 }
+        }
+        return min(width, 2)
+    }
+
+    /// The columns a string takes: the sum over its grapheme clusters.
+    public static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// `text` shortened to at most `width` columns, ending in `ellipsis` when anything was cut.
+    ///
+    /// Cuts between grapheme clusters only, never inside one, and drops the spaces before the
+    /// ellipsis. When even the ellipsis does not fit, returns as much of it as fits.
+    public static func truncate(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if of(text) <= width { return text }
+        let room = width - of(ellipsis)
+        guard room >= 0 else { return truncate(ellipsis, toWidth: width, ellipsis: "") }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > room { break }
+            kept.append(character)
+            used += w
+        }
+        while kept.last?.isWhitespace == true { kept.removeLast() }
+        return kept + ellipsis
+    }
+
+    /// The width of one scalar: `wcwidth` under C.UTF-8, or an approximation if that locale is
+    /// missing. Negative for characters that are not printable (controls, unassigned).
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        if scalar.value >= 0x20 && scalar.value < 0x7F { return 1 }  // ASCII: the common case, no locale switch
+        guard let locale = utf8Locale else { return approximateWidth(scalar) }
+        // uselocale switches this thread only, so the process locale and other threads are untouched.
+        let previous = uselocale(locale)
+        defer { uselocale(previous) }
+        return Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+    }
+
+    /// A rough width for when C.UTF-8 is not installed: wide East Asian blocks and emoji 2,
+    /// marks and format characters 0.
+    private static func approximateWidth(_ scalar: Unicode.Scalar) -> Int {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .control, .surrogate, .unassigned: return -1
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if properties.isEmojiPresentation { return 2 }
+        let wideRanges: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+            0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+            0x20000...0x3FFFD,
+        ]
+        return wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
+    }
+}
+
+/// The C.UTF-8 locale, opened once, for `wcwidth` independent of the process locale.
+/// `nonisolated(unsafe)` because `locale_t` is a C pointer Swift does not know to be Sendable;
+/// the locale object is immutable once created, and glibc allows using it from any thread.
+private nonisolated(unsafe) let utf8Locale: locale_t? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil)

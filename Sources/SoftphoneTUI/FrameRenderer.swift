@@ -1,0 +1,220 @@
+import SoftphoneCore
+
+/// Lays out a `Screen` as a `Frame`. A pure function of the screen, the terminal's size, the
+/// wall-clock text and the glyph set, so every screen is checked as text without a terminal.
+///
+/// Terminals of 80×24 or more get the roomy layout: a phone outline centred on the screen.
+/// From 40×12 up a compact layout without the outline; anything smaller shows one line
+/// asking for a larger terminal. The last row always lists the keys the screen accepts and
+/// the row above it holds the notice, if any. State is always spelled out in words, never
+/// shown by colour alone.
+public enum FrameRenderer {
+    /// The smallest terminal that gets a real layout.
+    public static let minimumSize = (width: 40, height: 12)
+    /// The size from which the roomy layout, with the phone outline, is used.
+    public static let roomySize = (width: 80, height: 24)
+
+    /// The frame showing `screen` on a `width`×`height` terminal.
+    ///
+    /// - Parameters:
+    ///   - time: the wall clock for the lock screen, as the shell formats it ("18:47").
+    ///   - date: the date under it ("Sunday 29 November").
+    ///   - notice: a line the person should see, such as an audio warning; shown above the hints.
+    ///   - glyphs: `.ascii` when the terminal's locale is not UTF-8.
+    public static func render(
+        _ screen: Screen, width: Int, height: Int, time: String, date: String,
+        notice: String? = nil, glyphs: GlyphSet
+    ) -> Frame {
+        var frame = Frame(width: width, height: height)
+        let width = frame.width
+        let height = frame.height
+        let pen = Pen(glyphs: glyphs, compact: width < roomySize.width || height < roomySize.height)
+        guard width > 0, height > 0 else { return frame }
+        guard width >= minimumSize.width, height >= minimumSize.height else {
+            // The longest wording that fits, truncated only when even the shortest does not.
+            let size = "\(minimumSize.width)\(glyphs.times)\(minimumSize.height)"
+            let wordings = ["Enlarge the terminal (\(size) or more)", "Enlarge to \(size)", size]
+            let message = wordings.first { DisplayWidth.of($0) <= width } ?? size
+            pen.centre(message, role: .warning, row: height / 2, columns: 0..<width, in: &frame)
+            return frame
+        }
+
+        let top: Int
+        let columns: Range<Int>
+        if pen.compact {
+            top = (height - 2 - Pen.compactRows) / 2
+            columns = 1..<(width - 1)
+        } else {
+            let left = (width - Pen.phoneWidth) / 2
+            let phoneTop = (height - 2 - Pen.phoneHeight) / 2
+            pen.drawPhoneOutline(top: phoneTop, left: left, in: &frame)
+            top = phoneTop + 1
+            columns = (left + 2)..<(left + Pen.phoneWidth - 2)
+        }
+        for (row, line) in pen.lines(for: screen, time: time, date: date) {
+            pen.draw(line, row: top + row, columns: columns, in: &frame)
+        }
+        if let notice {
+            pen.centre(notice, role: .warning, row: height - 2, columns: 1..<(width - 1), in: &frame)
+        }
+        pen.centre(pen.hint(for: screen), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
+        return frame
+    }
+
+    /// The same as `render(_:width:height:time:date:notice:glyphs:)`, choosing the glyph set from
+    /// whether the terminal shows Unicode (`CursesTerminal.usesUnicode`).
+    public static func render(
+        _ screen: Screen, width: Int, height: Int, time: String, date: String,
+        notice: String? = nil, unicode: Bool
+    ) -> Frame {
+        render(screen, width: width, height: height, time: time, date: date, notice: notice,
+               glyphs: GlyphSet(unicode: unicode))
+    }
+
+    /// A duration as a call timer shows it: "0:07", "12:34", past an hour "1:02:05".
+    public static func timerText(seconds: Int64) -> String {
+        let s = max(0, seconds)
+        let twoDigits = { (n: Int64) in n < 10 ? "0\(n)" : "\(n)" }
+        if s >= 3600 { return "\(s / 3600):\(twoDigits(s % 3600 / 60)):\(twoDigits(s % 60))" }
+        return "\(s / 60):\(twoDigits(s % 60))"
+    }
+}
+
+/// One thing a layout puts on a row.
+private enum Line {
+    /// Text centred across the content columns.
+    case text(String, Role)
+    /// Key labels spread evenly across the content columns.
+    case keys([(label: String, role: Role)])
+    /// The big lock-screen clock (several rows).
+    case clock(String)
+}
+
+/// What the layouts share: the glyph set, the roomy or compact choice, and the drawing helpers.
+private struct Pen {
+    let glyphs: GlyphSet
+    let compact: Bool
+
+    /// The phone outline of the roomy layout, border included.
+    static let phoneWidth = 34
+    static let phoneHeight = 20
+    /// Rows the compact layout's content takes (the last two rows are notice and hints).
+    static let compactRows = 10
+
+    // MARK: Layouts: (row within the content area, line)
+
+    func lines(for screen: Screen, time: String, date: String) -> [(Int, Line)] {
+        switch screen {
+        case .lock(let lock):
+            let status = Line.text(glyphs.lockStatus(lock.lock), .status)
+            let app = Line.text(lock.appName + glyphs.separator + "waiting for calls", .dim)
+            return compact
+                ? [(0, status), (2, .text(date, .normal)), (3, .clock(time)), (9, app)]
+                : [(1, status), (3, .text(date, .normal)), (4, .clock(time)), (14, app)]
+
+        case .incoming(let call):
+            let (name, handle) = names(call.caller)
+            let vibrating: Line = if case .buzzing = call.vibration { .text("vibrating", .status) } else { .text("", .status) }
+            let lines: [Line] = [
+                .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
+                .text(name, .caller),
+                .text(handle, .dim),
+                .text("ringing " + FrameRenderer.timerText(seconds: call.ringingSeconds), .timer),
+                .text(glyphs.vibration(call.vibration), .status),
+                vibrating,
+                .keys([("[d] Decline", .decline), ("[a] Accept", .accept)]),
+            ]
+            return Array(zip(compact ? [0, 2, 3, 4, 6, 7, 9] : [1, 4, 5, 7, 10, 11, 15], lines))
+
+        case .inCall(let call):
+            let (name, handle) = names(call.caller)
+            let lines: [Line] = [
+                .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
+                .text(name, .caller),
+                .text(handle, .dim),
+                .text(FrameRenderer.timerText(seconds: call.connectedSeconds), .timer),
+                .keys([("[d] End", .decline)]),
+            ]
+            return Array(zip(compact ? [0, 2, 3, 4, 9] : [1, 4, 5, 7, 15], lines))
+
+        case .ended(let call):
+            let (name, handle) = names(call.caller)
+            let lines: [Line] = [
+                .text("Call ended", .title),
+                .text(name, .caller),
+                .text(handle, .dim),
+                .text(call.reason.summary, .status),
+                .text("duration " + FrameRenderer.timerText(seconds: call.durationSeconds), .dim),
+            ]
+            return Array(zip(compact ? [0, 2, 3, 4, 5] : [1, 4, 5, 7, 8], lines))
+        }
+    }
+
+    /// The keys valid on a screen, shortest spelling in the compact layout.
+    func hint(for screen: Screen) -> String {
+        let items: [String] = switch screen {
+        case .lock: ["c demo call", "q quit"]
+        case .incoming: compact ? ["a accept", "d decline", "q quit"] : ["a/Enter accept", "d/b/Esc decline", "q quit"]
+        case .inCall: compact ? ["d end", "q quit"] : ["d/b/Esc end", "q quit"]
+        case .ended: ["q quit"]
+        }
+        return items.joined(separator: glyphs.separator)
+    }
+
+    /// "VoIP · audio call": the app and the kind of call, like iOS's "WhatsApp Audio…" line.
+    private func callLabel(app: String, video: Bool) -> String {
+        app + glyphs.separator + (video ? "video call" : "audio call")
+    }
+
+    /// The name line and the handle line. With no name the handle takes the name's place, as iOS does.
+    private func names(_ caller: Caller) -> (name: String, handle: String) {
+        if !caller.name.isEmpty { return (caller.name, caller.handle) }
+        if !caller.handle.isEmpty { return (caller.handle, "") }
+        return ("Unknown caller", "")
+    }
+
+    // MARK: Drawing
+
+    func draw(_ line: Line, row: Int, columns: Range<Int>, in frame: inout Frame) {
+        switch line {
+        case .text(let text, let role):
+            centre(text, role: role, row: row, columns: columns, in: &frame)
+        case .keys(let keys):
+            let share = columns.count / max(1, keys.count)
+            for (index, key) in keys.enumerated() {
+                let start = columns.lowerBound + index * share
+                centre(key.label, role: key.role, row: row, columns: start..<(start + share), in: &frame)
+            }
+        case .clock(let time):
+            let big = BigDigits.rows(for: glyphs.displayable(time), glyphs: glyphs)
+            guard let big, DisplayWidth.of(big[0]) <= columns.count else {
+                centre(time, role: .title, row: row, columns: columns, in: &frame)
+                return
+            }
+            for (offset, text) in big.enumerated() {
+                centre(text, role: .title, row: row + offset, columns: columns, in: &frame, alreadySafe: true)
+            }
+        }
+    }
+
+    /// Draws `text` centred in `columns`, made displayable and truncated to fit.
+    func centre(_ text: String, role: Role, row: Int, columns: Range<Int>, in frame: inout Frame,
+                alreadySafe: Bool = false) {
+        let safe = alreadySafe ? text : glyphs.displayable(text)
+        let fitted = DisplayWidth.truncate(safe, toWidth: columns.count, ellipsis: glyphs.ellipsis)
+        let x = columns.lowerBound + (columns.count - DisplayWidth.of(fitted)) / 2
+        frame.put(fitted, row: row, column: x, role: role)
+    }
+
+    /// The roomy layout's phone: a rounded box (ASCII corners in ASCII mode).
+    func drawPhoneOutline(top: Int, left: Int, in frame: inout Frame) {
+        let box = glyphs.box
+        let edge = String(repeating: box.horizontal, count: Self.phoneWidth - 2)
+        frame.put(box.topLeft + edge + box.topRight, row: top, column: left, role: .dim)
+        for row in (top + 1)..<(top + Self.phoneHeight - 1) {
+            frame.put(box.vertical, row: row, column: left, role: .dim)
+            frame.put(box.vertical, row: row, column: left + Self.phoneWidth - 1, role: .dim)
+        }
+        frame.put(box.bottomLeft + edge + box.bottomRight, row: top + Self.phoneHeight - 1, column: left, role: .dim)
+    }
+}

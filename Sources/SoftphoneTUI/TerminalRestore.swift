@@ -1,0 +1,106 @@
+import Glibc
+
+/// Puts the terminal back when the process crashes, so a crash never leaves the person with an
+/// invisible cursor, no echo and the alternate screen (SIPp#76, peers.md lesson 10).
+///
+/// Whoever changes the terminal's modes saves the original ones here first; handlers for the
+/// crash signals then restore them, leave full screen if it was on, and re-raise the signal
+/// with the handler that was there before (the default action, or Swift's backtracer).
+/// SIGINT and SIGTERM are not handled here: the main loop takes them and closes the terminal.
+enum TerminalRestore {
+    /// Who saved a terminal state; each owner has its own slot.
+    enum Owner: Int {
+        case cursesInput = 0
+        case cursesOutput = 1
+        case rawInput = 2
+    }
+
+    /// Remembers `modes` as the state to restore on `fd` if the process crashes.
+    static func save(_ modes: termios, fd: Int32, for owner: Owner) {
+        installHandlers()
+        savedTerminals[owner.rawValue].modes = modes
+        savedTerminals[owner.rawValue].fd = fd
+    }
+
+    /// Forgets what `owner` saved: its terminal has been restored the ordinary way.
+    static func forget(_ owner: Owner) {
+        savedTerminals[owner.rawValue].fd = -1
+    }
+
+    /// Whether a crash must also leave full screen, and through which descriptor (-1: not full screen).
+    static func setFullScreenOutput(_ fd: Int32) {
+        installHandlers()
+        fullScreenOutput = fd
+    }
+
+    /// Installs the crash handlers once.
+    private static func installHandlers() {
+        guard !handlersInstalled else { return }
+        handlersInstalled = true
+        _ = savedTerminals  // initialise the lazy global now, never inside the handler
+        for (index, signal) in crashSignals.enumerated() {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = restoreAndReraise
+            sigemptyset(&action.sa_mask)
+            // SA_RESETHAND: a second fault inside the handler kills the process instead of
+            // looping; SA_ONSTACK: runs on the alternate stack after a stack overflow, if one is set.
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_ONSTACK)
+            sigaction(signal, &action, previousActions + index)
+        }
+    }
+}
+
+/// The signals that mean the process is crashing.
+private let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+/// One saved terminal: a descriptor (-1 when the slot is empty) and its original modes.
+private struct SavedTerminal {
+    var fd: Int32
+    var modes: termios
+}
+
+// The crash handler's state. It must be global because a signal handler is a C function that
+// cannot capture anything, and `nonisolated(unsafe)` because it is shared mutable state that
+// Swift cannot prove safe: it is written only by the thread that owns the terminal, before a
+// crash, and read only by the handler, which then never returns to the code it interrupted.
+// Fixed-size raw storage is used so that the handler reads it without allocating or retaining.
+
+/// The saved terminals, one slot per `TerminalRestore.Owner`.
+private nonisolated(unsafe) let savedTerminals: UnsafeMutablePointer<SavedTerminal> = {
+    let slots = UnsafeMutablePointer<SavedTerminal>.allocate(capacity: savedTerminalCount)
+    slots.initialize(repeating: SavedTerminal(fd: -1, modes: termios()), count: savedTerminalCount)
+    return slots
+}()
+private let savedTerminalCount = 3
+/// The signal actions that were in place before ours, in `crashSignals` order.
+private nonisolated(unsafe) let previousActions: UnsafeMutablePointer<sigaction> = {
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 6)
+    actions.initialize(repeating: sigaction(), count: 6)
+    return actions
+}()
+/// The descriptor full screen is drawn on, or -1.
+private nonisolated(unsafe) var fullScreenOutput: Int32 = -1
+private nonisolated(unsafe) var handlersInstalled = false
+
+/// The crash handler. Only async-signal-safe calls: tcsetattr, write, sigaction, raise.
+private func restoreAndReraise(_ signal: Int32) {
+    for slot in 0..<savedTerminalCount where savedTerminals[slot].fd >= 0 {
+        _ = tcsetattr(savedTerminals[slot].fd, TCSANOW, &savedTerminals[slot].modes)
+    }
+    if fullScreenOutput >= 0 {
+        // Reset attributes, show the cursor, leave the alternate screen, start a fresh line.
+        let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n"
+        _ = write(fullScreenOutput, reset.utf8Start, reset.utf8CodeUnitCount)
+    }
+    let index: Int? = switch signal {
+    case SIGSEGV: 0
+    case SIGBUS: 1
+    case SIGILL: 2
+    case SIGTRAP: 3
+    case SIGABRT: 4
+    case SIGFPE: 5
+    default: nil
+    }
+    if let index { sigaction(signal, previousActions + index, nil) }
+    raise(signal)
+}

@@ -1,0 +1,82 @@
+import SoftphoneCore
+import SoftphoneTUI
+import Testing
+
+/// One golden screen: what to render and the file it must match.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+    var name: String
+    var screen: Screen
+    var width: Int
+    var height: Int
+    var glyphs: GlyphSet = .unicode
+    var notice: String? = nil
+
+    var testDescription: String { name }
+
+    func render() -> Frame {
+        FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "Sunday 29 November",
+                             notice: notice, glyphs: glyphs)
+    }
+
+    static let all: [GoldenCase] = [
+        GoldenCase(name: "lock-80x24", screen: Screens.lock(), width: 80, height: 24),
+        GoldenCase(name: "lock-40x12", screen: Screens.lock(), width: 40, height: 12),
+        GoldenCase(name: "lock-unlocked-ascii-80x24", screen: Screens.lock(.unlocked), width: 80, height: 24,
+                   glyphs: .ascii),
+        GoldenCase(name: "incoming-80x24", screen: Screens.incoming(), width: 80, height: 24),
+        GoldenCase(name: "incoming-40x12", screen: Screens.incoming(vibration: .buzzing(frame: 1)),
+                   width: 40, height: 12),
+        GoldenCase(name: "incoming-still-120x40", screen: Screens.incoming(vibration: .still),
+                   width: 120, height: 40),
+        GoldenCase(name: "incoming-ascii-40x12", screen: Screens.incoming(), width: 40, height: 12,
+                   glyphs: .ascii),
+        GoldenCase(name: "incoming-chinese-video-80x24",
+                   screen: Screens.incoming(Caller(name: "张伟", handle: "+8613800138000", hasVideo: true),
+                                            ringing: 65),
+                   width: 80, height: 24),
+        GoldenCase(name: "incoming-chinese-ascii-40x12",
+                   screen: Screens.incoming(Caller(name: "张伟", handle: "+8613800138000")),
+                   width: 40, height: 12, glyphs: .ascii),
+        GoldenCase(name: "incoming-arabic-40x12",
+                   screen: Screens.incoming(Caller(name: "محمد", handle: "+966501234567")),
+                   width: 40, height: 12),
+        GoldenCase(name: "incoming-emoji-80x24",
+                   screen: Screens.incoming(Caller(name: "Zoë 👩‍💻", handle: "zoe@example.com")),
+                   width: 80, height: 24),
+        GoldenCase(name: "incoming-long-name-80x24",
+                   screen: Screens.incoming(Caller(
+                       name: "Maximilian Alexander Bartholomew-Featherstonehaugh III", handle: "+15551234")),
+                   width: 80, height: 24),
+        GoldenCase(name: "incoming-long-name-40x12",
+                   screen: Screens.incoming(Caller(
+                       name: "张伟张伟张伟张伟张伟张伟张伟张伟张伟张伟张伟张伟", handle: "+8613800138000")),
+                   width: 40, height: 12),
+        GoldenCase(name: "incoming-notice-80x24", screen: Screens.incoming(), width: 80, height: 24,
+                   notice: "audio: cannot open ALSA device \"default\" (No such file or directory); ringing silently"),
+        GoldenCase(name: "incall-80x24", screen: Screens.inCall(), width: 80, height: 24),
+        GoldenCase(name: "incall-40x12", screen: Screens.inCall(connected: 3725), width: 40, height: 12),
+        GoldenCase(name: "ended-80x24", screen: Screens.ended(reason: .remote, duration: 125), width: 80, height: 24),
+        GoldenCase(name: "ended-40x12", screen: Screens.ended(), width: 40, height: 12),
+        GoldenCase(name: "tiny-20x5", screen: Screens.incoming(), width: 20, height: 5),
+    ]
+}
+
+@Suite struct FrameRendererGoldenTests {
+    /// The rendered frame matches its golden file, character for character.
+    @Test(arguments: GoldenCase.all)
+    func matchesGoldenScreen(_ golden: GoldenCase) {
+        let actual = golden.render().text + "\n"
+        if GoldenFile.isUpdating {
+            #expect(GoldenFile.write(golden.name, actual), "could not write \(GoldenFile.path(golden.name))")
+            return
+        }
+        guard let expected = GoldenFile.read(golden.name) else {
+            Issue.record("""
+                no golden file \(GoldenFile.path(golden.name)); \
+                create it with SOFTPHONE_UPDATE_GOLDEN=1 swift test --filter SoftphoneTUITests
+                """)
+            return
+        }
+        #expect(actual == expected, "\(golden.name): rendered\n\(actual)\nexpected\n\(expected)")
+    }
+}

@@ -1,0 +1,59 @@
+import SoftphoneCore
+import SoftphoneTUI
+import Testing
+
+@Suite struct PlainLogTests {
+    static let token = String(repeating: "5f1e", count: 16)
+
+    @Test(arguments: [
+        (PhoneEvent.ready(app: "voip", lock: .locked, token: token),
+         "READY app=voip lock=locked token=\(token)"),
+        (.ready(app: "ring-extension", lock: .unlocked, token: token),
+         "READY app=ring-extension lock=unlocked token=\(token)"),
+        (.incoming(call: 1, uuid: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", caller: Caller(name: "Alice Zoë", handle: "+15551234")),
+         #"INCOMING call=1 uuid=E621E1F8-C36C-495A-93FC-0C247A3E6E5F from="Alice Zoë" handle=+15551234 video=no (press 'a' to accept, 'd' to decline)"#),
+        (.incoming(call: 2, uuid: "U", caller: Caller(name: "张伟", handle: "", hasVideo: true)),
+         #"INCOMING call=2 uuid=U from=张伟 handle="" video=yes (press 'a' to accept, 'd' to decline)"#),
+        (.connected(call: 1), "CONNECTED call=1"),
+        (.ended(call: 1, reason: .declined, duration: .zero), "ENDED call=1 reason=declined duration=0s"),
+        (.ended(call: 3, reason: .local, duration: .milliseconds(42_900)), "ENDED call=3 reason=local duration=42s"),
+        (.ended(call: 4, reason: .remote, duration: .seconds(3725)), "ENDED call=4 reason=remote duration=3725s"),
+        (.ended(call: 5, reason: .unanswered, duration: .zero), "ENDED call=5 reason=unanswered duration=0s"),
+    ])
+    func eventLine(event: PhoneEvent, expected: String) {
+        #expect(PlainLog.line(for: event) == expected)
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("+15551234", "+15551234"),
+        ("Zoë", "Zoë"),
+        (#"back\slash"#, #"back\slash"#),
+        ("", #""""#),
+        ("Alice Zoë", #""Alice Zoë""#),
+        ("a=b", #""a=b""#),
+        (#"say "hi""#, #""say \"hi\"""#),
+        (#"a "b" \c"#, #""a \"b\" \\c""#),
+        ("line\nbreak", #""line\nbreak""#),
+        ("tab\there", #""tab\there""#),
+        ("cr\r", #""cr\r""#),
+        ("\u{1B}[31mred", #""\u{1B}[31mred""#),
+        ("bell\u{7}", #""bell\u{7}""#),
+        ("nbsp\u{A0}x", "\"nbsp\u{A0}x\""),
+    ])
+    func quoting(value: String, expected: String) {
+        #expect(PlainLog.quote(value) == expected)
+    }
+
+    /// Whatever the values hold, an event is one line with no escape sequences.
+    @Test func eventIsAlwaysOneCleanLine() {
+        let caller = Caller(name: "Eve\n\u{1B}[2J", handle: "\r\u{2028}")
+        let line = PlainLog.line(for: .incoming(call: 1, uuid: "u", caller: caller))
+        #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" })
+    }
+
+    @Test func warningIsOneLine() {
+        #expect(PlainLog.warning("audio: no device") == "WARNING audio: no device")
+        #expect(PlainLog.warning("first\nsecond\u{1B}[0m") == "WARNING first second [0m")
+    }
+}

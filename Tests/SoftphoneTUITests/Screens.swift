@@ -1,0 +1,29 @@
+import SoftphoneCore
+
+/// Screens as the core would produce them, for the renderer tests.
+enum Screens {
+    static let alice = Caller(name: "Alice Zoë", handle: "+15551234")
+
+    static func lock(_ lock: LockState = .locked) -> Screen {
+        .lock(LockScreen(appName: "voip", lock: lock))
+    }
+
+    static func incoming(_ caller: Caller = alice, ringing: Int64 = 7,
+                         vibration: VibrationIndicator = .buzzing(frame: 0)) -> Screen {
+        .incoming(IncomingCallScreen(appName: "voip", call: 1, caller: caller, ringingSeconds: ringing,
+                                     vibration: vibration))
+    }
+
+    static func inCall(_ caller: Caller = alice, connected: Int64 = 42) -> Screen {
+        .inCall(InCallScreen(appName: "voip", call: 1, caller: caller, connectedSeconds: connected))
+    }
+
+    static func ended(_ caller: Caller = alice, reason: EndReason = .declined, duration: Int64 = 0) -> Screen {
+        .ended(EndedCallScreen(call: 1, caller: caller, reason: reason, durationSeconds: duration))
+    }
+
+    /// One of each kind, for tests that must hold for every screen.
+    static let all: [Screen] = [
+        lock(), lock(.unlocked), incoming(), incoming(vibration: .still), inCall(), ended(),
+    ]
+}
