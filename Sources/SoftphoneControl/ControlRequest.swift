@@ -1,0 +1,84 @@
+import SoftphoneCore
+
+/// One request on the control socket, as the CLI subcommands send it.
+///
+/// On the wire each is one JSON object on one line with a `cmd` member, e.g.
+/// `{"id":1,"cmd":"call","from":"Zoë 张伟","handle":"+15551234","video":false}`;
+/// the reply is `{"id":1,"ok":true}` or `{"id":1,"ok":false,"error":"…"}`.
+public enum ControlRequest: Equatable, Sendable {
+    /// Remote side: a call arrives for the app.
+    case call(Caller)
+    /// Remote side: the caller gives up while the phone rings.
+    case cancel
+    /// Remote side: the caller hangs up.
+    case hangup
+    /// The person presses these keys, one after another.
+    case key(String)
+
+    /// The commands every request understands, for error messages.
+    public static let names = ["call", "cancel", "hangup", "key"]
+
+    /// The handle a call gets when the request names none.
+    public static let defaultHandle = "+15550100"
+
+    /// Reads a request line. Fails with one line naming the field and what would be accepted.
+    public static func decode(_ line: String) throws(ControlError) -> (id: JSON?, request: ControlRequest) {
+        let json: JSON
+        do { json = try JSON.parse(line) } catch { throw ControlError("request is not JSON (\(error)): \(line.prefix(200))") }
+        guard case .object = json else { throw ControlError("request must be a JSON object like {\"cmd\":\"call\"}") }
+        let id = json["id"]
+        guard let cmd = json["cmd"]?.stringValue else {
+            throw ControlError("request has no \"cmd\" string; use one of: \(names.joined(separator: ", "))")
+        }
+        switch cmd {
+        case "call":
+            let handle = try optionalString(json, "handle") ?? defaultHandle
+            guard !handle.isEmpty else { throw ControlError("field \"handle\" is empty; give the caller's number or id") }
+            let name = try optionalString(json, "from") ?? handle
+            let video: Bool
+            switch json["video"] {
+            case nil, .null?: video = false
+            case .bool(let b)?: video = b
+            default: throw ControlError("field \"video\" must be true or false")
+            }
+            return (id, .call(Caller(name: name.isEmpty ? handle : name, handle: handle, hasVideo: video)))
+        case "cancel": return (id, .cancel)
+        case "hangup": return (id, .hangup)
+        case "key":
+            guard let keys = try optionalString(json, "keys"), !keys.isEmpty else {
+                throw ControlError("field \"keys\" must be a non-empty string of keys, e.g. \"a\"")
+            }
+            return (id, .key(keys))
+        default:
+            throw ControlError("unknown command \"\(cmd)\"; use one of: \(names.joined(separator: ", "))")
+        }
+    }
+
+    private static func optionalString(_ json: JSON, _ field: String) throws(ControlError) -> String? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        default: throw ControlError("field \"\(field)\" must be a string")
+        }
+    }
+
+    /// The request as a JSON object, as the CLI sends it.
+    public var json: JSON {
+        switch self {
+        case .call(let caller):
+            .object([("cmd", .string("call")), ("from", .string(caller.name)), ("handle", .string(caller.handle)), ("video", .bool(caller.hasVideo))])
+        case .cancel: .object([("cmd", .string("cancel"))])
+        case .hangup: .object([("cmd", .string("hangup"))])
+        case .key(let keys): .object([("cmd", .string("key")), ("keys", .string(keys))])
+        }
+    }
+
+    /// The core commands this request stands for; keys that mean nothing are skipped.
+    public var commands: [Command] {
+        switch self {
+        case .call(let caller): [.incomingCall(caller)]
+        case .cancel, .hangup: [.remoteEnd]
+        case .key(let keys): keys.unicodeScalars.compactMap(Keymap.command(for:))
+        }
+    }
+}

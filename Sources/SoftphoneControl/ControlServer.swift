@@ -1,0 +1,126 @@
+import Glibc
+
+/// The phone's end of the control socket: a Unix socket (mode 0600) that accepts
+/// newline-delimited JSON requests from `softphone call`, `hangup`, `key`, … and answers each
+/// with one JSON line. It never blocks: the main loop polls `descriptors` and calls `service`.
+public final class ControlServer {
+    /// Where the socket is.
+    public let path: String
+    private let listener: Int32
+    private var pending: [Int32: [UInt8]] = [:]
+    private var closed = false
+
+    /// Longest request line accepted; a client sending more is cut off.
+    static let maximumLine = 64 * 1024
+
+    /// Creates the socket at `path` (its folder with mode 0700 when missing). A socket left by a
+    /// phone that died is replaced; one that a running phone answers on is an error.
+    public init(path: String) throws(ControlError) {
+        self.path = path
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let folder = String(path[..<slash])
+            var info = stat()
+            if stat(folder, &info) != 0 { try makeDirectories(folder, mode: 0o700) }
+        }
+        let address = try unixAddress(path)
+        if ControlServer.answers(address) {
+            throw ControlError("another phone is already running on \(path); stop it, or give this one its own socket with --socket PATH")
+        }
+        unlink(path)  // a stale socket from a phone that was killed
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw ControlError("cannot create the control socket: \(errnoText())") }
+        // Only the owner may drive the phone: create the socket file with mode 0600.
+        let oldMask = umask(0o177)
+        let bound = withSocketAddress(address) { bind(fd, $0, $1) }
+        umask(oldMask)
+        guard bound == 0 else {
+            let text = errnoText()
+            Glibc.close(fd)
+            throw ControlError("cannot create the control socket \(path): \(text)")
+        }
+        guard listen(fd, 16) == 0 else {
+            let text = errnoText()
+            Glibc.close(fd)
+            unlink(path)
+            throw ControlError("cannot listen on the control socket \(path): \(text)")
+        }
+        listener = fd
+    }
+
+    /// Whether a phone is answering on `address`.
+    private static func answers(_ address: sockaddr_un) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        return withSocketAddress(address) { connect(fd, $0, $1) } == 0
+    }
+
+    /// The descriptors the main loop polls for input: the listener and every client.
+    public var descriptors: [Int32] { [listener] + pending.keys.sorted() }
+
+    /// Accepts new clients or reads from one, after poll said `fd` is readable.
+    /// Returns each complete request line with the client it came from.
+    public func service(_ fd: Int32) -> [(client: Int32, line: String)] {
+        if fd == listener {
+            while true {
+                let client = accept(listener, nil, nil)
+                if client < 0 { break }
+                // Glibc's Swift module lacks accept4: set the flags the listener would have passed.
+                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+                pending[client] = []
+            }
+            return []
+        }
+        guard var buffer = pending[fd] else { return [] }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var hungUp = false
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { buffer += chunk[0..<n]; continue }
+            if n == 0 || (errno != EAGAIN && errno != EINTR) { hungUp = true }
+            if n < 0 && errno == EINTR { continue }
+            break
+        }
+        var lines: [(Int32, String)] = []
+        while let newline = buffer.firstIndex(of: 0x0A) {
+            let line = String(decoding: buffer[..<newline], as: UTF8.self)
+            buffer.removeSubrange(...newline)
+            if !line.allSatisfy({ $0 == " " || $0 == "\r" }) { lines.append((fd, line)) }
+        }
+        if buffer.count > ControlServer.maximumLine {
+            reply(to: fd, .object([("ok", .bool(false)), ("error", .string("request line longer than \(ControlServer.maximumLine) bytes"))]))
+            hungUp = true
+        }
+        if hungUp {
+            // A last line without its newline still counts: `printf '{…}' | nc -U` works.
+            let rest = String(decoding: buffer, as: UTF8.self)
+            if !rest.allSatisfy({ $0 == " " || $0 == "\r" }) && buffer.count <= ControlServer.maximumLine { lines.append((fd, rest)) }
+            drop(fd)
+        } else {
+            pending[fd] = buffer
+        }
+        return lines
+    }
+
+    /// Sends one JSON line to a client; a client that has gone away is dropped.
+    public func reply(to client: Int32, _ message: JSON) {
+        if !writeAll(client, Array((message.text + "\n").utf8)) { drop(client) }
+    }
+
+    private func drop(_ fd: Int32) {
+        if pending.removeValue(forKey: fd) != nil { Glibc.close(fd) }
+    }
+
+    /// Closes every connection and removes the socket file. Safe to call twice.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        for fd in pending.keys { Glibc.close(fd) }
+        pending = [:]
+        Glibc.close(listener)
+        unlink(path)
+    }
+
+    deinit { close() }
+}

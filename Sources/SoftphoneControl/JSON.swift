@@ -1,0 +1,231 @@
+/// A JSON value: what control-socket lines, replies and events are made of.
+///
+/// Written here rather than taken from Foundation so the phone stays small (DESIGN.md's
+/// memory budget); objects keep their keys in order so output is stable for scripts.
+public enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// The member named `key` of an object, or nil.
+    public subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+        return nil
+    }
+
+    /// The string, if this is one.
+    public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+    /// The boolean, if this is one.
+    public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+    /// The number, if this is one.
+    public var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
+
+    /// Compact, single-line JSON text (never contains a newline, so it is one NDJSON line).
+    public var text: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .number(let n):
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else if n.isFinite { out += "\(n)" } else { out += "null" }
+        case .string(let s): JSON.quote(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, (key, value)) in members.enumerated() {
+                if i > 0 { out += "," }
+                JSON.quote(key, into: &out)
+                out += ":"
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    private static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+/// Why a text is not JSON, with the byte offset where reading stopped.
+public struct JSONError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong.
+    public let message: String
+    /// Byte offset into the text.
+    public let offset: Int
+    public var description: String { "\(message) at byte \(offset)" }
+}
+
+extension JSON {
+    /// Parses one JSON value from `text` (RFC 8259); anything after it but white space is an error.
+    public static func parse(_ text: String) throws(JSONError) -> JSON {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.at == parser.bytes.count else { throw JSONError(message: "unexpected text after the JSON value", offset: parser.at) }
+        return value
+    }
+}
+
+/// A small recursive-descent parser over UTF-8 bytes.
+private struct JSONParser {
+    let bytes: [UInt8]
+    var at = 0
+
+    mutating func skipSpace() {
+        while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+    }
+
+    func fail(_ message: String) -> JSONError { JSONError(message: message, offset: at) }
+
+    mutating func value(depth: Int) throws(JSONError) -> JSON {
+        guard depth < 64 else { throw fail("JSON nested too deeply") }
+        skipSpace()
+        guard at < bytes.count else { throw fail("unexpected end of JSON") }
+        switch bytes[at] {
+        case UInt8(ascii: "{"): return try object(depth: depth)
+        case UInt8(ascii: "["): return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default: return .number(try number())
+        }
+    }
+
+    mutating func literal(_ word: String) throws(JSONError) {
+        let w = Array(word.utf8)
+        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("expected \(word)") }
+        at += w.count
+    }
+
+    mutating func object(depth: Int) throws(JSONError) -> JSON {
+        at += 1
+        var members: [(String, JSON)] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
+            let key = try string()
+            skipSpace()
+            guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':' after member name") }
+            at += 1
+            members.append((key, try value(depth: depth + 1)))
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of JSON in an object") }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+            throw fail("expected ',' or '}' in an object")
+        }
+    }
+
+    mutating func array(depth: Int) throws(JSONError) -> JSON {
+        at += 1
+        var items: [JSON] = []
+        skipSpace()
+        if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+        while true {
+            items.append(try value(depth: depth + 1))
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end of JSON in an array") }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+            if bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+            throw fail("expected ',' or ']' in an array")
+        }
+    }
+
+    mutating func hex4() throws(JSONError) -> UInt32 {
+        guard at + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16) else {
+            throw fail("bad \\u escape")
+        }
+        at += 4
+        return v
+    }
+
+    mutating func string() throws(JSONError) -> String {
+        at += 1
+        var out: [UInt8] = []
+        while at < bytes.count {
+            let b = bytes[at]
+            at += 1
+            switch b {
+            case UInt8(ascii: "\""): return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard at < bytes.count else { break }
+                let e = bytes[at]
+                at += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    var v = try hex4()
+                    if (0xD800..<0xDC00).contains(v), at + 1 < bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u") {
+                        at += 2
+                        let low = try hex4()
+                        v = 0x10000 + ((v - 0xD800) << 10) + ((low &- 0xDC00) & 0x3FF)
+                    }
+                    out += Array(String(Unicode.Scalar(v).map(Character.init) ?? "\u{FFFD}").utf8)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                default: throw fail("bad escape in a string")
+                }
+            case 0..<0x20: throw fail("control character in a string")
+            default: out.append(b)
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    mutating func number() throws(JSONError) -> Double {
+        let start = at
+        while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
+        guard at > start, let n = Double(String(decoding: bytes[start..<at], as: UTF8.self)) else {
+            at = start
+            throw fail("expected a JSON value")
+        }
+        return n
+    }
+}
