@@ -1,0 +1,151 @@
+import SoftphoneApps
+import SoftphoneControl
+import SoftphoneCore
+
+/// What the command line asked for.
+enum Invocation: Equatable {
+    /// Run the phone.
+    case run(RunOptions)
+    /// Send one request to a running phone (remote side or keys).
+    case client(ControlRequest, socket: String?)
+    /// Print the usage.
+    case help
+}
+
+/// The options of `softphone run`.
+struct RunOptions: Equatable {
+    var app = AppCatalog.voip
+    var ringtone: String?
+    var audioDevice = "default"
+    var audioOut: String?
+    var noAudio = false
+    var plain = false
+    var socket: String?
+    var dataDirectory: String?
+}
+
+/// A command-line mistake: one line naming the word and the usage; exit status 2.
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+/// Turns the command line into an `Invocation`. One way in for every subcommand.
+enum Arguments {
+    static let usage = """
+        usage: softphone [run] [--app voip] [--ringtone FILE] [--audio-device PCM] [--audio-out FILE.wav]
+                         [--no-audio] [--plain] [--socket PATH] [--data-dir DIR]
+               softphone call [--from NAME] [--handle H] [--video] [--socket PATH]   (remote side: a call arrives)
+               softphone cancel | hangup [--socket PATH]                             (remote side gives up / hangs up)
+               softphone key KEYS [--socket PATH]                                    (the person presses keys)
+        keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · q quit
+        socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
+        """
+
+    static let shortUsage = "softphone [run|call|cancel|hangup|key] [options]; softphone --help for all"
+
+    static func parse(_ words: [String]) throws(UsageError) -> Invocation {
+        var words = words[...]
+        let sub: String
+        if let first = words.first, !first.hasPrefix("-") {
+            sub = first
+            words = words.dropFirst()
+        } else {
+            sub = "run"
+        }
+        if words.contains("--help") || words.contains("-h") || sub == "help" { return .help }
+        var reader = Reader(subcommand: sub, words: Array(words))
+        switch sub {
+        case "run": return .run(try reader.runOptions())
+        case "call":
+            var name: String?, handle: String?, video = false, socket: String?
+            while let flag = try reader.nextFlag() {
+                switch flag {
+                case "--from": name = try reader.value(for: flag)
+                case "--handle": handle = try reader.value(for: flag)
+                case "--video": video = true
+                case "--socket": socket = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            let h = handle ?? ControlRequest.defaultHandle
+            guard !h.isEmpty else { throw UsageError(message: "softphone call: --handle is empty; give the caller's number or id") }
+            return .client(.call(Caller(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? h, handle: h, hasVideo: video)), socket: socket)
+        case "cancel", "hangup":
+            let socket = try reader.socketOnly()
+            return .client(sub == "cancel" ? .cancel : .hangup, socket: socket)
+        case "key":
+            guard let keys = reader.positional() else {
+                throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
+            }
+            return .client(.key(keys), socket: try reader.socketOnly())
+        default:
+            throw UsageError(message: "softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
+        }
+    }
+}
+
+/// Walks the words after the subcommand.
+private struct Reader {
+    let subcommand: String
+    var words: [String]
+
+    func unknown(_ flag: String) -> UsageError {
+        UsageError(message: "softphone \(subcommand): unknown option \"\(flag)\"; usage: \(Arguments.shortUsage)")
+    }
+
+    /// The next flag, or nil at the end; a stray word is an error.
+    mutating func nextFlag() throws(UsageError) -> String? {
+        guard let word = words.first else { return nil }
+        words.removeFirst()
+        guard word.hasPrefix("-") else {
+            throw UsageError(message: "softphone \(subcommand): unexpected argument \"\(word)\"; usage: \(Arguments.shortUsage)")
+        }
+        return word
+    }
+
+    mutating func value(for flag: String) throws(UsageError) -> String {
+        guard let word = words.first, !word.hasPrefix("--") else {
+            throw UsageError(message: "softphone \(subcommand): \(flag) needs a value; usage: \(Arguments.shortUsage)")
+        }
+        words.removeFirst()
+        return word
+    }
+
+    mutating func positional() -> String? {
+        guard let word = words.first, !word.hasPrefix("--") else { return nil }
+        words.removeFirst()
+        return word
+    }
+
+    mutating func socketOnly() throws(UsageError) -> String? {
+        var socket: String?
+        while let flag = try nextFlag() {
+            guard flag == "--socket" else { throw unknown(flag) }
+            socket = try value(for: flag)
+        }
+        return socket
+    }
+
+    mutating func runOptions() throws(UsageError) -> RunOptions {
+        var options = RunOptions()
+        while let flag = try nextFlag() {
+            switch flag {
+            case "--app":
+                let id = try value(for: flag)
+                guard let app = AppCatalog.app(named: id) else {
+                    throw UsageError(message: "softphone: unknown app \"\(id)\" for --app; available: \(AppCatalog.all.map(\.id).joined(separator: ", "))")
+                }
+                options.app = app
+            case "--ringtone": options.ringtone = try value(for: flag)
+            case "--audio-device": options.audioDevice = try value(for: flag)
+            case "--audio-out": options.audioOut = try value(for: flag)
+            case "--no-audio": options.noAudio = true
+            case "--plain": options.plain = true
+            case "--socket": options.socket = try value(for: flag)
+            case "--data-dir": options.dataDirectory = try value(for: flag)
+            default: throw unknown(flag)
+            }
+        }
+        return options
+    }
+}

@@ -1,0 +1,227 @@
+import Glibc
+import SoftphoneAudio
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneTUI
+
+/// The running phone: one thread, one poll() loop. Every input (keys, control-socket lines,
+/// timers, signals) becomes a `Command` for the core; every `Effect` it returns is carried out
+/// here — the ringer on the audio thread, lines or frames on the terminal, rows in the journal.
+final class PhoneShell {
+    /// How the phone shows itself.
+    enum Display {
+        /// ncurses full screen.
+        case fullScreen(CursesTerminal)
+        /// One line per state change on stdout; keys from stdin.
+        case plain(RawInput)
+    }
+
+    private var phone: Phone
+    private let clock = MonotonicClock()
+    private var display: Display
+    private let audio: AudioEngine?
+    private let server: ControlServer
+    private let journal: CallJournal?
+    private let notices: NoticeChannel
+    private let signals: SignalPipe
+    private var noticeLines: [String] = []
+    private var callers: [Int: (uuid: String, caller: Caller)] = [:]
+    private var stdinOpen = true
+    private var lastFrame: (screen: Screen, size: [Int], clock: String, notices: Int)?
+    private var exitStatus: Int32?
+
+    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, journal: CallJournal?,
+         notices: NoticeChannel, signals: SignalPipe, startupNotices: [String]) {
+        self.phone = phone
+        self.display = display
+        self.audio = audio
+        self.server = server
+        self.journal = journal
+        self.notices = notices
+        self.signals = signals
+        for line in startupNotices { show(notice: line) }
+    }
+
+    /// Runs until `q`, a signal, or a fatal error; returns the exit status.
+    func run() -> Int32 {
+        render()
+        perform(phone.handle(.start, at: clock.now()))
+        while exitStatus == nil {
+            waitForInput()
+            let now = clock.now()
+            if let deadline = phone.nextDeadline, now >= deadline { perform(phone.handle(.tick, at: now)) }
+            render()
+        }
+        shutDown()
+        return exitStatus ?? 0
+    }
+
+    // MARK: - Waiting
+
+    private func waitForInput() {
+        var fds: [pollfd] = []
+        if stdinOpen { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+        fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: notices.readEnd, events: Int16(POLLIN), revents: 0))
+        for fd in server.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+
+        let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
+        if ready < 0 {
+            // EINTR: a SIGWINCH for ncurses; its KEY_RESIZE waits in the key queue.
+            if case .fullScreen = display { readKeys() }
+            return
+        }
+        for entry in fds where entry.revents != 0 {
+            switch entry.fd {
+            case 0: readKeys()
+            case signals.readEnd:
+                if let signo = signals.drain().first { quit(status: 128 + signo) }
+            case notices.readEnd:
+                for line in notices.take() { show(notice: line) }
+            default:
+                for (client, line) in server.service(entry.fd) { answer(client: client, line: line) }
+            }
+        }
+    }
+
+    /// How long poll may sleep: until the next timer, the next screen change, or (on the
+    /// full-screen lock screen) the next minute of the clock. Never busy: idle means no wake-ups.
+    private func timeoutMilliseconds() -> Int32 {
+        let now = clock.now()
+        var wake: [Int64] = []
+        if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
+        if case .fullScreen = display {
+            if let change = phone.nextScreenChange(after: now) { wake.append((change - now).milliseconds + 1) }
+            wake.append(Int64(WallClock.now().secondsToNextMinute) * 1000)
+        }
+        guard let soonest = wake.min() else { return -1 }
+        return Int32(clamping: max(0, soonest))
+    }
+
+    // MARK: - Inputs
+
+    private func readKeys() {
+        var keys: [Unicode.Scalar] = []
+        switch display {
+        case .fullScreen(let terminal):
+            for key in terminal.readKeys() {
+                if case .character(let scalar) = key { keys.append(scalar) }
+            }
+        case .plain:
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                stdinOpen = false  // stdin closed: the socket still drives the phone
+                return
+            }
+            if n > 0 { keys = RawInput.decodeKeys(Array(buffer[0..<n])) }
+        }
+        for key in keys {
+            if let command = Keymap.command(for: key) { perform(phone.handle(command, at: clock.now())) }
+            if exitStatus != nil { return }
+        }
+    }
+
+    private func answer(client: Int32, line: String) {
+        let id: JSON?
+        let request: ControlRequest
+        do {
+            (id, request) = try ControlRequest.decode(line)
+        } catch {
+            server.reply(to: client, .object([("ok", .bool(false)), ("error", .string(error.message))]))
+            return
+        }
+        var refusals: [String] = []
+        for command in request.commands {
+            for effect in phone.handle(command, at: clock.now()) {
+                if case .refused(let why) = effect { refusals.append(why.description) }
+                perform([effect])
+            }
+        }
+        render()
+        var reply: [(String, JSON)] = id.map { [("id", $0)] } ?? []
+        if case .key = request {
+            reply.append(("ok", .bool(true)))
+            if !refusals.isEmpty { reply.append(("ignored", .string(refusals.joined(separator: "; ")))) }
+        } else if let refusal = refusals.first {
+            reply += [("ok", .bool(false)), ("error", .string(refusal))]
+        } else {
+            reply.append(("ok", .bool(true)))
+            if case .call = request, let number = phone.call?.number { reply.append(("call", .number(Double(number)))) }
+        }
+        server.reply(to: client, .object(reply))
+    }
+
+    // MARK: - Effects
+
+    private func perform(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .startRinging: audio?.startRinging()
+            case .stopRinging: audio?.stopRinging()
+            case .event(let event): record(event)
+            case .refused: break  // a key that means nothing here does nothing
+            case .quit: quit(status: 0)
+            }
+        }
+    }
+
+    private func record(_ event: PhoneEvent) {
+        if case .plain = display { Console.out(PlainLog.line(for: event)) }
+        switch event {
+        case .incoming(let call, let uuid, let caller):
+            callers[call] = (uuid, caller)
+        case .ended(let call, let reason, let duration):
+            guard let known = callers.removeValue(forKey: call), let journal else { break }
+            do {
+                try journal.record(CallJournal.Entry(
+                    uuid: known.uuid, caller: known.caller, reason: reason,
+                    durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds()))
+            } catch {
+                show(notice: error.message)
+            }
+        case .ready, .connected:
+            break
+        }
+    }
+
+    private func show(notice: String) {
+        switch display {
+        case .plain: Console.error(PlainLog.warning(notice))
+        case .fullScreen: noticeLines.append(notice)
+        }
+    }
+
+    // MARK: - Output
+
+    private func render() {
+        guard case .fullScreen(let terminal) = display else { return }
+        let now = clock.now()
+        let screen = phone.screen(at: now)
+        let size = terminal.size
+        let wall = WallClock.now()
+        let key = (screen, [size.width, size.height], wall.time, noticeLines.count)
+        if let last = lastFrame, last.screen == key.0, last.size == key.1, last.clock == key.2, last.notices == key.3 { return }
+        lastFrame = key
+        let frame = FrameRenderer.render(
+            screen, width: size.width, height: size.height, time: wall.time, date: wall.date,
+            notice: noticeLines.last, unicode: terminal.usesUnicode)
+        terminal.present(frame)
+    }
+
+    private func quit(status: Int32) {
+        if exitStatus != nil { return }
+        // End any call first so the journal and the event stream are complete.
+        if status != 0 { perform(phone.handle(.quit, at: clock.now()).filter { $0 != .quit }) }
+        exitStatus = status
+    }
+
+    private func shutDown() {
+        audio?.shutdown()
+        server.close()
+        switch display {
+        case .fullScreen(let terminal): terminal.close()
+        case .plain(let input): input.restore()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Glibc
+
+/// The write end of the signal pipe. A signal handler can only touch globals and must stay
+/// async-signal-safe, so it writes the signal's number here and the main loop reads it.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe the main loop polls (the self-pipe
+/// trick; Swift's Glibc module has no signalfd), so quitting on a signal goes through the same
+/// orderly shutdown as `q`: the call is ended, the terminal restored, the socket removed.
+struct SignalPipe {
+    /// The end the main loop polls.
+    let readEnd: Int32
+
+    static func install() -> SignalPipe {
+        var ends: [Int32] = [0, 0]
+        _ = pipe(&ends)
+        for fd in ends {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        signalPipeWriteEnd = ends[1]
+        for signo in [SIGINT, SIGTERM, SIGHUP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signo in
+                var byte = UInt8(truncatingIfNeeded: signo)
+                _ = write(signalPipeWriteEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(signo, &action, nil)
+        }
+        // A parent may have started us with these blocked (posix_spawn passes its mask on): unblock them.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signo in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, signo) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        // A CLI client that goes away mid-reply must not kill the phone.
+        signal(SIGPIPE, SIG_IGN)
+        return SignalPipe(readEnd: ends[0])
+    }
+
+    /// The signals that arrived since the last call.
+    func drain() -> [Int32] {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+        return n > 0 ? buffer[0..<n].map { Int32($0) } : []
+    }
+}

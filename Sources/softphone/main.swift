@@ -1,0 +1,114 @@
+import Glibc
+import SoftphoneApps
+import SoftphoneAudio
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneTUI
+
+// softphone: argument parsing and wiring. The phone itself is SoftphoneCore; this file only
+// decides which real devices (terminal, speaker, socket, disk) it is connected to.
+
+let environment = SocketPath.processEnvironment()
+
+func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
+    let path = SocketPath.resolve(explicit: socket, environment: environment)
+    do {
+        let reply = try ControlClient.send(request.json, to: path)
+        if reply["ok"]?.boolValue == true {
+            if let ignored = reply["ignored"]?.stringValue { Console.error("softphone: keys did nothing: \(ignored)") }
+            if case .call = request, let call = reply["call"]?.numberValue { Console.out("call \(Int(call)) ringing") }
+            return 0
+        }
+        Console.error("softphone: \(reply["error"]?.stringValue ?? reply.text)")
+        return 1
+    } catch {
+        Console.error("softphone: \(error.message)")
+        return 1
+    }
+}
+
+/// Whether the terminal can take the full screen: stdout is a terminal and TERM names one.
+func wantsFullScreen(_ options: RunOptions) -> Bool {
+    guard !options.plain, isatty(1) == 1 else { return false }
+    let term = environment["TERM"] ?? ""
+    return !term.isEmpty && term != "dumb"
+}
+
+func runPhone(_ options: RunOptions) -> Int32 {
+    var startupNotices: [String] = []
+    let signals = SignalPipe.install()
+
+    // The ringtone is decoded once, now, so ringing never waits for a decoder.
+    var ringtone = Ringtone.classic()
+    if let path = options.ringtone ?? Assets.defaultRingtone {
+        do {
+            ringtone = try Ringtone.load(path: path)
+        } catch {
+            startupNotices.append("\(error); using the built-in classic ring")
+        }
+    }
+
+    let server: ControlServer
+    do {
+        server = try ControlServer(path: SocketPath.resolve(explicit: options.socket, environment: environment))
+    } catch {
+        Console.error("softphone: \(error.message)")
+        return 1
+    }
+
+    var journal: CallJournal?
+    do {
+        journal = try CallJournal.open(inDirectory: options.dataDirectory ?? CallJournal.defaultDirectory(environment: environment))
+    } catch {
+        startupNotices.append("\(error.message); calls will not be journaled")
+    }
+
+    let notices = NoticeChannel()
+    var audio: AudioEngine?
+    if !options.noAudio {
+        let output: AudioOutput = options.audioOut.map { .wavFile($0) } ?? .device(options.audioDevice)
+        // The audio thread inherits this thread's signal mask: block the signals the main loop
+        // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
+        var handled = sigset_t(), previous = sigset_t()
+        sigemptyset(&handled)
+        for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
+        pthread_sigmask(SIG_BLOCK, &handled, &previous)
+        audio = AudioEngine(output: output, ringtone: ringtone, vibration: options.app.configuration.vibration) { notices.post($0) }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+    }
+
+    var display = PhoneShell.Display.plain(RawInput())
+    if wantsFullScreen(options) {
+        do {
+            display = .fullScreen(try CursesTerminal())
+        } catch {
+            startupNotices.append("\(error); using plain mode")
+        }
+    }
+    if case .plain(let input) = display { input.enable() }
+
+    var generator = SystemRandomNumberGenerator()
+    let token = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let phone = Phone(configuration: options.app.configuration, voipToken: token, uuidSeed: generator.next())
+    let shell = PhoneShell(
+        phone: phone, display: display, audio: audio, server: server, journal: journal,
+        notices: notices, signals: signals, startupNotices: startupNotices)
+    return shell.run()
+}
+
+let status: Int32
+do {
+    switch try Arguments.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        Console.out(Arguments.usage)
+        status = 0
+    case .client(let request, let socket):
+        status = runClient(request, socket: socket)
+    case .run(let options):
+        status = runPhone(options)
+    }
+} catch {
+    Console.error(error.message)
+    status = 2
+}
+exit(status)
