@@ -1,0 +1,121 @@
+import Glibc
+import Testing
+
+/// A 16-bit PCM WAV file as the ALSA capture harness writes it.
+struct CapturedWAV {
+    let rate: Int
+    let channels: Int
+    /// The first channel, as floats in -1…1.
+    let samples: [Float]
+
+    var seconds: Double { Double(samples.count) / Double(rate) }
+
+    init(path: String) throws {
+        guard let file = fopen(path, "rb") else { throw SpawnError(what: "cannot open \(path)") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+        }
+        func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
+        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        guard bytes.count >= 44, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8) else {
+            throw SpawnError(what: "\(path) is not a WAV file")
+        }
+        var at = 12, rate = 0, channels = 0, bits = 0
+        var data: ArraySlice<UInt8> = []
+        while at + 8 <= bytes.count {
+            let size = u32(at + 4)
+            if bytes[at..<at + 4].elementsEqual("fmt ".utf8) {
+                channels = u16(at + 10); rate = u32(at + 12); bits = u16(at + 22)
+            } else if bytes[at..<at + 4].elementsEqual("data".utf8) {
+                // The pacer fixes the size on close; trust the bytes present if it says 0.
+                let end = size == 0 ? bytes.count : min(bytes.count, at + 8 + size)
+                data = bytes[(at + 8)..<end]
+                break
+            }
+            at += 8 + size + (size & 1)
+        }
+        guard bits == 16, channels > 0 else { throw SpawnError(what: "\(path): \(bits)-bit, \(channels) channels; expected 16-bit PCM") }
+        self.rate = rate
+        self.channels = channels
+        let frameBytes = 2 * channels
+        let base = data.startIndex
+        samples = (0..<(data.count / frameBytes)).map { i in
+            Float(Int16(bitPattern: UInt16(data[base + i * frameBytes]) | UInt16(data[base + i * frameBytes + 1]) << 8)) / 32768
+        }
+    }
+
+    /// Power of `frequency` in samples[from..<to] (Goertzel), normalised by length.
+    func power(at frequency: Double, from: Int, to: Int) -> Double {
+        let coefficient = 2 * cos(2 * Double.pi * frequency / Double(rate))
+        var s1 = 0.0, s2 = 0.0
+        for i in from..<min(to, samples.count) {
+            let s0 = Double(samples[i]) + coefficient * s1 - s2
+            s2 = s1
+            s1 = s0
+        }
+        let n = Double(max(1, min(to, samples.count) - from))
+        return (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (n * n)
+    }
+
+    /// Peak absolute level in samples[from..<to].
+    func peak(from: Int, to: Int) -> Float {
+        samples[max(0, from)..<min(to, samples.count)].reduce(0) { max($0, abs($1)) }
+    }
+}
+
+@Suite("Audio, captured through ALSA", .serialized)
+struct AudioCaptureTests {
+    /// `../shared/alsa` beside the repository (CI lays it there).
+    static let alsa = PhoneProcess.repositoryRoot + "/../shared/alsa"
+
+    @Test("a ring through ALSA `default` is the classic ring at 48 kHz, and it stops when the call is answered")
+    func ringCapturedAndStoppedOnAnswer() throws {
+        #expect(access(Self.alsa + "/asoundrc.paced48", R_OK) == 0, "the ALSA capture harness must be at \(Self.alsa)")
+        let capture = temporaryFolder()
+        let phone = try PlainPhone([], environment: [
+            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + Self.alsa + "/asoundrc.paced48",
+            "ALSA_PACER": Self.alsa + "/alsa_pacer.py",
+            "ALSA_CAPTURE_DIR": capture,
+        ])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        pause(1.5)
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") != nil)
+        pause(1.5)  // anything played now would be a ring that did not stop
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        #expect(!phone.process.stderrText.contains("ALSA lib"), "libasound must not print: \(phone.process.stderrText)")
+
+        let streams = try listFolder(capture).filter { $0.hasSuffix(".wav") }
+        #expect(streams.count == 1, "one PCM stream expected in \(capture): \(streams)")
+        guard let stream = streams.first else { return }
+        let wav = try CapturedWAV(path: capture + "/" + stream)
+        #expect(wav.rate == 48000 && wav.channels == 2)
+        // 1.5 s of ringing plus at most the device buffer and the pacer's lead; not the 1.5 s after the answer.
+        #expect(wav.seconds > 1.2 && wav.seconds < 2.3, "captured \(wav.seconds) s")
+        // The first ring burst (0.0–0.4 s): loud, with 400 Hz and 450 Hz far above a frequency not in the ring.
+        let burst = (from: 480, to: 18_720)  // 10 ms – 390 ms, inside the fades
+        #expect(wav.peak(from: burst.from, to: burst.to) > 0.2)
+        let off = wav.power(at: 1000, from: burst.from, to: burst.to)
+        #expect(wav.power(at: 400, from: burst.from, to: burst.to) > 100 * off)
+        #expect(wav.power(at: 450, from: burst.from, to: burst.to) > 100 * off)
+    }
+}
+
+func listFolder(_ path: String) throws -> [String] {
+    guard let dir = opendir(path) else { throw SpawnError(what: "cannot list \(path)") }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+}

@@ -1,0 +1,58 @@
+import Glibc
+import Testing
+
+@Suite("Command line", .serialized)
+struct CommandLineTests {
+    @Test("an unknown option is one line naming it and the usage, exit 2")
+    func unknownOption() throws {
+        let result = try PhoneProcess.run(["--frobnicate"])
+        #expect(result.status == 2)
+        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key] [options]; softphone --help for all\n")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test("an unknown subcommand is one line naming it, exit 2")
+    func unknownSubcommand() throws {
+        let result = try PhoneProcess.run(["dial", "123"])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("softphone: unknown subcommand \"dial\"; usage: "))
+        #expect(result.err.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("an unknown app names the apps there are, exit 2")
+    func unknownApp() throws {
+        let result = try PhoneProcess.run(["--app", "whatsapp"])
+        #expect(result.status == 2)
+        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip\n")
+    }
+
+    @Test("a flag missing its value says so, exit 2")
+    func missingValue() throws {
+        let result = try PhoneProcess.run(["call", "--from"])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("softphone call: --from needs a value"))
+    }
+
+    @Test("--help prints the usage and exits 0")
+    func help() throws {
+        let result = try PhoneProcess.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("softphone call [--from NAME]"))
+    }
+
+    @Test("a client command with no phone running says so in one line and exits non-zero",
+          arguments: [["call", "--from", "Zoë"], ["hangup"], ["cancel"], ["key", "a"]])
+    func noPhone(arguments: [String]) throws {
+        let socket = temporaryFolder() + "/control.sock"
+        let result = try PhoneProcess.run(arguments + ["--socket", socket])
+        #expect(result.status == 1)
+        #expect(result.err == "softphone: no phone is running (nothing listens on \(socket)); start one with `softphone` first\n")
+    }
+
+    @Test("SOFTPHONE_SOCKET chooses the socket when --socket is absent")
+    func socketFromEnvironment() throws {
+        let socket = temporaryFolder() + "/env.sock"
+        let result = try PhoneProcess.run(["hangup"], environment: ["SOFTPHONE_SOCKET": socket])
+        #expect(result.err.contains(socket))
+    }
+}

@@ -1,0 +1,167 @@
+import Glibc
+import Testing
+
+/// The built `softphone` binary, started for real: stdin, stdout and stderr are pipes, so the
+/// phone runs in plain mode as it does under a QA script. Reads never block past a deadline.
+final class PhoneProcess {
+    let pid: pid_t
+    private let stdinWrite: Int32
+    private let stdoutRead: Int32
+    private let stderrRead: Int32
+    private var stdoutBuffer: [UInt8] = []
+    private(set) var stderrText = ""
+    private(set) var exitStatus: Int32?
+
+    /// Where the binary is: `$SOFTPHONE_BIN`, else the debug build next to the tests.
+    static var binary: String {
+        if let path = getenv("SOFTPHONE_BIN") { return String(cString: path) }
+        return repositoryRoot + "/.build/debug/softphone"
+    }
+
+    /// The repository, found from this file's path.
+    static var repositoryRoot: String {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(what: "pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+
+        var env = PhoneProcess.inheritedEnvironment()
+        env["TERM"] = "dumb"
+        for (k, v) in environment { env[k] = v }
+        let argv = ([PhoneProcess.binary] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, PhoneProcess.binary, &actions, nil, argv, envp)
+        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        guard rc == 0 else { throw SpawnError(what: "posix_spawn \(PhoneProcess.binary): \(String(cString: strerror(rc)))") }
+        pid = child
+        stdinWrite = inPipe[1]
+        stdoutRead = outPipe[0]
+        stderrRead = errPipe[0]
+        for fd in [stdoutRead, stderrRead] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    deinit {
+        if exitStatus == nil { kill(pid, SIGKILL); _ = waitForExit(seconds: 5) }
+        close(stdinWrite); close(stdoutRead); close(stderrRead)
+    }
+
+    static func inheritedEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let pair = String(cString: pointer)
+            if let eq = pair.firstIndex(of: "=") { result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
+            entry += 1
+        }
+        return result
+    }
+
+    /// Types keys into the phone's stdin.
+    func send(_ keys: String) {
+        let bytes = Array(keys.utf8)
+        _ = bytes.withUnsafeBytes { write(stdinWrite, $0.baseAddress, $0.count) }
+    }
+
+    /// Closes the phone's stdin (as a script that has nothing more to type).
+    func closeInput() { close(stdinWrite) }
+
+    private func pump(timeoutMilliseconds: Int32) {
+        var fds = [pollfd(fd: stdoutRead, events: Int16(POLLIN), revents: 0), pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, timeoutMilliseconds)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(stdoutRead, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            stdoutBuffer += chunk[0..<n]
+        }
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(stderrRead, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            stderrText += String(decoding: chunk[0..<n], as: UTF8.self)
+        }
+    }
+
+    /// The next stdout line starting with `prefix` (earlier lines are skipped), or nil after `seconds`.
+    func line(startingWith prefix: String, within seconds: Double = 10) -> String? {
+        let deadline = PhoneProcess.now() + seconds
+        while true {
+            while let newline = stdoutBuffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
+                stdoutBuffer.removeSubrange(...newline)
+                if line.hasPrefix(prefix) { return line }
+            }
+            let left = deadline - PhoneProcess.now()
+            if left <= 0 { return nil }
+            pump(timeoutMilliseconds: Int32(min(left, 0.2) * 1000) + 1)
+        }
+    }
+
+    /// Everything still unread on stdout after the process ended.
+    func remainingOutput() -> String {
+        pump(timeoutMilliseconds: 0)
+        return String(decoding: stdoutBuffer, as: UTF8.self)
+    }
+
+    /// Waits for the process to end; its exit status (128+signal when killed), or nil on timeout.
+    func waitForExit(seconds: Double = 10) -> Int32? {
+        let deadline = PhoneProcess.now() + seconds
+        while exitStatus == nil && PhoneProcess.now() < deadline {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                let signal = status & 0x7F
+                exitStatus = signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+                break
+            }
+            pump(timeoutMilliseconds: 20)
+        }
+        pump(timeoutMilliseconds: 0)
+        return exitStatus
+    }
+
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Runs `softphone ARGS` to completion: (exit status, stdout, stderr).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let process = try PhoneProcess(arguments, environment: environment)
+        process.closeInput()
+        let status = process.waitForExit() ?? -1
+        return (status, process.remainingOutput(), process.stderrText)
+    }
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+    let what: String
+    var description: String { what }
+}
+
+/// A fresh private folder for one test.
+func temporaryFolder() -> String {
+    var template = Array("/tmp/softphone-e2e-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+}
+
+/// Sleeps for real time; only end-to-end tests that watch a real process may wait.
+func pause(_ seconds: Double) {
+    var spec = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    nanosleep(&spec, nil)
+}

@@ -1,0 +1,123 @@
+import Glibc
+import SoftphoneControl
+import SoftphoneCore
+import Testing
+
+/// A phone started in plain mode with its own socket and data folder, and its remote side.
+struct PlainPhone {
+    let folder = temporaryFolder()
+    var socket: String { folder + "/control.sock" }
+    let process: PhoneProcess
+
+    init(_ extra: [String] = ["--no-audio"], environment: [String: String] = [:]) throws {
+        let folder = self.folder
+        process = try PhoneProcess(["--socket", folder + "/control.sock", "--data-dir", folder + "/data"] + extra, environment: environment)
+    }
+
+    /// Runs a remote-side command against this phone.
+    func remote(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        try PhoneProcess.run(arguments + ["--socket", socket])
+    }
+}
+
+@Suite("Plain mode, end to end", .serialized)
+struct PlainModeTests {
+    @Test("stdout not a terminal → plain mode: READY, INCOMING, CONNECTED, ENDED, journal row, exit 0")
+    func callFlow() throws {
+        let phone = try PlainPhone()
+        let ready = phone.process.line(startingWith: "READY")
+        #expect(ready?.hasPrefix("READY app=voip lock=locked token=") == true)
+        #expect(ready.map { $0.split(separator: "=").last!.count } == 64)
+
+        let call = try phone.remote(["call", "--from", "Zoë 张伟", "--handle", "+15551234"])
+        #expect(call.status == 0 && call.out == "call 1 ringing\n")
+        let incoming = phone.process.line(startingWith: "INCOMING")
+        #expect(incoming?.hasPrefix("INCOMING call=1 uuid=") == true)
+        #expect(incoming?.hasSuffix(#" from="Zoë 张伟" handle=+15551234 video=no (press 'a' to accept, 'd' to decline)"#) == true)
+
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") == "CONNECTED call=1")
+        #expect(try phone.remote(["call", "--from", "Bob"]).err == "softphone: busy: call 1 is in progress and this phone takes one call at a time\n")
+        phone.process.send("d")
+        let ended = phone.process.line(startingWith: "ENDED")
+        #expect(ended?.hasPrefix("ENDED call=1 reason=local duration=") == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+
+        let journal = try CallJournal.open(inDirectory: phone.folder + "/data")
+        let rows = try journal.recent()
+        #expect(rows.count == 1)
+        #expect(rows.first?.caller == Caller(name: "Zoë 张伟", handle: "+15551234"))
+        #expect(rows.first?.reason == .local)
+    }
+
+    @Test("keys over the socket act as the person; keys that mean nothing are reported, not fatal")
+    func keysOverSocket() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let idle = try phone.remote(["key", "a"])
+        #expect(idle.status == 0)
+        #expect(idle.err == "softphone: keys did nothing: no call is ringing, so there is nothing to answer\n")
+        #expect(try phone.remote(["key", "c"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING")?.contains(#"from="Alice Zoë""#) == true)
+        #expect(try phone.remote(["cancel"]).status == 0)
+        #expect(phone.process.line(startingWith: "ENDED") == "ENDED call=1 reason=remote duration=0s")
+        #expect(try phone.remote(["hangup"]).err == "softphone: there is no call to end\n")
+        #expect(try phone.remote(["key", "q"]).status == 0)
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("SIGTERM while ringing: the call ends as declined, the socket is removed, exit 143")
+    func sigterm() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        _ = try phone.remote(["call"])
+        _ = phone.process.line(startingWith: "INCOMING")
+        kill(phone.process.pid, SIGTERM)
+        #expect(phone.process.line(startingWith: "ENDED") == "ENDED call=1 reason=declined duration=0s")
+        #expect(phone.process.waitForExit() == 143)
+        #expect(access(phone.socket, F_OK) != 0)
+    }
+
+    @Test("a second phone on the same socket is refused in one line; the first keeps running")
+    func secondPhone() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let second = try PhoneProcess.run(["--no-audio", "--socket", phone.socket, "--data-dir", phone.folder + "/data2"])
+        #expect(second.status == 1)
+        #expect(second.err == "softphone: another phone is already running on \(phone.socket); stop it, or give this one its own socket with --socket PATH\n")
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("a missing ringtone is one clear line naming the file; the phone still rings with the built-in tone")
+    func missingRingtone() throws {
+        let folder = temporaryFolder()
+        let phone = try PlainPhone(["--ringtone", "/nonexistent/ring.wav", "--audio-out", folder + "/out.wav"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(phone.process.stderrText.contains("/nonexistent/ring.wav"))
+        #expect(phone.process.stderrText.contains("using the built-in classic ring"))
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("the ALSA device cannot be opened: one warning naming it, and the call still works")
+    func missingAudioDevice() throws {
+        let phone = try PlainPhone(["--audio-device", "softphone_no_such_pcm"])
+        _ = phone.process.line(startingWith: "READY")
+        _ = try phone.remote(["call"])
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") == "CONNECTED call=1")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        let warnings = phone.process.stderrText.split(separator: "\n")
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("softphone_no_such_pcm") == true)
+        #expect(!phone.process.stderrText.contains("ALSA lib"))
+    }
+}
