@@ -1,0 +1,52 @@
+# Softphone: two commands for a newcomer on a fresh Debian machine.
+#   make run    installs what is missing, builds in release mode, starts the phone
+#   make test   the same set-up plus the test tools, then every test
+# Pass options to the phone with ARGS, e.g. `make run ARGS="--plain"`.
+
+SHELL := /bin/bash
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# C libraries the phone links against.
+PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
+# Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
+# ALSA's tools, and the Python the ALSA capture pacer runs on.
+TEST_PACKAGES := expect tmux sox alsa-utils python3
+ARGS ?=
+
+.PHONY: run test setup test-setup build build-tests swift-test expect-test clean
+
+run: setup build
+	./.build/release/softphone $(ARGS)
+
+test: setup test-setup build-tests swift-test expect-test
+
+# Installs only the packages that are missing; does nothing when all are there.
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+setup:
+	@command -v "$(SWIFT)" >/dev/null || { echo "Swift 6 is needed: install the toolchain from swift.org and put it on PATH"; exit 1; }
+	$(call install_missing,$(PACKAGES))
+
+test-setup:
+	$(call install_missing,$(TEST_PACKAGES))
+
+build:
+	$(SWIFT) build -c release --product softphone
+
+build-tests:
+	$(SWIFT) build --build-tests
+
+swift-test:
+	$(SWIFT) test --skip-build
+
+expect-test:
+	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh
+
+clean:
+	rm -rf .build
