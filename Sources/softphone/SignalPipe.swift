@@ -12,13 +12,8 @@ struct SignalPipe {
     let readEnd: Int32
 
     static func install() -> SignalPipe {
-        var ends: [Int32] = [0, 0]
-        _ = pipe(&ends)
-        for fd in ends {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        signalPipeWriteEnd = ends[1]
+        let ends = makeWakeUpPipe()
+        signalPipeWriteEnd = ends.write
         for signo in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signo in
@@ -36,7 +31,7 @@ struct SignalPipe {
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         // A CLI client that goes away mid-reply must not kill the phone.
         signal(SIGPIPE, SIG_IGN)
-        return SignalPipe(readEnd: ends[0])
+        return SignalPipe(readEnd: ends.read)
     }
 
     /// The signals that arrived since the last call.
@@ -45,4 +40,15 @@ struct SignalPipe {
         let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
         return n > 0 ? buffer[0..<n].map { Int32($0) } : []
     }
+}
+
+/// A non-blocking, close-on-exec pipe: the way other threads and signal handlers wake poll().
+func makeWakeUpPipe() -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [0, 0]
+    _ = pipe(&ends)
+    for fd in ends {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+    return (ends[0], ends[1])
 }
