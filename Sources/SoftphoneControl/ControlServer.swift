@@ -8,6 +8,10 @@ public final class ControlServer {
     public let path: String
     private let listener: Int32
     private var pending: [Int32: [UInt8]] = [:]
+    /// Clients that hung up right after their last requests: how many replies they still get
+    /// before their descriptor is closed. Closing earlier would free the number for reuse while
+    /// a reply is still on its way to it.
+    private var repliesOwed: [Int32: Int] = [:]
     private var closed = false
 
     /// Longest request line accepted; a client sending more is cut off.
@@ -56,7 +60,7 @@ public final class ControlServer {
     }
 
     /// The descriptors the main loop polls for input: the listener and every client.
-    public var descriptors: [Int32] { [listener] + pending.keys.sorted() }
+    public var descriptors: [Int32] { [listener] + pending.keys.filter { repliesOwed[$0] == nil }.sorted() }
 
     /// Accepts new clients or reads from one, after poll said `fd` is readable.
     /// Returns each complete request line with the client it came from.
@@ -96,7 +100,7 @@ public final class ControlServer {
             // A last line without its newline still counts: `printf '{…}' | nc -U` works.
             let rest = String(decoding: buffer, as: UTF8.self)
             if !rest.allSatisfy({ $0 == " " || $0 == "\r" }) && buffer.count <= ControlServer.maximumLine { lines.append((fd, rest)) }
-            drop(fd)
+            if lines.isEmpty { drop(fd) } else { repliesOwed[fd] = lines.count }
         } else {
             pending[fd] = buffer
         }
@@ -105,10 +109,14 @@ public final class ControlServer {
 
     /// Sends one JSON line to a client; a client that has gone away is dropped.
     public func reply(to client: Int32, _ message: JSON) {
-        if !writeAll(client, Array((message.text + "\n").utf8)) { drop(client) }
+        guard pending[client] != nil else { return }
+        let delivered = writeAll(client, Array((message.text + "\n").utf8))
+        if let owed = repliesOwed[client] { repliesOwed[client] = owed - 1 }
+        if !delivered || repliesOwed[client] == 0 { drop(client) }
     }
 
     private func drop(_ fd: Int32) {
+        repliesOwed[fd] = nil
         if pending.removeValue(forKey: fd) != nil { Glibc.close(fd) }
     }
 

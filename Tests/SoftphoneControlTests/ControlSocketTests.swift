@@ -47,9 +47,7 @@ struct ControlSocketTests {
         let first = try ControlServer(path: path)
         #expect(throws: ControlError.self) { try ControlServer(path: path) }
         // Simulate a phone killed with -9: the file stays, nobody listens.
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         first.close()
-        close(fd)
         let stale = open(path, O_CREAT | O_WRONLY, 0o600)
         close(stale)
         let second = try ControlServer(path: path)
@@ -68,5 +66,42 @@ struct ControlSocketTests {
     func longPath() {
         let path = "/tmp/" + String(repeating: "x", count: 200)
         #expect(throws: ControlError.self) { try ControlServer(path: path) }
+    }
+}
+
+@Suite("Control socket, clients that hang up")
+struct ControlSocketHangUpTests {
+    @Test("a client that sends its request and hangs up at once still gets it handled, and its descriptor is closed after the reply")
+    func sendAndHangUp() throws {
+        let path = temporaryFolder() + "/control.sock"
+        let server = try ControlServer(path: path)
+        defer { server.close() }
+        let client = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(path.utf8) + [0]) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(connected == 0)
+        let request = Array(#"{"cmd":"hangup"}"#.utf8)  // no newline: the hang-up ends the line
+        _ = request.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
+        shutdown(client, Int32(SHUT_WR))
+
+        var lines: [(client: Int32, line: String)] = []
+        for _ in 0..<100 where lines.isEmpty {
+            var fds = server.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&fds, nfds_t(fds.count), 20)
+            for fd in fds where fd.revents != 0 { lines += server.service(fd.fd) }
+        }
+        #expect(lines.map(\.line) == [#"{"cmd":"hangup"}"#])
+        #expect(server.descriptors.count == 1, "a client owed a reply is not polled again")
+        server.reply(to: lines[0].client, .object([("ok", .bool(true))]))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
+        #expect(String(decoding: buffer[0..<max(0, n)], as: UTF8.self) == "{\"ok\":true}\n")
+        let after = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
+        #expect(after == 0, "the phone closed its end once the reply was sent")
+        close(client)
     }
 }
