@@ -1,11 +1,12 @@
 import Glibc
+import SoftphoneControl
 import Testing
 
 /// The built `softphone` binary, started for real: stdin, stdout and stderr are pipes, so the
 /// phone runs in plain mode as it does under a QA script. Reads never block past a deadline.
 final class PhoneProcess {
     let pid: pid_t
-    private let stdinWrite: Int32
+    private var stdinWrite: Int32
     private let stdoutRead: Int32
     private let stderrRead: Int32
     private var stdoutBuffer: [UInt8] = []
@@ -36,7 +37,7 @@ final class PhoneProcess {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in inPipe + outPipe + errPipe { posix_spawn_file_actions_addclose(&actions, fd) }
 
-        var env = PhoneProcess.inheritedEnvironment()
+        var env = SocketPath.processEnvironment()
         env["TERM"] = "dumb"
         for (k, v) in environment { env[k] = v }
         let argv = ([PhoneProcess.binary] + arguments).map { strdup($0) } + [nil]
@@ -58,18 +59,8 @@ final class PhoneProcess {
 
     deinit {
         if exitStatus == nil { kill(pid, SIGKILL); _ = waitForExit(seconds: 5) }
-        close(stdinWrite); close(stdoutRead); close(stderrRead)
-    }
-
-    static func inheritedEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let eq = pair.firstIndex(of: "=") { result[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
-            entry += 1
-        }
-        return result
+        closeInput()
+        close(stdoutRead); close(stderrRead)
     }
 
     /// Types keys into the phone's stdin.
@@ -78,8 +69,13 @@ final class PhoneProcess {
         _ = bytes.withUnsafeBytes { write(stdinWrite, $0.baseAddress, $0.count) }
     }
 
-    /// Closes the phone's stdin (as a script that has nothing more to type).
-    func closeInput() { close(stdinWrite) }
+    /// Closes the phone's stdin (as a script that has nothing more to type). Only once: a second
+    /// close could hit a descriptor another test's thread has opened since under the same number.
+    func closeInput() {
+        guard stdinWrite >= 0 else { return }
+        close(stdinWrite)
+        stdinWrite = -1
+    }
 
     private func pump(timeoutMilliseconds: Int32) {
         var fds = [pollfd(fd: stdoutRead, events: Int16(POLLIN), revents: 0), pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0)]
