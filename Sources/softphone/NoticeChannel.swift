@@ -10,14 +10,7 @@ final class NoticeChannel: Sendable {
     private let writeEnd: Int32
 
     init() {
-        var ends: [Int32] = [0, 0]
-        _ = pipe(&ends)
-        for fd in ends {
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        readEnd = ends[0]
-        writeEnd = ends[1]
+        (readEnd, writeEnd) = makeWakeUpPipe()
     }
 
     /// Queues a notice; callable from any thread.
