@@ -8,7 +8,14 @@ struct SoundFileError: Error, Equatable {
     /// Makes a reason from libsndfile's text ("System error : Permission denied." → "permission denied").
     init(libraryMessage message: String) {
         var text = Substring(message)
-        if let colon = text.firstRange(of: " : ") { text = text[colon.upperBound...] }
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix(" : ") {
+                text = text[text.index(index, offsetBy: 3)...]
+                break
+            }
+            index = text.index(after: index)
+        }
         while text.last == "." || text.last == " " || text.last == "\n" { text = text.dropLast() }
         reason = text.prefix(1).lowercased() + text.dropFirst()
     }
