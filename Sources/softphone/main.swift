@@ -38,15 +38,6 @@ func runPhone(_ options: RunOptions) -> Int32 {
     var startupNotices: [String] = []
     let signals = SignalPipe.install()
 
-    // The ringtone is decoded once, now, so ringing never waits for a decoder.
-    var ringtone = Ringtone.classic()
-    if let path = options.ringtone ?? Assets.defaultRingtone {
-        do {
-            ringtone = try Ringtone.load(path: path)
-        } catch {
-            startupNotices.append("\(error); using the built-in classic ring")
-        }
-    }
 
     let server: ControlServer
     do {
@@ -66,6 +57,15 @@ func runPhone(_ options: RunOptions) -> Int32 {
     let notices = NoticeChannel()
     var audio: AudioEngine?
     if !options.noAudio {
+        // The ringtone is decoded once, now, so ringing never waits for a decoder.
+        var ringtone: Ringtone?
+        if let path = options.ringtone ?? Assets.defaultRingtone {
+            do {
+                ringtone = try Ringtone.load(path: path)
+            } catch {
+                startupNotices.append("\(error); using the built-in classic ring")
+            }
+        }
         let output: AudioOutput = options.audioOut.map { .wavFile($0) } ?? .device(options.audioDevice)
         // The audio thread inherits this thread's signal mask: block the signals the main loop
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
@@ -73,7 +73,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         sigemptyset(&handled)
         for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
-        audio = AudioEngine(output: output, ringtone: ringtone, vibration: options.app.configuration.vibration) { notices.post($0) }
+        audio = AudioEngine(output: output, ringtone: ringtone ?? .classic(), vibration: options.app.configuration.vibration) { notices.post($0) }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
