@@ -13,7 +13,7 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 TEST_PACKAGES := expect tmux sox alsa-utils python3
 ARGS ?=
 
-.PHONY: run test setup test-setup build build-tests swift-test expect-test clean
+.PHONY: run test bench setup test-setup build build-tests swift-test expect-test clean
 
 run: setup build
 	./.build/release/softphone $(ARGS)
@@ -50,3 +50,9 @@ expect-test:
 
 clean:
 	rm -rf .build
+
+# DESIGN.md's budgets, measured on this machine with the release build (see Sources/softphone-bench).
+bench: setup test-setup
+	$(SWIFT) build -c release --product softphone
+	$(SWIFT) build -c release --product softphone-bench
+	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench

@@ -37,6 +37,13 @@ let package = Package(
             swiftSettings: strict),
         // Writes the generated ringtones into Assets/Ringtones (see Assets/Ringtones/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
+        // Starts the real binary for end-to-end tests and benchmarks.
+        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl"], swiftSettings: strict),
+        // Measures DESIGN.md's budgets (`make bench`).
+        .executableTarget(
+            name: "softphone-bench",
+            dependencies: ["SoftphoneCore", "SoftphoneAudio", "SoftphoneTestSupport"],
+            swiftSettings: strict),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps"], swiftSettings: strict),
@@ -45,7 +52,7 @@ let package = Package(
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
-            dependencies: ["SoftphoneControl"],
+            dependencies: ["SoftphoneControl", "SoftphoneTestSupport"],
             swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneTestSupport
 import Testing
 
 /// A 16-bit PCM WAV file as the ALSA capture harness writes it.

@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneTestSupport
 import Testing
 
 @Suite("Command line", .serialized)

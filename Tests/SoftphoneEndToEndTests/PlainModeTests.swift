@@ -1,6 +1,7 @@
 import Glibc
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 /// A phone started in plain mode with its own socket and data folder, and its remote side.

@@ -1,32 +1,36 @@
 import Glibc
 import SoftphoneControl
-import Testing
 
 /// The built `softphone` binary, started for real: stdin, stdout and stderr are pipes, so the
 /// phone runs in plain mode as it does under a QA script. Reads never block past a deadline.
-final class PhoneProcess {
-    let pid: pid_t
+/// Shared by the end-to-end tests and the benchmarks.
+public final class PhoneProcess {
+    /// The process id.
+    public let pid: pid_t
     private var stdinWrite: Int32
     private let stdoutRead: Int32
     private let stderrRead: Int32
     private var stdoutBuffer: [UInt8] = []
-    private(set) var stderrText = ""
-    private(set) var exitStatus: Int32?
+    /// Everything the phone wrote to stderr so far.
+    public private(set) var stderrText = ""
+    /// The exit status once the process has ended (128+N when killed by signal N).
+    public private(set) var exitStatus: Int32?
 
     /// Where the binary is: `$SOFTPHONE_BIN`, else the debug build next to the tests.
-    static var binary: String {
+    public static var binary: String {
         if let path = getenv("SOFTPHONE_BIN") { return String(cString: path) }
         return repositoryRoot + "/.build/debug/softphone"
     }
 
     /// The repository, found from this file's path.
-    static var repositoryRoot: String {
+    public static var repositoryRoot: String {
         var path = #filePath
         for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
         return path
     }
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `binary` with `arguments`; `environment` adds to (or replaces parts of) this process's.
+    public init(_ arguments: [String], environment: [String: String] = [:], binary: String = PhoneProcess.binary) throws {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(what: "pipe") }
         var actions = posix_spawn_file_actions_t()
@@ -40,16 +44,16 @@ final class PhoneProcess {
         var env = SocketPath.processEnvironment()
         env["TERM"] = "dumb"
         for (k, v) in environment { env[k] = v }
-        let argv = ([PhoneProcess.binary] + arguments).map { strdup($0) } + [nil]
+        let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for p in argv { free(p) }
             for p in envp { free(p) }
         }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, PhoneProcess.binary, &actions, nil, argv, envp)
+        let rc = posix_spawn(&child, binary, &actions, nil, argv, envp)
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
-        guard rc == 0 else { throw SpawnError(what: "posix_spawn \(PhoneProcess.binary): \(String(cString: strerror(rc)))") }
+        guard rc == 0 else { throw SpawnError(what: "posix_spawn \(binary): \(String(cString: strerror(rc)))") }
         pid = child
         stdinWrite = inPipe[1]
         stdoutRead = outPipe[0]
@@ -64,14 +68,14 @@ final class PhoneProcess {
     }
 
     /// Types keys into the phone's stdin.
-    func send(_ keys: String) {
+    public func send(_ keys: String) {
         let bytes = Array(keys.utf8)
         _ = bytes.withUnsafeBytes { write(stdinWrite, $0.baseAddress, $0.count) }
     }
 
     /// Closes the phone's stdin (as a script that has nothing more to type). Only once: a second
     /// close could hit a descriptor another test's thread has opened since under the same number.
-    func closeInput() {
+    public func closeInput() {
         guard stdinWrite >= 0 else { return }
         close(stdinWrite)
         stdinWrite = -1
@@ -94,7 +98,7 @@ final class PhoneProcess {
     }
 
     /// The next stdout line starting with `prefix` (earlier lines are skipped), or nil after `seconds`.
-    func line(startingWith prefix: String, within seconds: Double = 10) -> String? {
+    public func line(startingWith prefix: String, within seconds: Double = 10) -> String? {
         let deadline = PhoneProcess.now() + seconds
         while true {
             while let newline = stdoutBuffer.firstIndex(of: 0x0A) {
@@ -109,13 +113,13 @@ final class PhoneProcess {
     }
 
     /// Everything still unread on stdout after the process ended.
-    func remainingOutput() -> String {
+    public func remainingOutput() -> String {
         pump(timeoutMilliseconds: 0)
         return String(decoding: stdoutBuffer, as: UTF8.self)
     }
 
     /// Waits for the process to end; its exit status (128+signal when killed), or nil on timeout.
-    func waitForExit(seconds: Double = 10) -> Int32? {
+    public func waitForExit(seconds: Double = 10) -> Int32? {
         let deadline = PhoneProcess.now() + seconds
         while exitStatus == nil && PhoneProcess.now() < deadline {
             var status: Int32 = 0
@@ -130,14 +134,14 @@ final class PhoneProcess {
         return exitStatus
     }
 
-    static func now() -> Double {
+    public static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
     /// Runs `softphone ARGS` to completion: (exit status, stdout, stderr).
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
         let process = try PhoneProcess(arguments, environment: environment)
         process.closeInput()
         let status = process.waitForExit() ?? -1
@@ -145,19 +149,23 @@ final class PhoneProcess {
     }
 }
 
-struct SpawnError: Error, CustomStringConvertible {
-    let what: String
-    var description: String { what }
+/// A process or file that could not be started or read.
+public struct SpawnError: Error, CustomStringConvertible {
+    /// What failed.
+    public let what: String
+    /// Makes an error.
+    public init(what: String) { self.what = what }
+    public var description: String { what }
 }
 
-/// A fresh private folder for one test.
-func temporaryFolder() -> String {
+/// A fresh private folder for one test or benchmark.
+public func temporaryFolder() -> String {
     var template = Array("/tmp/softphone-e2e-XXXXXX".utf8CString)
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 }
 
-/// Sleeps for real time; only end-to-end tests that watch a real process may wait.
-func pause(_ seconds: Double) {
+/// Sleeps for real time; only end-to-end tests and benchmarks that watch a real process may wait.
+public func pause(_ seconds: Double) {
     var spec = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
     nanosleep(&spec, nil)
 }

@@ -1,0 +1,192 @@
+import Glibc
+import SoftphoneAudio
+import SoftphoneCore
+import SoftphoneTestSupport
+
+// softphone-bench: measures DESIGN.md's budgets on this machine and prints one row per budget.
+// Run with `make bench` (release build). Exit status 1 when a budget is missed.
+//
+//   SOFTPHONE_BENCH_AUDIO_DEVICE=default   ring through ALSA instead of a WAV file; on a machine
+//                                          without a sound card use ../shared/alsa/asoundrc.paced48
+//   SOFTPHONE_BENCH_SECONDS=10             how long each "while ringing" measurement lasts
+
+/// One measured figure against its budget.
+struct Row {
+    let what: String
+    let measured: Double
+    let budget: Double
+    let unit: String
+    var withinBudget: Bool { measured <= budget }
+}
+
+var rows: [Row] = []
+let seconds = Double(getenv("SOFTPHONE_BENCH_SECONDS").map { String(cString: $0) } ?? "") ?? 10
+let audioDevice = getenv("SOFTPHONE_BENCH_AUDIO_DEVICE").map { String(cString: $0) }
+let folder = temporaryFolder()
+
+func nanoseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func readText(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 4096)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+        text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return text
+}
+
+/// CPU time of every thread of `pid`, in nanoseconds (schedstat: finer than clock ticks).
+func processCPUNanoseconds(_ pid: pid_t) -> Int64 {
+    guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
+    defer { closedir(tasks) }
+    var total: Int64 = 0
+    while let entry = readdir(tasks) {
+        let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard id.first != "." else { continue }
+        total += Int64(readText("/proc/\(pid)/task/\(id)/schedstat").split(separator: " ").first ?? "") ?? 0
+    }
+    return total
+}
+
+/// Peak resident set size of `pid` in megabytes (VmHWM).
+func peakRSSMegabytes(_ pid: pid_t) -> Double {
+    for line in readText("/proc/\(pid)/status").split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return (Double(line.split(separator: " ")[1]) ?? .nan) / 1024
+    }
+    return .nan
+}
+
+/// Runs a program to completion, returning its stdout. A program that leaves a daemon behind
+/// (tmux's first command starts its server) must not capture: the daemon would hold the pipe open.
+func run(_ program: String, _ arguments: [String], capture: Bool = true) -> String {
+    var fds: [Int32] = [0, 0]
+    _ = pipe(&fds)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    if capture {
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    let argv = ([program] + arguments).map { strdup($0) } + [nil]
+    var pid: pid_t = 0
+    posix_spawnp(&pid, program, &actions, nil, argv, environ)
+    posix_spawn_file_actions_destroy(&actions)
+    for p in argv { free(p) }
+    close(fds[1])
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = read(fds[0], &chunk, chunk.count)
+        if n <= 0 { break }
+        output += chunk[0..<n]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return String(decoding: output, as: UTF8.self)
+}
+
+// MARK: - 1. The core in virtual time
+
+do {
+    var phone = Phone(configuration: Phone.Configuration(ringTimeout: nil), voipToken: [], uuidSeed: 1)
+    let cycle: [Command] = [.incomingCall(Caller(name: "Bench", handle: "1")), .tick, .answer, .tick, .end, .tick]
+    let commands = 3_000_000
+    var now = Instant.zero
+    var effects = 0
+    let start = nanoseconds()
+    for i in 0..<commands {
+        now = now + .milliseconds(10)
+        effects &+= phone.handle(cycle[i % cycle.count], at: now).count
+    }
+    let elapsed = Double(nanoseconds() - start) / 1e9
+    rows.append(Row(what: "core throughput (virtual time)", measured: -Double(commands) / elapsed, budget: -1_000_000, unit: "-commands/s"))
+    if effects == 0 { print("(no effects?)") }
+}
+
+// MARK: - 2. The audio engine alone
+
+do {
+    let output: AudioOutput = audioDevice.map { .device($0) } ?? .wavFile(folder + "/engine.wav")
+    let engine = AudioEngine(output: output, ringtone: .classic(), vibration: .standard) { print("notice: \($0)") }
+    var starts: [Double] = []
+    var stops: [Double] = []
+    for _ in 0..<9 {
+        engine.startRinging()
+        pause(0.3)
+        engine.stopRinging()
+        pause(0.1)
+        starts.append(Double(engine.statistics.startLatencyNanoseconds ?? -1_000_000) / 1e6)
+        stops.append(Double(engine.statistics.stopLatencyNanoseconds ?? -1_000_000) / 1e6)
+    }
+    engine.shutdown()
+    rows.append(Row(what: "trigger → first ringtone frame to the sink (median of 9)", measured: median(starts), budget: 1, unit: "ms"))
+    rows.append(Row(what: "stop → ring silenced (snd_pcm_drop issued, median of 9)", measured: median(stops), budget: 5, unit: "ms"))
+}
+
+// MARK: - 3. The whole phone
+
+do {
+    // Start → READY in plain mode: the phone is up, socket listening, ringtone decoded.
+    var startups: [Double] = []
+    for i in 0..<9 {
+        let start = PhoneProcess.now()
+        let phone = try PhoneProcess(["--plain", "--no-audio", "--socket", "\(folder)/s\(i).sock", "--data-dir", folder + "/data"])
+        if phone.line(startingWith: "READY") != nil { startups.append((PhoneProcess.now() - start) * 1000) }
+        phone.send("q")
+        _ = phone.waitForExit()
+    }
+    rows.append(Row(what: "start → READY, plain mode (median of 9)", measured: median(startups), budget: 7, unit: "ms"))
+
+    // Ringing full screen in an 80×24 tmux pane: CPU and peak memory of the whole process.
+    let socket = folder + "/ring.sock"
+    let audio = audioDevice.map { "--audio-device \($0)" } ?? "--audio-out \(folder)/phone.wav"
+    _ = run("tmux", ["-L", "softphone-bench", "new-session", "-d", "-x", "80", "-y", "24",
+                     "exec \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"], capture: false)
+    pause(1)
+    let pid = pid_t(run("tmux", ["-L", "softphone-bench", "display-message", "-p", "#{pane_pid}"])
+        .split(separator: "\n").first.map(String.init) ?? "") ?? 0
+    _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
+    pause(1)
+    let before = processCPUNanoseconds(pid)
+    pause(seconds)
+    let cpu = Double(processCPUNanoseconds(pid) - before) / 1e9 / seconds * 100
+    let rss = peakRSSMegabytes(pid)
+    _ = run("tmux", ["-L", "softphone-bench", "send-keys", "q"])
+    pause(0.5)
+    _ = run("tmux", ["-L", "softphone-bench", "kill-server"])
+    rows.append(Row(what: "CPU while ringing, full screen animating (\(Int(seconds)) s)", measured: cpu, budget: 0.15, unit: "% of a core"))
+    rows.append(Row(what: "peak RSS while ringing", measured: rss, budget: 12, unit: "MB"))
+} catch {
+    print("softphone-bench: \(error)")
+    exit(1)
+}
+
+// MARK: - Report
+
+print("softphone-bench: \(audioDevice.map { "ALSA device \($0)" } ?? "WAV-file sink") on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
+for row in rows {
+    let negated = row.unit.hasPrefix("-")
+    let unit = negated ? String(row.unit.dropFirst()) : row.unit
+    let measured = negated ? -row.measured : row.measured
+    let budget = negated ? "≥ \(Int(-row.budget))" : "≤ \(row.budget)"
+    let figure = measured >= 1000 ? String(Int(measured)) : String((measured * 100).rounded() / 100)
+    print("\(row.withinBudget ? "ok  " : "OVER") \(row.what): \(figure) \(unit) (budget \(budget))")
+}
+let missed = rows.filter { !$0.withinBudget }.count
+print("bench: \(rows.count - missed) within budget, \(missed) over")
+exit(missed == 0 ? 0 : 1)
