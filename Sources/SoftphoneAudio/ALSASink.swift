@@ -8,7 +8,7 @@ import Glibc
 final class ALSASink: AudioSink {
     /// Total buffering asked of ALSA. Stopping drops the buffer, so its size costs no stop latency;
     /// it only has to ride out scheduling hiccups.
-    static let latencyMicroseconds = 80_000
+    static let latencyMicroseconds = 200_000
 
     /// ALSA's period: the most one `snd_pcm_writei` is given, and the least worth writing.
     private let chunkFrames: Int

@@ -7,12 +7,12 @@ import Glibc
 /// records only what was played: idle time is not written, and a drop cuts off the frames that were
 /// queued but not yet "heard".
 final class WAVFileSink: AudioSink {
-    /// 40 ms: what the thread writes per wake-up, as with half of an 80 ms ALSA buffer.
-    private let periodFrames = Ringtone.sampleRate / 25
+    /// 100 ms: what the thread writes per wake-up, as with half of the 200 ms ALSA buffer.
+    private let periodFrames = Ringtone.sampleRate / 10
     private(set) var underruns = 0
     private let path: String
     private let file: SoundFile
-    /// How far ahead of the clock the "card" buffers: two periods (80 ms), like the ALSA sink.
+    /// How far ahead of the clock the "card" buffers: two periods (200 ms), like the ALSA sink.
     private var leadFrames: Int64 { Int64(2 * periodFrames) }
     /// When the current stream started playing, or nil between rings.
     private var streamStart: Int64?
