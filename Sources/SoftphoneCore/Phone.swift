@@ -134,7 +134,8 @@ public struct Phone: Equatable, Sendable {
                 let elapsed = now - since
                 let nextSecond = since + .seconds(elapsed.wholeSeconds + 1)
                 let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
-                let untilFrame = phase.isOn ? min(phase.untilStepEnd, 100 - phase.intoStep % 100) : phase.untilStepEnd
+                let frame = VibrationIndicator.frameMilliseconds
+                let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
                 let nextFrame = since + .milliseconds(elapsed.milliseconds + untilFrame)
                 return min(nextSecond, nextFrame)
             case .connected(let since):
@@ -178,7 +179,7 @@ public struct Phone: Equatable, Sendable {
 
     private func vibrationIndicator(ringingFor elapsed: Duration) -> VibrationIndicator {
         let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
-        return phase.isOn ? .buzzing(frame: Int(phase.intoStep / 100 % 2)) : .still
+        return phase.isOn ? .buzzing(frame: Int(phase.intoStep / VibrationIndicator.frameMilliseconds % 2)) : .still
     }
 }
 

@@ -30,8 +30,12 @@ public struct LockScreen: Equatable, Hashable, Sendable {
 public enum VibrationIndicator: Equatable, Hashable, Sendable {
     /// The motor is off.
     case still
-    /// The motor is running; the frame alternates 0, 1 every 100 ms to animate the shake.
+    /// The motor is running; the frame alternates 0, 1 every `frameMilliseconds` to animate the shake.
     case buzzing(frame: Int)
+
+    /// How long each shake frame shows: 4 frames a second reads as shaking, and each redraw costs
+    /// CPU that DESIGN.md's budget while ringing (0.15 % of a core) has little room for.
+    public static let frameMilliseconds: Int64 = 250
 }
 
 /// The full-screen incoming call.
