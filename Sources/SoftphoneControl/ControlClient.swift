@@ -1,43 +1,106 @@
 import Glibc
 
-/// The CLI's end of the control socket: sends one request line, waits for its reply line.
+/// The CLI's end of the control socket: sends one request line and reads the reply line, and
+/// for `events` the lines that follow it.
 public enum ControlClient {
     /// Sends `request` to the phone listening on `path` and returns its reply.
     /// Fails with one line when no phone is running there.
     public static func send(_ request: JSON, to path: String, timeoutSeconds: Int = 5) throws(ControlError) -> JSON {
+        var reply: JSON = .null
+        _ = try stream(request, to: path, timeoutSeconds: Double(timeoutSeconds)) { first, _ in
+            reply = first
+            return false
+        }
+        return reply
+    }
+
+    /// How a stream of lines ended.
+    public enum StreamEnd: Equatable, Sendable {
+        /// The phone closed the connection (it sent everything, or it quit).
+        case closed
+        /// `onLine` asked to stop.
+        case stopped
+        /// Nothing that stopped it came within the time allowed.
+        case timedOut
+    }
+
+    /// Sends `request`, then calls `onLine` with the reply and with every line after it, until
+    /// `onLine` returns false, the phone closes the connection, or `timeoutSeconds` pass (nil:
+    /// no limit). `onLine` gets the reply (parsed) and each later line as text.
+    public static func stream(
+        _ request: JSON, to path: String, timeoutSeconds: Double?,
+        onLine: (_ reply: JSON, _ line: String?) -> Bool
+    ) throws(ControlError) -> StreamEnd {
+        let fd = try connect(to: path)
+        defer { close(fd) }
+        guard writeAll(fd, Array((request.text + "\n").utf8)) else {
+            throw ControlError("the phone on \(path) closed the connection: \(errnoText())")
+        }
+        let deadline = timeoutSeconds.map { monotonicSeconds() + $0 }
+        var reply: JSON?
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            while let newline = received.firstIndex(of: 0x0A) {
+                let line = String(decoding: received[..<newline], as: UTF8.self)
+                received.removeSubrange(...newline)
+                if let reply {
+                    if !onLine(reply, line) { return .stopped }
+                } else {
+                    do {
+                        reply = try JSON.parse(line)
+                    } catch {
+                        throw ControlError("the phone on \(path) sent a reply that is not JSON (\(error)): \(line)")
+                    }
+                    if !onLine(reply!, nil) { return .stopped }
+                }
+            }
+            var wait: Int32 = -1
+            if let deadline {
+                let left = deadline - monotonicSeconds()
+                if left <= 0 { break }
+                wait = Int32(min(left * 1000, 60_000)) + 1
+            }
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, wait)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 { continue }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { received += chunk[0..<n]; continue }
+            if n < 0 && errno == EINTR { continue }
+            if reply == nil { throw ControlError("the phone on \(path) closed the connection without answering") }
+            return .closed
+        }
+        if reply == nil { throw ControlError("the phone on \(path) did not answer within \(Int(timeoutSeconds ?? 0)) s") }
+        return .timedOut
+    }
+
+    /// Whether a phone answers on `path` now.
+    public static func phoneAnswers(on path: String) -> Bool {
+        guard let fd = try? connect(to: path) else { return false }
+        close(fd)
+        return true
+    }
+
+    private static func connect(to path: String) throws(ControlError) -> Int32 {
         let address = try unixAddress(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ControlError("cannot create a socket: \(errnoText())") }
-        defer { close(fd) }
-        if withSocketAddress(address, { connect(fd, $0, $1) }) != 0 {
+        if withSocketAddress(address, { Glibc.connect(fd, $0, $1) }) != 0 {
             let code = errno
+            close(fd)
             if code == ENOENT || code == ECONNREFUSED {
                 throw ControlError("no phone is running (nothing listens on \(path)); start one with `softphone` first")
             }
             throw ControlError("cannot reach the phone on \(path): \(errnoText(code))")
         }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard writeAll(fd, Array((request.text + "\n").utf8)) else {
-            throw ControlError("the phone on \(path) closed the connection: \(errnoText())")
-        }
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while !received.contains(0x0A) {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { received += chunk[0..<n]; continue }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                throw ControlError("the phone on \(path) did not answer within \(timeoutSeconds) s")
-            }
-            break
-        }
-        let line = String(decoding: received.prefix { $0 != 0x0A }, as: UTF8.self)
-        guard !line.isEmpty else { throw ControlError("the phone on \(path) closed the connection without answering") }
-        do {
-            return try JSON.parse(line)
-        } catch {
-            throw ControlError("the phone on \(path) sent a reply that is not JSON (\(error)): \(line)")
-        }
+        return fd
+    }
+
+    /// Seconds on the monotonic clock, for deadlines.
+    public static func monotonicSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }

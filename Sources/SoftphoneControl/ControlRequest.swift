@@ -14,9 +14,15 @@ public enum ControlRequest: Equatable, Sendable {
     case hangup
     /// The person presses these keys, one after another.
     case key(String)
+    /// A JSON snapshot of the phone: app, lock state, the call in progress.
+    case state
+    /// The current screen as plain text.
+    case screen
+    /// The event history, then (with `follow`) every new event as it happens.
+    case events(follow: Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "key"]
+    public static let names = ["call", "cancel", "hangup", "key", "state", "screen", "events"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -44,6 +50,14 @@ public enum ControlRequest: Equatable, Sendable {
             return (id, .call(Caller(name: name.isEmpty ? handle : name, handle: handle, hasVideo: video)))
         case "cancel": return (id, .cancel)
         case "hangup": return (id, .hangup)
+        case "state": return (id, .state)
+        case "screen": return (id, .screen)
+        case "events":
+            switch json["follow"] {
+            case nil, .null?: return (id, .events(follow: false))
+            case .bool(let follow)?: return (id, .events(follow: follow))
+            default: throw ControlError("field \"follow\" must be true or false")
+            }
         case "key":
             guard let keys = try optionalString(json, "keys"), !keys.isEmpty else {
                 throw ControlError("field \"keys\" must be a non-empty string of keys, e.g. \"a\"")
@@ -70,6 +84,9 @@ public enum ControlRequest: Equatable, Sendable {
         case .cancel: .object([("cmd", .string("cancel"))])
         case .hangup: .object([("cmd", .string("hangup"))])
         case .key(let keys): .object([("cmd", .string("key")), ("keys", .string(keys))])
+        case .state: .object([("cmd", .string("state"))])
+        case .screen: .object([("cmd", .string("screen"))])
+        case .events(let follow): .object([("cmd", .string("events")), ("follow", .bool(follow))])
         }
     }
 
@@ -79,6 +96,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .call(let caller): [.incomingCall(caller)]
         case .cancel, .hangup: [.remoteEnd]
         case .key(let keys): keys.unicodeScalars.compactMap(Keymap.command(for:))
+        case .state, .screen, .events: []
         }
     }
 }

@@ -12,6 +12,8 @@ public final class ControlServer {
     /// before their descriptor is closed. Closing earlier would free the number for reuse while
     /// a reply is still on its way to it.
     private var repliesOwed: [Int32: Int] = [:]
+    /// Clients that asked to follow the event stream.
+    private var followers: Set<Int32> = []
     private var closed = false
 
     /// Longest request line accepted; a client sending more is cut off.
@@ -107,16 +109,44 @@ public final class ControlServer {
         return lines
     }
 
-    /// Sends one JSON line to a client; a client that has gone away is dropped.
-    public func reply(to client: Int32, _ message: JSON) {
+    /// What becomes of a client's connection once it has its reply.
+    public enum AfterReply {
+        /// Stays open for more requests.
+        case keepOpen
+        /// Is closed: the client reads until end of file (`events` without `--follow`).
+        case close
+        /// Stays open and receives every line given to `broadcast` (`events --follow`).
+        case follow
+    }
+
+    /// Sends one JSON line to a client, then `lines` (an event history), then does `after`.
+    /// A client that has gone away is dropped.
+    public func reply(to client: Int32, _ message: JSON, then lines: [String] = [], after: AfterReply = .keepOpen) {
         guard pending[client] != nil else { return }
-        let delivered = writeAll(client, Array((message.text + "\n").utf8))
+        var text = message.text + "\n"
+        for line in lines { text += line + "\n" }
+        let delivered = writeAll(client, Array(text.utf8))
         if let owed = repliesOwed[client] { repliesOwed[client] = owed - 1 }
-        if !delivered || repliesOwed[client] == 0 { drop(client) }
+        if !delivered || repliesOwed[client] == 0 || after == .close {
+            drop(client)
+        } else if after == .follow {
+            followers.insert(client)
+        }
+    }
+
+    /// Sends `line` to every follower. One that cannot take it at once has stopped reading
+    /// (its socket buffer is full): it is dropped rather than allowed to stall the phone.
+    public func broadcast(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        for client in followers.sorted() {
+            let written = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written != bytes.count { drop(client) }
+        }
     }
 
     private func drop(_ fd: Int32) {
         repliesOwed[fd] = nil
+        followers.remove(fd)
         if pending.removeValue(forKey: fd) != nil { Glibc.close(fd) }
     }
 

@@ -15,6 +15,7 @@ struct ControlRequestTests {
 
     @Test("each request survives its own encoding", arguments: [
         ControlRequest.call(Caller(name: "A \"B\"", handle: "x", hasVideo: true)), .cancel, .hangup, .key("ad"),
+        .state, .screen, .events(follow: false), .events(follow: true),
     ])
     func encodeDecode(request: ControlRequest) throws {
         #expect(try ControlRequest.decode(request.json.text).request == request)
@@ -27,8 +28,9 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, key"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, key"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, key, state, screen, events"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, key, state, screen, events"),
+        (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
         (#"{"cmd":"key"}"#, "field \"keys\" must be a non-empty string of keys, e.g. \"a\""),

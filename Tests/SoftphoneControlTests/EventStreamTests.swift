@@ -1,0 +1,42 @@
+import SoftphoneControl
+import SoftphoneCore
+import Testing
+
+@Suite("Event stream")
+struct EventStreamTests {
+    @Test("each event is one JSON line: t_ms from the phone's start, the event's name, its fields")
+    func lines() {
+        var stream = EventStream(start: .zero + .seconds(5))
+        let caller = Caller(name: "Zoë \"Z\" 张伟", handle: "+1", hasVideo: true)
+        #expect(stream.record(.incoming(call: 1, uuid: "U", caller: caller), at: .zero + .milliseconds(6_250))
+            == #"{"t_ms":1250,"event":"call.incoming","call":1,"uuid":"U","caller":"Zoë \"Z\" 张伟","handle":"+1","video":true}"#)
+        #expect(stream.record(.connected(call: 1), at: .zero + .seconds(7)) == #"{"t_ms":2000,"event":"call.connected","call":1}"#)
+        #expect(stream.record(.ended(call: 1, reason: .local, duration: .milliseconds(1500)), at: .zero + .seconds(9))
+            == #"{"t_ms":4000,"event":"call.ended","call":1,"reason":"local","duration_ms":1500}"#)
+        #expect(stream.record(.ready(app: "voip", lock: .locked, token: "ab"), at: .zero + .seconds(5))
+            == #"{"t_ms":0,"event":"phone.ready","app":"voip","lock":"locked","token":"ab"}"#)
+        #expect(stream.history.count == 4)
+    }
+
+    @Test("the history keeps the newest events only")
+    func bounded() {
+        var stream = EventStream(start: .zero)
+        for n in 1...(EventStream.historyLimit + 5) { _ = stream.record(.connected(call: n), at: .zero) }
+        #expect(stream.history.count == EventStream.historyLimit)
+        #expect(stream.history.first == #"{"t_ms":0,"event":"call.connected","call":6}"#)
+    }
+
+    @Test("wait's matching: the name, then each field=value against strings, numbers and booleans", arguments: [
+        ("call.ended", [("reason", "local")], true),
+        ("call.ended", [("reason", "local"), ("call", "2")], true),
+        ("call.ended", [("call", "1")], false),
+        ("call.ended", [("reason", "declined")], false),
+        ("call.connected", [], false),
+        ("call.ended", [("nope", "x")], false),
+    ] as [(String, [(String, String)], Bool)])
+    func matching(name: String, conditions: [(String, String)], expected: Bool) {
+        let line = #"{"t_ms":5,"event":"call.ended","call":2,"reason":"local","duration_ms":0}"#
+        #expect(EventStream.matches(line, name: name, conditions: conditions.map { (field: $0.0, value: $0.1) }) == expected)
+        #expect(EventStream.matches(#"{"event":"call.incoming","video":false}"#, name: "call.incoming", conditions: [(field: "video", value: "false")]))
+    }
+}
