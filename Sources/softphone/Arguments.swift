@@ -6,10 +6,20 @@ import SoftphoneCore
 enum Invocation: Equatable {
     /// Run the phone.
     case run(RunOptions)
-    /// Send one request to a running phone (remote side or keys).
+    /// Send one request to a running phone (remote side, keys, state, screen).
     case client(ControlRequest, socket: String?)
+    /// Print the event history, and with `follow` every new event, as JSON lines.
+    case events(follow: Bool, socket: String?)
+    /// Wait until an event with these fields happens (or has happened), or the timeout passes.
+    case wait(event: String, conditions: [Condition], timeoutSeconds: Double, socket: String?)
     /// Print the usage.
     case help
+}
+
+/// One `--where field=value` of `softphone wait`.
+struct Condition: Equatable {
+    var field: String
+    var value: String
 }
 
 /// The options of `softphone run`.
@@ -20,6 +30,7 @@ struct RunOptions: Equatable {
     var audioOut: String?
     var noAudio = false
     var plain = false
+    var headless = false
     var socket: String?
     var dataDirectory: String?
 }
@@ -33,15 +44,19 @@ struct UsageError: Error, Equatable {
 enum Arguments {
     static let usage = """
         usage: softphone [run] [--app voip] [--ringtone FILE] [--audio-device PCM] [--audio-out FILE.wav]
-                         [--no-audio] [--plain] [--socket PATH] [--data-dir DIR]
-               softphone call [--from NAME] [--handle H] [--video] [--socket PATH]   (remote side: a call arrives)
-               softphone cancel | hangup [--socket PATH]                             (remote side gives up / hangs up)
-               softphone key KEYS [--socket PATH]                                    (the person presses keys)
+                         [--no-audio] [--plain | --headless] [--socket PATH] [--data-dir DIR]
+               softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
+               softphone cancel | hangup                             (remote side gives up / hangs up)
+               softphone key KEYS                                    (the person presses keys)
+               softphone state | screen                              (JSON snapshot / the screen as text)
+               softphone events [--follow]                           (the JSONL event stream)
+               softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
+        every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|key] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -78,6 +93,42 @@ enum Arguments {
                 throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
             }
             return .client(.key(keys), socket: try reader.socketOnly())
+        case "state", "screen":
+            return .client(sub == "state" ? .state : .screen, socket: try reader.socketOnly())
+        case "events":
+            var follow = false, socket: String?
+            while let flag = try reader.nextFlag() {
+                switch flag {
+                case "--follow", "-f": follow = true
+                case "--socket": socket = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            return .events(follow: follow, socket: socket)
+        case "wait":
+            guard let event = reader.positional() else {
+                throw UsageError(message: "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]")
+            }
+            var conditions: [Condition] = [], timeout = 30.0, socket: String?
+            while let flag = try reader.nextFlag() {
+                switch flag {
+                case "--where":
+                    let pair = try reader.value(for: flag)
+                    guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                        throw UsageError(message: "softphone wait: --where \"\(pair)\" must be FIELD=VALUE, e.g. --where reason=local")
+                    }
+                    conditions.append(Condition(field: String(pair[..<eq]), value: String(pair[pair.index(after: eq)...])))
+                case "--timeout":
+                    let text = try reader.value(for: flag)
+                    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                        throw UsageError(message: "softphone wait: --timeout \"\(text)\" must be a number of seconds above 0, e.g. --timeout 10")
+                    }
+                    timeout = seconds
+                case "--socket": socket = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, socket: socket)
         default:
             throw UsageError(message: "softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }
@@ -141,10 +192,14 @@ private struct Reader {
             case "--audio-out": options.audioOut = try value(for: flag)
             case "--no-audio": options.noAudio = true
             case "--plain": options.plain = true
+            case "--headless": options.headless = true
             case "--socket": options.socket = try value(for: flag)
             case "--data-dir": options.dataDirectory = try value(for: flag)
             default: throw unknown(flag)
             }
+        }
+        if options.plain && options.headless {
+            throw UsageError(message: "softphone: --plain and --headless choose different outputs; give one of them")
         }
         return options
     }

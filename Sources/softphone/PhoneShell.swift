@@ -14,6 +14,8 @@ final class PhoneShell {
         case fullScreen(CursesTerminal)
         /// One line per state change on stdout; keys from stdin.
         case plain(RawInput)
+        /// The JSONL event stream on stdout; control requests, one JSON object a line, on stdin.
+        case headless
     }
 
     private var phone: Phone
@@ -25,6 +27,9 @@ final class PhoneShell {
     private let notices: NoticeChannel
     private let signals: SignalPipe
     private var noticeLines: [String] = []
+    private var events: EventStream
+    /// Headless mode: request bytes read from stdin that do not yet make a whole line.
+    private var pendingInput: [UInt8] = []
     private var callers: [Int: (uuid: String, caller: Caller)] = [:]
     private var stdinOpen = true
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notices: Int)?
@@ -39,6 +44,7 @@ final class PhoneShell {
         self.journal = journal
         self.notices = notices
         self.signals = signals
+        self.events = EventStream(start: clock.now())
         for line in startupNotices { show(notice: line) }
     }
 
@@ -108,13 +114,19 @@ final class PhoneShell {
                 if case .character(let scalar) = key { keys.append(scalar) }
             }
         case .plain:
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-            if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
-                stdinOpen = false  // stdin closed: the socket still drives the phone
-                return
+            guard let bytes = readStandardInput() else { return }
+            keys = RawInput.decodeKeys(bytes)
+        case .headless:
+            guard let bytes = readStandardInput() else { return }
+            pendingInput += bytes
+            while let newline = pendingInput.firstIndex(of: 0x0A), exitStatus == nil {
+                let line = String(decoding: pendingInput[..<newline], as: UTF8.self)
+                pendingInput.removeSubrange(...newline)
+                guard !line.allSatisfy({ $0 == " " || $0 == "\r" }) else { continue }
+                let response = respond(to: line, fromStandardInput: true)
+                Console.out(response.reply.text)
             }
-            if n > 0 { keys = RawInput.decodeKeys(Array(buffer[0..<n])) }
+            return
         }
         for key in keys {
             if let command = Keymap.command(for: key) { perform(phone.handle(command, at: clock.now())) }
@@ -122,14 +134,46 @@ final class PhoneShell {
         }
     }
 
+    /// Reads what stdin has; nil when there is nothing or it has closed (the socket still
+    /// drives the phone then).
+    private func readStandardInput() -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { stdinOpen = false }
+        return n > 0 ? Array(buffer[0..<n]) : nil
+    }
+
     private func answer(client: Int32, line: String) {
+        let response = respond(to: line, fromStandardInput: false)
+        server.reply(to: client, response.reply, then: response.lines, after: response.after)
+    }
+
+    /// One control request, from the socket or (headless) stdin: runs its commands and makes
+    /// the reply, plus any lines to send after it and what becomes of the connection.
+    private func respond(to line: String, fromStandardInput: Bool)
+        -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
+    {
         let id: JSON?
         let request: ControlRequest
         do {
             (id, request) = try ControlRequest.decode(line)
         } catch {
-            server.reply(to: client, .object([("ok", .bool(false)), ("error", .string(error.message))]))
-            return
+            return (.object([("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
+        }
+        var reply: [(String, JSON)] = id.map { [("id", $0)] } ?? []
+        switch request {
+        case .state:
+            return (.object(reply + [("ok", .bool(true)), ("state", stateSnapshot())]), [], .keepOpen)
+        case .screen:
+            return (.object(reply + [("ok", .bool(true)), ("screen", .string(screenText()))]), [], .keepOpen)
+        case .events(let follow):
+            if fromStandardInput {
+                let error = "stdout already carries the event stream in headless mode"
+                return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
+            }
+            return (.object(reply + [("ok", .bool(true))]), events.history, follow ? .follow : .close)
+        case .call, .cancel, .hangup, .key:
+            break
         }
         var refusals: [String] = []
         for command in request.commands {
@@ -139,7 +183,6 @@ final class PhoneShell {
             }
         }
         render()
-        var reply: [(String, JSON)] = id.map { [("id", $0)] } ?? []
         if case .key = request {
             reply.append(("ok", .bool(true)))
             if !refusals.isEmpty { reply.append(("ignored", .string(refusals.joined(separator: "; ")))) }
@@ -149,7 +192,48 @@ final class PhoneShell {
             reply.append(("ok", .bool(true)))
             if case .call = request, let number = phone.call?.number { reply.append(("call", .number(Double(number)))) }
         }
-        server.reply(to: client, .object(reply))
+        return (.object(reply), [], .keepOpen)
+    }
+
+    /// The phone as JSON, for `softphone state`.
+    private func stateSnapshot() -> JSON {
+        let now = clock.now()
+        let screenName = switch phone.screen(at: now) {
+        case .lock: "lock"
+        case .incoming: "incoming"
+        case .inCall: "in-call"
+        case .ended: "ended"
+        }
+        var call: JSON = .null
+        if let current = phone.call {
+            let (state, since): (String, Instant) = switch current.state {
+            case .ringing(let since): ("ringing", since)
+            case .connected(let since): ("connected", since)
+            }
+            call = .object([
+                ("call", .number(Double(current.number))), ("uuid", .string(current.uuid)),
+                ("caller", .string(current.caller.name)), ("handle", .string(current.caller.handle)),
+                ("video", .bool(current.caller.hasVideo)), ("state", .string(state)),
+                ("since_ms", .number(Double((since - events.start).milliseconds))),
+            ])
+        }
+        return .object([
+            ("app", .string(phone.configuration.appID)), ("lock", .string(phone.lock.rawValue)),
+            ("screen", .string(screenName)), ("t_ms", .number(Double((now - events.start).milliseconds))),
+            ("call", call),
+        ])
+    }
+
+    /// The current screen as plain text, drawn by the same renderer as the terminal and the
+    /// golden tests: at the terminal's size in full screen, else 80×24.
+    private func screenText() -> String {
+        var size = (width: 80, height: 24)
+        if case .fullScreen(let terminal) = display { size = terminal.size }
+        let wall = WallClock.now()
+        return FrameRenderer.render(
+            phone.screen(at: clock.now()), width: size.width, height: size.height,
+            time: wall.time, date: wall.date, notice: noticeLines.last, unicode: true
+        ).text
     }
 
     // MARK: - Effects
@@ -167,7 +251,13 @@ final class PhoneShell {
     }
 
     private func record(_ event: PhoneEvent) {
-        if case .plain = display { Console.out(PlainLog.line(for: event)) }
+        let line = events.record(event, at: clock.now())
+        switch display {
+        case .plain: Console.out(PlainLog.line(for: event))
+        case .headless: Console.out(line)
+        case .fullScreen: break
+        }
+        server.broadcast(line)
         switch event {
         case .incoming(let call, let uuid, let caller):
             callers[call] = (uuid, caller)
@@ -187,7 +277,7 @@ final class PhoneShell {
 
     private func show(notice: String) {
         switch display {
-        case .plain: Console.error(PlainLog.warning(notice))
+        case .plain, .headless: Console.error(PlainLog.warning(notice))
         case .fullScreen: noticeLines.append(notice)
         }
     }
@@ -222,6 +312,7 @@ final class PhoneShell {
         switch display {
         case .fullScreen(let terminal): terminal.close()
         case .plain(let input): input.restore()
+        case .headless: break
         }
     }
 }

@@ -16,11 +16,83 @@ func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
         let reply = try ControlClient.send(request.json, to: path)
         if reply["ok"]?.boolValue == true {
             if let ignored = reply["ignored"]?.stringValue { Console.error("softphone: keys did nothing: \(ignored)") }
-            if case .call = request, let call = reply["call"]?.numberValue { Console.out("call \(Int(call)) ringing") }
+            switch request {
+            case .call: if let call = reply["call"]?.numberValue { Console.out("call \(Int(call)) ringing") }
+            case .state: Console.out(reply["state"]?.text ?? "null")
+            case .screen: Console.out(reply["screen"]?.stringValue ?? "")
+            default: break
+            }
             return 0
         }
         Console.error("softphone: \(reply["error"]?.stringValue ?? reply.text)")
         return 1
+    } catch {
+        Console.error("softphone: \(error.message)")
+        return 1
+    }
+}
+
+/// `softphone events [--follow]`: the history, then (following) each new event, one JSON line each.
+func runEvents(follow: Bool, socket: String?) -> Int32 {
+    let path = SocketPath.resolve(explicit: socket, environment: environment)
+    do {
+        var refused: String?
+        _ = try ControlClient.stream(ControlRequest.events(follow: follow).json, to: path, timeoutSeconds: nil) { reply, line in
+            guard reply["ok"]?.boolValue == true else {
+                refused = reply["error"]?.stringValue ?? reply.text
+                return false
+            }
+            if let line { Console.out(line) }
+            return true
+        }
+        if let refused {
+            Console.error("softphone: \(refused)")
+            return 1
+        }
+        return 0
+    } catch {
+        Console.error("softphone: \(error.message)")
+        return 1
+    }
+}
+
+/// `softphone wait`: exit 0 with the event's line once an event named `event` with every
+/// condition has happened (history included, so a script never misses one that came first),
+/// 97 when none does within the timeout, 1 when the phone quits first. A phone that is still
+/// starting is waited for too, so `softphone wait phone.ready` right after starting one works.
+func runWait(event: String, conditions: [Condition], timeout: Double, socket: String?) -> Int32 {
+    let path = SocketPath.resolve(explicit: socket, environment: environment)
+    let deadline = ControlClient.monotonicSeconds() + timeout
+    while !ControlClient.phoneAnswers(on: path) && ControlClient.monotonicSeconds() < deadline {
+        var step = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+        nanosleep(&step, nil)
+    }
+    let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+    guard ControlClient.phoneAnswers(on: path) else {
+        Console.error("softphone wait: no phone answered on \(path) within \(seconds) s")
+        return 97
+    }
+    let left = max(0.001, deadline - ControlClient.monotonicSeconds())
+    let wanted = conditions.map { (field: $0.field, value: $0.value) }
+    let description = ([event] + conditions.map { "\($0.field)=\($0.value)" }).joined(separator: " ")
+    do {
+        var seen: String?
+        let end = try ControlClient.stream(ControlRequest.events(follow: true).json, to: path, timeoutSeconds: left) { _, line in
+            guard let line else { return true }
+            if EventStream.matches(line, name: event, conditions: wanted) { seen = line }
+            return seen == nil
+        }
+        switch end {
+        case .stopped:
+            Console.out(seen ?? "")
+            return 0
+        case .timedOut:
+            Console.error("softphone wait: no \(description) within \(seconds) s")
+            return 97
+        case .closed:
+            Console.error("softphone wait: the phone quit before \(description)")
+            return 1
+        }
     } catch {
         Console.error("softphone: \(error.message)")
         return 1
@@ -77,8 +149,8 @@ func runPhone(_ options: RunOptions) -> Int32 {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
-    var display = PhoneShell.Display.plain(RawInput())
-    if wantsFullScreen(options) {
+    var display = options.headless ? PhoneShell.Display.headless : .plain(RawInput())
+    if !options.headless && wantsFullScreen(options) {
         do {
             display = .fullScreen(try CursesTerminal())
         } catch {
@@ -104,6 +176,10 @@ do {
         status = 0
     case .client(let request, let socket):
         status = runClient(request, socket: socket)
+    case .events(let follow, let socket):
+        status = runEvents(follow: follow, socket: socket)
+    case .wait(let event, let conditions, let timeout, let socket):
+        status = runWait(event: event, conditions: conditions, timeout: timeout, socket: socket)
     case .run(let options):
         status = runPhone(options)
     }
