@@ -8,7 +8,7 @@ struct CommandLineTests {
     func unknownOption() throws {
         let result = try PhoneProcess.run(["--frobnicate"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key] [options]; softphone --help for all\n")
+        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key|state|screen|events|wait] [options]; softphone --help for all\n")
         #expect(result.out.isEmpty)
     }
 
@@ -42,7 +42,8 @@ struct CommandLineTests {
     }
 
     @Test("a client command with no phone running says so in one line and exits non-zero",
-          arguments: [["call", "--from", "Zoë"], ["hangup"], ["cancel"], ["key", "a"]])
+          arguments: [["call", "--from", "Zoë"], ["hangup"], ["cancel"], ["key", "a"], ["state"], ["screen"], ["events"],
+                      ["events", "--follow"]])
     func noPhone(arguments: [String]) throws {
         let socket = temporaryFolder() + "/control.sock"
         let result = try PhoneProcess.run(arguments + ["--socket", socket])

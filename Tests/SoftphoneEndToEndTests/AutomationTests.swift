@@ -1,0 +1,121 @@
+import Glibc
+import SoftphoneControl
+import SoftphoneTestSupport
+import Testing
+
+@Suite("Automation: events, wait, state, screen, headless", .serialized)
+struct AutomationTests {
+    @Test("events prints the history as JSON lines; wait finds an event that already happened; state and screen describe the call")
+    func historyWaitStateScreen() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call", "--from", "Zoë 张伟", "--handle", "+15551234"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING")
+
+        // The call came before wait started: wait still sees it (no race for scripts).
+        let waited = try phone.remote(["wait", "call.incoming", "--where", "caller=Zoë 张伟", "--where", "call=1"])
+        #expect(waited.status == 0)
+        let incoming = try JSON.parse(String(waited.out.dropLast()))
+        #expect(incoming["event"] == .string("call.incoming") && incoming["handle"] == .string("+15551234"))
+
+        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        #expect(state["screen"] == .string("incoming"))
+        #expect(state["call"]?["state"] == .string("ringing") && state["call"]?["caller"] == .string("Zoë 张伟"))
+
+        let screen = try phone.remote(["screen"])
+        #expect(screen.status == 0)
+        #expect(screen.out.contains("Zoë 张伟") && screen.out.contains("[a] Accept"))
+        #expect(screen.out.split(separator: "\n", omittingEmptySubsequences: false).count == 25)  // 24 rows + final newline
+
+        phone.process.send("a")
+        _ = phone.process.line(startingWith: "CONNECTED")
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED")
+        #expect(try phone.remote(["wait", "call.ended", "--where", "reason=local"]).status == 0)
+
+        let history = try phone.remote(["events"])
+        #expect(history.status == 0)
+        let names = try history.out.split(separator: "\n").map { try JSON.parse(String($0))["event"]?.stringValue ?? "" }
+        #expect(names == ["phone.ready", "call.incoming", "call.connected", "call.ended"])
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("wait times out with exit 97 and one line naming what it waited for")
+    func waitTimesOut() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let start = PhoneProcess.now()
+        let result = try phone.remote(["wait", "call.ended", "--where", "reason=unanswered", "--timeout", "0.5"])
+        #expect(result.status == 97)
+        #expect(result.err == "softphone wait: no call.ended reason=unanswered within 0.5 s\n")
+        #expect(PhoneProcess.now() - start < 3)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("events --follow streams each event as it happens and ends when the phone quits; wait ends with 1 then")
+    func follow() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let follower = try PhoneProcess(["events", "--follow", "--socket", phone.socket])
+        let waiter = try PhoneProcess(["wait", "call.connected", "--socket", phone.socket])
+        #expect(follower.line(startingWith: #"{"t_ms":0,"event":"phone.ready""#) != nil)
+        _ = try phone.remote(["call"])
+        #expect(follower.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"call.incoming""#) == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        #expect(follower.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"call.ended","call":1,"reason":"declined""#) == true)
+        #expect(follower.waitForExit() == 0)
+        #expect(waiter.waitForExit() == 1)
+        #expect(waiter.stderrText == "softphone wait: the phone quit before call.connected\n")
+    }
+
+    @Test("--headless: the JSONL stream on stdout, requests as JSON lines on stdin, each answered in order")
+    func headless() throws {
+        let folder = temporaryFolder()
+        let phone = try PhoneProcess(["--headless", "--no-audio", "--socket", folder + "/s.sock", "--data-dir", folder + "/data"])
+        #expect(phone.line(startingWith: #"{"t_ms":0,"event":"phone.ready","app":"voip""#) != nil)
+        phone.send(#"{"id":1,"cmd":"call","from":"Bob"}"# + "\n" + "not json\n" + #"{"id":2,"cmd":"key","keys":"a"}"# + "\n")
+        #expect(phone.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"call.incoming","call":1"#) == true)
+        #expect(phone.line(startingWith: #"{"id":1,"#) == #"{"id":1,"ok":true,"call":1}"#)
+        #expect(phone.line(startingWith: #"{"ok":false"#)?.contains("request is not JSON") == true)
+        #expect(phone.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"call.connected","call":1"#) == true)
+        #expect(phone.line(startingWith: #"{"id":2,"#) == #"{"id":2,"ok":true}"#)
+        phone.send(#"{"cmd":"key","keys":"q"}"# + "\n")
+        #expect(phone.waitForExit() == 0)
+    }
+
+    @Test("bad options of the automation subcommands: one line, exit 2", arguments: [
+        (["--plain", "--headless"], "softphone: --plain and --headless choose different outputs; give one of them\n"),
+        (["wait"], "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]\n"),
+        (["wait", "call.ended", "--where", "reason"], "softphone wait: --where \"reason\" must be FIELD=VALUE, e.g. --where reason=local\n"),
+        (["wait", "call.ended", "--timeout", "soon"], "softphone wait: --timeout \"soon\" must be a number of seconds above 0, e.g. --timeout 10\n"),
+        (["events", "--tail"], "softphone events: unknown option \"--tail\"; usage: softphone [run|call|cancel|hangup|key|state|screen|events|wait] [options]; softphone --help for all\n"),
+    ])
+    func badOptions(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err == message)
+    }
+}
+
+@Suite("Automation: waiting for a phone to start")
+struct WaitForStartTests {
+    @Test("wait phone.ready started before the phone returns once it is up; with no phone at all it times out (97)")
+    func waitsForStart() throws {
+        let folder = temporaryFolder()
+        let socket = folder + "/late.sock"
+        let waiter = try PhoneProcess(["wait", "phone.ready", "--socket", socket, "--timeout", "10"])
+        pause(0.3)
+        let phone = try PhoneProcess(["--plain", "--no-audio", "--socket", socket, "--data-dir", folder + "/data"])
+        #expect(waiter.waitForExit() == 0)
+        #expect(waiter.line(startingWith: "{")?.contains(#""event":"phone.ready""#) == true)
+        phone.send("q")
+        #expect(phone.waitForExit() == 0)
+
+        let lonely = try PhoneProcess.run(["wait", "phone.ready", "--socket", folder + "/nobody.sock", "--timeout", "0.3"])
+        #expect(lonely.status == 97)
+        #expect(lonely.err == "softphone wait: no phone answered on \(folder)/nobody.sock within 0.3 s\n")
+    }
+}
