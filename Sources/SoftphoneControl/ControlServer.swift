@@ -29,10 +29,17 @@ public final class ControlServer {
             if stat(folder, &info) != 0 { try makeDirectories(folder, mode: 0o700) }
         }
         let address = try unixAddress(path)
-        if ControlServer.answers(address) {
-            throw ControlError("another phone is already running on \(path); stop it, or give this one its own socket with --socket PATH")
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            // Only ever replace a socket: anything else at the path is somebody's file.
+            guard existing.st_mode & S_IFMT == S_IFSOCK else {
+                throw ControlError("\(path) exists and is not a socket; remove it, or choose another path with --socket PATH")
+            }
+            if ControlServer.answers(address) {
+                throw ControlError("another phone is already running on \(path); stop it, or give this one its own socket with --socket PATH")
+            }
+            unlink(path)  // a stale socket from a phone that was killed
         }
-        unlink(path)  // a stale socket from a phone that was killed
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ControlError("cannot create the control socket: \(errnoText())") }
         // Only the owner may drive the phone: create the socket file with mode 0600.
@@ -51,6 +58,25 @@ public final class ControlServer {
             throw ControlError("cannot listen on the control socket \(path): \(text)")
         }
         listener = fd
+    }
+
+    /// Most clients connected at once; more are refused, so memory stays bounded
+    /// (each may hold up to `maximumLine` bytes of an unfinished request).
+    public static let maximumClients = 128
+
+    /// Why a new client is turned away, or nil to serve it: another user (the socket's mode
+    /// already keeps them out, but root or a loosened mode would not), or too many clients.
+    private func refusal(for client: Int32) -> String? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; }: Glibc's Swift module does not export it.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
+        if getsockopt(client, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0, credentials.uid != getuid() {
+            return "refused: this phone belongs to user \(getuid()), and user \(credentials.uid) may not drive it"
+        }
+        if pending.count >= Self.maximumClients {
+            return "refused: \(Self.maximumClients) clients are connected already; try again when one has finished"
+        }
+        return nil
     }
 
     /// Whether a phone is answering on `address`.
@@ -74,6 +100,11 @@ public final class ControlServer {
                 // Glibc's Swift module lacks accept4: set the flags the listener would have passed.
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+                if let refusal = refusal(for: client) {
+                    _ = writeAll(client, Array((JSON.object([("ok", .bool(false)), ("error", .string(refusal))]).text + "\n").utf8))
+                    Glibc.close(client)
+                    continue
+                }
                 pending[client] = []
             }
             return []

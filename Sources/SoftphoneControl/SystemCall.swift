@@ -30,12 +30,13 @@ func withSocketAddress<R>(_ address: sockaddr_un, _ body: (UnsafePointer<sockadd
     }
 }
 
-/// Writes all of `bytes` to `fd`, retrying on EINTR and short writes; false if the peer is gone.
+/// Writes all of `bytes` to the socket `fd`, retrying on EINTR and short writes; false if the peer is gone.
 @discardableResult
 func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+        // send, not write: a peer that has gone must give EPIPE, not a SIGPIPE that kills us.
+        let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
         if n < 0 {
             if errno == EINTR { continue }
             if errno == EAGAIN {

@@ -140,12 +140,23 @@ public final class PhoneProcess {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
-    /// Runs `softphone ARGS` to completion: (exit status, stdout, stderr).
-    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let process = try PhoneProcess(arguments, environment: environment)
+    /// Runs `softphone ARGS` to completion: (exit status, stdout, stderr). `command`, when given,
+    /// is run instead (its first word a program path), for wrapping the phone in another tool.
+    public static func run(_ arguments: [String], environment: [String: String] = [:], as command: [String] = []) throws
+        -> (status: Int32, out: String, err: String)
+    {
+        let process = command.isEmpty
+            ? try PhoneProcess(arguments, environment: environment)
+            : try PhoneProcess(Array(command.dropFirst()) + arguments, environment: environment, binary: PhoneProcess.resolve(command[0]))
         process.closeInput()
         let status = process.waitForExit() ?? -1
         return (status, process.remainingOutput(), process.stderrText)
+    }
+
+    /// `program`'s path: as given if it has a slash, else the first match on /usr/bin, /bin, /usr/sbin.
+    static func resolve(_ program: String) -> String {
+        if program.contains("/") { return program }
+        return ["/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"].map { $0 + program }.first { access($0, X_OK) == 0 } ?? program
     }
 }
 

@@ -41,15 +41,22 @@ struct ControlSocketTests {
         }
     }
 
-    @Test("a second phone on the same socket is refused; a stale socket file is replaced")
+    @Test("a second phone on the same socket is refused; a stale socket left by a killed phone is replaced")
     func secondPhoneAndStaleSocket() throws {
         let path = temporaryFolder() + "/control.sock"
         let first = try ControlServer(path: path)
         #expect(throws: ControlError.self) { try ControlServer(path: path) }
-        // Simulate a phone killed with -9: the file stays, nobody listens.
         first.close()
-        let stale = open(path, O_CREAT | O_WRONLY, 0o600)
+        // What a phone killed with -9 leaves: the socket file stays, nobody listens on it.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(path.utf8) + [0]) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         close(stale)
+        #expect(bound == 0 && access(path, F_OK) == 0)
         let second = try ControlServer(path: path)
         second.close()
     }
