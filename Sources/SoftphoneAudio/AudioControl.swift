@@ -11,6 +11,8 @@ final class AudioControl: Sendable {
         var isRinging = false
         /// Incremented by each start, so a stop and start between two wake-ups still restarts at frame 0.
         var generation: UInt64 = 0
+        /// The caller's label for the current ring, echoed in `AudioEvent`s.
+        var tag = 0
         /// When the last start or stop was requested (monotonic nanoseconds), for latency figures.
         var changedAt: Int64 = 0
         /// Whether the thread should finish.

@@ -13,11 +13,13 @@ public final class AudioEngine: Sendable {
 
     /// Opens `output` now, so a missing device is reported at start-up, and starts the audio thread idle.
     ///
-    /// `onNotice` receives one line for each new audio problem; it may be called on the audio thread,
-    /// so it must not block or call back into the engine.
+    /// `onNotice` receives one line for each new audio problem, and `onEvent` each ring start and
+    /// stop with its latency; both may be called on the audio thread, so they must not block or
+    /// call back into the engine.
     public init(
         output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern,
-        onNotice: @escaping @Sendable (String) -> Void
+        onNotice: @escaping @Sendable (String) -> Void,
+        onEvent: @escaping @Sendable (AudioEvent) -> Void = { _ in }
     ) {
         let control: AudioControl
         do {
@@ -29,7 +31,8 @@ public final class AudioEngine: Sendable {
             return
         }
         let worker = AudioWorker(
-            output: output, ringtone: ringtone, vibration: vibration, control: control, onNotice: onNotice)
+            output: output, ringtone: ringtone, vibration: vibration, control: control, onNotice: onNotice,
+            onEvent: onEvent)
         worker.openSinkIfNeeded()
 
         // The worker is handed to the new thread and never touched here again.
@@ -54,11 +57,13 @@ public final class AudioEngine: Sendable {
     deinit { shutdown() }
 
     /// Starts the ringtone and the buzz from their first frame; does nothing if already ringing.
-    public func startRinging() {
+    /// `tag` comes back in this ring's `AudioEvent`s.
+    public func startRinging(tag: Int = 0) {
         post { request in
             guard !request.isRinging else { return false }
             request.isRinging = true
             request.generation &+= 1
+            request.tag = tag
             return true
         }
     }

@@ -14,6 +14,7 @@ final class AudioWorker {
     private let output: AudioOutput
     private let control: AudioControl
     private let onNotice: @Sendable (String) -> Void
+    private let onEvent: @Sendable (AudioEvent) -> Void
     private var mixer: RingMixer
     private var sink: (any AudioSink)?
     private var noticesGiven: Set<String> = []
@@ -22,11 +23,13 @@ final class AudioWorker {
 
     init(
         output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern, control: AudioControl,
-        onNotice: @escaping @Sendable (String) -> Void
+        onNotice: @escaping @Sendable (String) -> Void,
+        onEvent: @escaping @Sendable (AudioEvent) -> Void
     ) {
         self.output = output
         self.control = control
         self.onNotice = onNotice
+        self.onEvent = onEvent
         self.mixer = RingMixer(ringtone: ringtone, vibration: vibration)
         buffer.initialize(repeating: 0)
     }
@@ -50,6 +53,7 @@ final class AudioWorker {
         var isPlaying = false
         var awaitingFirstWrite = false
         var ringStartedAt: Int64 = 0
+        var tag = 0
         var pending = 0..<0  // frames rendered but not yet taken by the sink
 
         while true {
@@ -63,11 +67,14 @@ final class AudioWorker {
                 isPlaying = sink != nil
                 awaitingFirstWrite = true
                 ringStartedAt = request.changedAt
+                tag = request.tag
             } else if !request.isRinging && isPlaying {
                 // Timed when the drop is issued: a card falls silent then, though some ALSA plugins
                 // (the capture harness's `file`) take longer to return from it.
-                control.stopLatencyNanoseconds.store(MonotonicClock.nanoseconds() - request.changedAt, ordering: .relaxed)
+                let latency = MonotonicClock.nanoseconds() - request.changedAt
+                control.stopLatencyNanoseconds.store(latency, ordering: .relaxed)
                 drop()
+                onEvent(.ringStopped(tag: tag, latencyNanoseconds: latency))
                 isPlaying = false
             }
             if request.shutdown { break }
@@ -97,7 +104,9 @@ final class AudioWorker {
                 pending = (pending.lowerBound + written)..<pending.upperBound
                 if awaitingFirstWrite && written > 0 {
                     awaitingFirstWrite = false
-                    control.startLatencyNanoseconds.store(MonotonicClock.nanoseconds() - ringStartedAt, ordering: .relaxed)
+                    let latency = MonotonicClock.nanoseconds() - ringStartedAt
+                    control.startLatencyNanoseconds.store(latency, ordering: .relaxed)
+                    onEvent(.ringStarted(tag: tag, latencyNanoseconds: latency))
                 }
                 control.framesWritten.add(written, ordering: .relaxed)
                 publishUnderruns(of: sink)
@@ -155,8 +164,9 @@ final class AudioWorker {
 
     private func publishUnderruns(of sink: any AudioSink) {
         guard sink.underruns != underrunsReported else { return }
-        control.underruns.add(sink.underruns - underrunsReported, ordering: .relaxed)
+        let total = control.underruns.add(sink.underruns - underrunsReported, ordering: .relaxed).newValue
         underrunsReported = sink.underruns
+        onEvent(.underrun(total: total))
     }
 
     private func report(_ error: AudioError) {

@@ -28,10 +28,12 @@ struct AudioEngineTests {
         let folder = TemporaryDirectory()
         let path = folder.file("ring.wav")
         let notices = NoticeRecorder()
-        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: notices.record)
+        let engine = AudioEngine(
+            output: .wavFile(path), ringtone: .classic(), vibration: .standard,
+            onNotice: notices.record, onEvent: notices.recordEvent)
 
         let started = MonotonicClock.nanoseconds()
-        engine.startRinging()
+        engine.startRinging(tag: 7)
         try await Task.sleep(for: .milliseconds(1_200))
         engine.stopRinging()
         let rang = Double(MonotonicClock.nanoseconds() - started) / 1e9
@@ -58,6 +60,11 @@ struct AudioEngineTests {
         #expect(statistics.underruns == 0)
         #expect((statistics.startLatencyNanoseconds ?? .max) < 50_000_000)
         #expect((statistics.stopLatencyNanoseconds ?? .max) < 50_000_000)
+        // The ring's start and stop were reported, tagged, with the latencies the statistics hold.
+        #expect(notices.events == [
+            .ringStarted(tag: 7, latencyNanoseconds: statistics.startLatencyNanoseconds ?? -1),
+            .ringStopped(tag: 7, latencyNanoseconds: statistics.stopLatencyNanoseconds ?? -1),
+        ])
     }
 
     @Test("each ring starts at frame 0, and idle time between rings is not recorded")
