@@ -17,7 +17,16 @@ public struct EventStream {
 
     /// Adds `event`, which happened at `now`, and returns its JSON line.
     public mutating func record(_ event: PhoneEvent, at now: Instant) -> String {
-        let line = Self.json(event, t: now - start).text
+        append(Self.json(event, t: now - start).text)
+    }
+
+    /// Adds an event of the shell's own (the audio thread's `ring.started`, …) named `name`, with
+    /// `fields` after `t_ms` and `event`, and returns its JSON line.
+    public mutating func record(_ name: String, _ fields: [(String, JSON)], at now: Instant) -> String {
+        append(JSON.object([("t_ms", .number(Double((now - start).milliseconds))), ("event", .string(name))] + fields).text)
+    }
+
+    private mutating func append(_ line: String) -> String {
         history.append(line)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
         return line

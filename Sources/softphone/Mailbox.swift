@@ -1,10 +1,19 @@
 import Glibc
+import SoftphoneAudio
 import Synchronization
 
-/// Carries one-line notices from other threads (the audio thread's "cannot open the device")
-/// to the main loop: the text goes into a locked list and a byte on a pipe wakes poll().
-final class NoticeChannel: Sendable {
-    private let queued = Mutex<[String]>([])
+/// What other threads tell the main loop.
+enum MailboxMessage: Sendable {
+    /// A one-line warning, such as "cannot open the ALSA device".
+    case notice(String)
+    /// The audio thread started or stopped a ring, or recovered an underrun.
+    case audio(AudioEvent)
+}
+
+/// Carries messages from other threads (the audio thread) to the main loop: each goes into a
+/// locked list and a byte on a pipe wakes poll().
+final class Mailbox: Sendable {
+    private let queued = Mutex<[MailboxMessage]>([])
     /// The end the main loop polls.
     let readEnd: Int32
     private let writeEnd: Int32
@@ -13,15 +22,15 @@ final class NoticeChannel: Sendable {
         (readEnd, writeEnd) = makeWakeUpPipe()
     }
 
-    /// Queues a notice; callable from any thread.
-    func post(_ text: String) {
-        queued.withLock { $0.append(text) }
+    /// Queues a message; callable from any thread.
+    func post(_ message: MailboxMessage) {
+        queued.withLock { $0.append(message) }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    /// The notices posted since the last call (main loop only).
-    func take() -> [String] {
+    /// The messages posted since the last call, oldest first (main loop only).
+    func take() -> [MailboxMessage] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
         return queued.withLock { list in

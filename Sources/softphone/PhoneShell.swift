@@ -24,7 +24,7 @@ final class PhoneShell {
     private let audio: AudioEngine?
     private let server: ControlServer
     private let journal: CallJournal?
-    private let notices: NoticeChannel
+    private let mailbox: Mailbox
     private let signals: SignalPipe
     private var noticeLines: [String] = []
     private var events: EventStream
@@ -36,13 +36,13 @@ final class PhoneShell {
     private var exitStatus: Int32?
 
     init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, journal: CallJournal?,
-         notices: NoticeChannel, signals: SignalPipe, startupNotices: [String]) {
+         mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.server = server
         self.journal = journal
-        self.notices = notices
+        self.mailbox = mailbox
         self.signals = signals
         self.events = EventStream(start: clock.now())
         for line in startupNotices { show(notice: line) }
@@ -68,7 +68,7 @@ final class PhoneShell {
         var fds: [pollfd] = []
         if stdinOpen { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
         fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0))
-        fds.append(pollfd(fd: notices.readEnd, events: Int16(POLLIN), revents: 0))
+        fds.append(pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0))
         for fd in server.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
 
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
@@ -82,8 +82,13 @@ final class PhoneShell {
             case 0: readKeys()
             case signals.readEnd:
                 if let signo = signals.drain().first { quit(status: 128 + signo) }
-            case notices.readEnd:
-                for line in notices.take() { show(notice: line) }
+            case mailbox.readEnd:
+                for message in mailbox.take() {
+                    switch message {
+                    case .notice(let line): show(notice: line)
+                    case .audio(let event): record(event)
+                    }
+                }
             default:
                 for (client, line) in server.service(entry.fd) { answer(client: client, line: line) }
             }
@@ -241,7 +246,7 @@ final class PhoneShell {
     private func perform(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
-            case .startRinging: audio?.startRinging()
+            case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
             case .event(let event): record(event)
             case .refused: break  // a key that means nothing here does nothing
@@ -273,6 +278,18 @@ final class PhoneShell {
         case .ready, .connected:
             break
         }
+    }
+
+    /// Audio events go to the event stream only: they are not state changes of the phone.
+    private func record(_ event: AudioEvent) {
+        let (name, fields): (String, [(String, JSON)]) = switch event {
+        case .ringStarted(let call, let latency): ("ring.started", [("call", .number(Double(call))), ("latency_us", .number(Double(latency / 1000)))])
+        case .ringStopped(let call, let latency): ("ring.stopped", [("call", .number(Double(call))), ("latency_us", .number(Double(latency / 1000)))])
+        case .underrun(let total): ("audio.underrun", [("total", .number(Double(total)))])
+        }
+        let line = events.record(name, fields, at: clock.now())
+        if case .headless = display { Console.out(line) }
+        server.broadcast(line)
     }
 
     private func show(notice: String) {

@@ -126,7 +126,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         startupNotices.append("\(error.message); calls will not be journaled")
     }
 
-    let notices = NoticeChannel()
+    let mailbox = Mailbox()
     var audio: AudioEngine?
     if !options.noAudio {
         // The ringtone is decoded once, now, so ringing never waits for a decoder.
@@ -145,7 +145,9 @@ func runPhone(_ options: RunOptions) -> Int32 {
         sigemptyset(&handled)
         for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
-        audio = AudioEngine(output: output, ringtone: ringtone ?? .classic(), vibration: options.app.configuration.vibration) { notices.post($0) }
+        audio = AudioEngine(
+            output: output, ringtone: ringtone ?? .classic(), vibration: options.app.configuration.vibration,
+            onNotice: { mailbox.post(.notice($0)) }, onEvent: { mailbox.post(.audio($0)) })
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
@@ -164,7 +166,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
     let phone = Phone(configuration: options.app.configuration, voipToken: token, uuidSeed: generator.next())
     let shell = PhoneShell(
         phone: phone, display: display, audio: audio, server: server, journal: journal,
-        notices: notices, signals: signals, startupNotices: startupNotices)
+        mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneControl
 import SoftphoneTestSupport
 import Testing
 
@@ -90,6 +91,12 @@ struct AudioCaptureTests {
         phone.process.send("a")
         #expect(phone.process.line(startingWith: "CONNECTED") != nil)
         pause(1.5)  // anything played now would be a ring that did not stop
+        // The event stream says when the ring started and stopped, and how fast.
+        let events = try phone.remote(["events"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        let started = events.first { $0["event"] == .string("ring.started") }
+        let stopped = events.first { $0["event"] == .string("ring.stopped") }
+        #expect(started?["call"] == .number(1) && stopped?["call"] == .number(1))
+        #expect((started?["latency_us"]?.numberValue ?? -1) >= 0 && (stopped?["latency_us"]?.numberValue ?? -1) >= 0)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
         #expect(!phone.process.stderrText.contains("ALSA lib"), "libasound must not print: \(phone.process.stderrText)")
