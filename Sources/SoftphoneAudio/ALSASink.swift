@@ -20,7 +20,7 @@ final class ALSASink: AudioSink {
     private let pcmDescriptorCount: Int
 
     /// libasound prints to stderr unless told not to, which would garble the terminal UI.
-    private static let errorsSilenced: Bool = {
+    static let errorsSilenced: Bool = {
         calsa_silence_errors()
         return true
     }()

@@ -12,6 +12,8 @@ enum Invocation: Equatable {
     case events(follow: Bool, socket: String?)
     /// Wait until an event with these fields happens (or has happened), or the timeout passes.
     case wait(event: String, conditions: [Condition], timeoutSeconds: Double, socket: String?)
+    /// List the ALSA playback devices.
+    case devices
     /// Print the usage.
     case help
 }
@@ -51,12 +53,13 @@ enum Arguments {
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
+               softphone devices                                     (ALSA playback devices for --audio-device)
         every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -93,6 +96,9 @@ enum Arguments {
                 throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
             }
             return .client(.key(keys), socket: try reader.socketOnly())
+        case "devices":
+            if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
+            return .devices
         case "state", "screen":
             return .client(sub == "state" ? .state : .screen, socket: try reader.socketOnly())
         case "events":

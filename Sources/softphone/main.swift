@@ -99,6 +99,22 @@ func runWait(event: String, conditions: [Condition], timeout: Double, socket: St
     }
 }
 
+/// `softphone devices`: one line per ALSA playback device, its name first (what `--audio-device` takes).
+func runDevices() -> Int32 {
+    do {
+        let devices = try AudioDevices.playback()
+        let width = devices.map(\.name.count).max() ?? 0
+        for device in devices {
+            Console.out(device.name + String(repeating: " ", count: width - device.name.count + 2) + device.description)
+        }
+        if devices.isEmpty { Console.error("softphone: ALSA lists no playback devices") }
+        return 0
+    } catch {
+        Console.error("softphone: \(error)")
+        return 1
+    }
+}
+
 /// Whether the terminal can take the full screen: stdout is a terminal and TERM names one.
 func wantsFullScreen(_ options: RunOptions) -> Bool {
     guard !options.plain, isatty(1) == 1 else { return false }
@@ -176,6 +192,8 @@ do {
     case .help:
         Console.out(Arguments.usage)
         status = 0
+    case .devices:
+        status = runDevices()
     case .client(let request, let socket):
         status = runClient(request, socket: socket)
     case .events(let follow, let socket):

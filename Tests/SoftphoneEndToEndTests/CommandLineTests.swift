@@ -8,7 +8,7 @@ struct CommandLineTests {
     func unknownOption() throws {
         let result = try PhoneProcess.run(["--frobnicate"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key|state|screen|events|wait] [options]; softphone --help for all\n")
+        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices] [options]; softphone --help for all\n")
         #expect(result.out.isEmpty)
     }
 
@@ -49,6 +49,15 @@ struct CommandLineTests {
         let result = try PhoneProcess.run(arguments + ["--socket", socket])
         #expect(result.status == 1)
         #expect(result.err == "softphone: no phone is running (nothing listens on \(socket)); start one with `softphone` first\n")
+    }
+
+    @Test("devices lists ALSA's playback devices by the names --audio-device takes (with no card: null at least)")
+    func devices() throws {
+        let result = try PhoneProcess.run(["devices"])
+        #expect(result.status == 0)
+        let names = result.out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(names.contains("null"), "\(result.out)")
+        #expect(!result.err.contains("ALSA lib"))
     }
 
     @Test("SOFTPHONE_SOCKET chooses the socket when --socket is absent")
