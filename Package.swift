@@ -12,6 +12,12 @@ let strict: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
 ]
 
+/// The shipped code runs on its own threads and never on Swift's concurrency runtime; not loading
+/// that runtime (and libdispatch under it) keeps the phone's memory down. Tests keep it: they are async.
+let shipped: [SwiftSetting] = strict + [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"]),
+]
+
 let package = Package(
     name: "Softphone",
     products: [
@@ -26,19 +32,19 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
 
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
-        .target(name: "SoftphoneCore", swiftSettings: strict),
-        .target(name: "SoftphoneApps", dependencies: ["SoftphoneCore"], swiftSettings: strict),
-        .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: strict),
-        .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "CNcursesw"], swiftSettings: strict),
-        .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: strict),
+        .target(name: "SoftphoneCore", swiftSettings: shipped),
+        .target(name: "SoftphoneApps", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
+        .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
+        .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "CNcursesw"], swiftSettings: shipped),
+        .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: shipped),
         .executableTarget(
             name: "softphone",
             dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl"],
-            swiftSettings: strict),
+            swiftSettings: shipped),
         // Writes the generated ringtones into Assets/Ringtones (see Assets/Ringtones/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
         // Starts the real binary for end-to-end tests and benchmarks.
-        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl"], swiftSettings: strict),
+        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl"], swiftSettings: shipped),
         // Measures DESIGN.md's budgets (`make bench`).
         .executableTarget(
             name: "softphone-bench",
