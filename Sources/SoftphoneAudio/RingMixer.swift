@@ -4,7 +4,7 @@ import SoftphoneCore
 ///
 /// Pure and allocation-free, so the audio thread can call it once per period and tests can call it
 /// without a device. Both voices start at frame 0 when ringing starts; the loop seam adds no gap
-/// (the frame after the last is frame 0).
+/// (the frame after the last is frame 0), unless the ringtone asks for a gap of silence.
 struct RingMixer {
     /// The looped voice.
     let ringtone: Ringtone
@@ -30,12 +30,14 @@ struct RingMixer {
         precondition(output.count >= frames * Ringtone.channels, "output buffer too small")
         var buzz = self.buzz  // a local copy: no exclusivity check per sample
         ringtone.samples.withUnsafeBufferPointer { ring in
-            let loopFrames = ring.count / Ringtone.channels
+            let soundFrames = ring.count / Ringtone.channels
+            let loopFrames = soundFrames + ringtone.gapFrames  // the gap, if any, is silence after the sound
             var ringFrame = Int(buzz.frame % Int64(loopFrames))
             for frame in 0..<frames {
                 let motor = buzz.next()
-                output[2 * frame] = Int16(clamping: Int32(ring[2 * ringFrame]) + motor)
-                output[2 * frame + 1] = Int16(clamping: Int32(ring[2 * ringFrame + 1]) + motor)
+                let (left, right) = ringFrame < soundFrames ? (ring[2 * ringFrame], ring[2 * ringFrame + 1]) : (0, 0)
+                output[2 * frame] = Int16(clamping: Int32(left) + motor)
+                output[2 * frame + 1] = Int16(clamping: Int32(right) + motor)
                 ringFrame += 1
                 if ringFrame == loopFrames { ringFrame = 0 }
             }

@@ -15,6 +15,11 @@ public struct Ringtone: Sendable, Equatable {
     public let sourceSampleRate: Int
     /// The source's channel count, before conversion.
     public let sourceChannels: Int
+    /// Frames of silence between one repetition and the next (0: the loop seam adds nothing).
+    public private(set) var gapFrames = 0
+
+    /// The longest gap `withGap` accepts, in milliseconds.
+    public static let maximumGapMilliseconds = 60_000
 
     /// Frames in one loop (a frame is one left and one right sample).
     public var frameCount: Int { samples.count / Self.channels }
@@ -35,6 +40,14 @@ public struct Ringtone: Sendable, Equatable {
         self.samples = samples
         self.sourceSampleRate = sourceSampleRate
         self.sourceChannels = sourceChannels
+    }
+
+    /// The same ringtone with `milliseconds` of silence between repetitions, like baresip's
+    /// `ring.wav,repeat,gap`; the gap costs no memory (the mixer plays it as zeros).
+    public func withGap(milliseconds: Int) -> Ringtone {
+        var copy = self
+        copy.gapFrames = max(0, min(milliseconds, Self.maximumGapMilliseconds)) * Self.sampleRate / 1000
+        return copy
     }
 
     /// Decodes any file libsndfile reads (WAV in its PCM, µ-law, A-law and ADPCM flavours, CAF, AIFF,

@@ -1,4 +1,5 @@
 import SoftphoneApps
+import SoftphoneAudio
 import SoftphoneControl
 import SoftphoneCore
 
@@ -28,6 +29,7 @@ struct Condition: Equatable {
 struct RunOptions: Equatable {
     var app = AppCatalog.voip
     var ringtone: String?
+    var ringGapMilliseconds = 0
     var audioDevice = "default"
     var audioOut: String?
     var noAudio = false
@@ -45,7 +47,7 @@ struct UsageError: Error, Equatable {
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
     static let usage = """
-        usage: softphone [run] [--app voip] [--ringtone FILE] [--audio-device PCM] [--audio-out FILE.wav]
+        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--audio-device PCM] [--audio-out FILE.wav]
                          [--no-audio] [--plain | --headless] [--socket PATH] [--data-dir DIR]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
@@ -194,6 +196,12 @@ private struct Reader {
                 }
                 options.app = app
             case "--ringtone": options.ringtone = try value(for: flag)
+            case "--ring-gap":
+                let text = try value(for: flag)
+                guard let ms = Int(text), (0...Ringtone.maximumGapMilliseconds).contains(ms) else {
+                    throw UsageError(message: "softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
+                }
+                options.ringGapMilliseconds = ms
             case "--audio-device": options.audioDevice = try value(for: flag)
             case "--audio-out": options.audioOut = try value(for: flag)
             case "--no-audio": options.noAudio = true

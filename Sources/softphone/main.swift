@@ -162,7 +162,8 @@ func runPhone(_ options: RunOptions) -> Int32 {
         for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
         audio = AudioEngine(
-            output: output, ringtone: ringtone ?? .classic(), vibration: options.app.configuration.vibration,
+            output: output, ringtone: (ringtone ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds),
+            vibration: options.app.configuration.vibration,
             onNotice: { mailbox.post(.notice($0)) }, onEvent: { mailbox.post(.audio($0)) })
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }

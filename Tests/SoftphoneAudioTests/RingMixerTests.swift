@@ -49,6 +49,22 @@ struct RingMixerTests {
         #expect(mixer.position == Int64(frames))
     }
 
+    @Test("a gap between repetitions is exactly that much silence, and the sound resumes at frame 0", arguments: [1, 250, 1_000])
+    func gapBetweenRepetitions(milliseconds: Int) {
+        let ringtone = Self.numbered.withGap(milliseconds: milliseconds)
+        var mixer = RingMixer(ringtone: ringtone, vibration: Self.motorOff)
+        let gap = milliseconds * 48
+        let loop = Self.numbered.frameCount + gap
+        let frames = loop * 3 + 5
+        let output = Self.render(&mixer, frames: frames, chunks: [960, 1, 333])
+        let expected = (0..<(frames * 2)).map { index -> Int16 in
+            let frame = index / 2 % loop
+            return frame < Self.numbered.frameCount ? Self.numbered.samples[frame * 2 + index % 2] : 0
+        }
+        #expect(output == expected)
+        #expect(ringtone.gapFrames == gap && Self.numbered.withGap(milliseconds: -5).gapFrames == 0)
+    }
+
     @Test("restart plays both voices from frame 0 again")
     func restart() {
         var mixer = RingMixer(ringtone: .classic(), vibration: .standard)

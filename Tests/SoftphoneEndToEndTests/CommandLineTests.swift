@@ -27,6 +27,13 @@ struct CommandLineTests {
         #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip\n")
     }
 
+    @Test("a ring gap that is not whole milliseconds in range names the accepted values, exit 2", arguments: ["-1", "soon", "60001"])
+    func badRingGap(value: String) throws {
+        let result = try PhoneProcess.run(["--ring-gap", value])
+        #expect(result.status == 2)
+        #expect(result.err == "softphone: --ring-gap \"\(value)\" must be whole milliseconds from 0 to 60000, e.g. --ring-gap 1000\n")
+    }
+
     @Test("a flag missing its value says so, exit 2")
     func missingValue() throws {
         let result = try PhoneProcess.run(["call", "--from"])
