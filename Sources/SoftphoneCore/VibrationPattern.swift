@@ -53,6 +53,56 @@ public struct VibrationPattern: Equatable, Hashable, Sendable {
         name: "standard",
         steps: [Step(isOn: true, milliseconds: 1000), Step(isOn: false, milliseconds: 1000)])
 
+    /// The longest repetition a parsed pattern may have: 60 s. A longer one is almost certainly a typo
+    /// (an extra zero), and a ring that long would outlast the 60 s most apps give a call to be answered.
+    public static let maximumPeriodMilliseconds: Int64 = 60_000
+
+    /// Parses the compact step text, e.g. `"on 300, off 200, on 300, off 1200"`, into a pattern called `name`.
+    ///
+    /// Steps are separated by commas; each is `on` or `off` (any case), white space, and a whole number of
+    /// milliseconds from 1 to 60000, with no unit. The error names the step and says what is accepted.
+    public init(name: String, parsing text: String) throws(VibrationPatternError) {
+        func invalid(_ reason: String) -> VibrationPatternError { .invalidSteps(pattern: name, reason: reason) }
+        let form = "a step is \"on MILLISECONDS\" or \"off MILLISECONDS\""
+        let pieces = text.split(separator: ",", omittingEmptySubsequences: false).map(Self.trimmed)
+        guard pieces.contains(where: { !$0.isEmpty }) else {
+            throw invalid("no steps; write steps like \"on 300, off 200\"")
+        }
+        var steps: [Step] = []
+        var period: Int64 = 0
+        for (offset, piece) in pieces.enumerated() {
+            let number = offset + 1
+            guard !piece.isEmpty else { throw invalid("step \(number) is empty (two commas in a row, or a comma at the end)") }
+            let words = piece.split(whereSeparator: \.isWhitespace)
+            let kind = words[0].lowercased()
+            guard kind == "on" || kind == "off" else {
+                throw invalid("step \(number) \"\(piece)\": unknown kind \"\(words[0])\"; \(form)")
+            }
+            guard words.count >= 2 else { throw invalid("step \(number) \"\(piece)\": the duration is missing; \(form)") }
+            guard words.count == 2, let milliseconds = Int64(words[1]), (1...Self.maximumPeriodMilliseconds).contains(milliseconds)
+            else {
+                throw invalid(
+                    "step \(number) \"\(piece)\": the duration must be a whole number of milliseconds "
+                        + "from 1 to \(Self.maximumPeriodMilliseconds), with no unit")
+            }
+            period += milliseconds
+            steps.append(Step(isOn: kind == "on", milliseconds: milliseconds))
+        }
+        guard period <= Self.maximumPeriodMilliseconds else {
+            throw invalid(
+                "the steps last \(period) ms in all; the longest accepted is \(Self.maximumPeriodMilliseconds) ms (60 s)")
+        }
+        self.init(name: name, steps: steps)
+    }
+
+    /// The steps in the compact text form that `init(name:parsing:)` reads, e.g. `"on 1000, off 1000"`.
+    public var stepsText: String {
+        steps.map { "\($0.isOn ? "on" : "off") \($0.milliseconds)" }.joined(separator: ", ")
+    }
+
+    /// Whether the motor ever runs: false for a pattern of pauses only, such as `none`.
+    public var vibrates: Bool { steps.contains { $0.isOn } }
+
     /// Where the pattern stands `elapsedMilliseconds` after ringing started.
     public func phase(atMilliseconds elapsedMilliseconds: Int64) -> Phase {
         var t = max(0, elapsedMilliseconds) % periodMilliseconds
@@ -63,5 +113,13 @@ public struct VibrationPattern: Equatable, Hashable, Sendable {
             t -= step.milliseconds
         }
         return Phase(isOn: steps[0].isOn, intoStep: 0, untilStepEnd: steps[0].milliseconds)  // not reached
+    }
+
+    /// `text` without leading and trailing white space.
+    private static func trimmed(_ text: Substring) -> Substring {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }), let last = text.lastIndex(where: { !$0.isWhitespace }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 }
