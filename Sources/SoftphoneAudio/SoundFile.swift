@@ -40,12 +40,52 @@ final class SoundFile {
         return SoundFile(handle: handle, info: info)
     }
 
+    /// A format this package writes: a container and its encoding.
+    enum Format: Sendable {
+        /// 16-bit linear PCM in a RIFF WAV file.
+        case wav16
+        /// 16-bit linear PCM in an Apple Core Audio Format file.
+        case caf16
+        /// MPEG-1/2 Audio Layer III, encoded by LAME (libsndfile ≥ 1.1 built with it).
+        case mp3
+
+        /// The libsndfile format code: major format | encoding.
+        var code: Int32 {
+            switch self {
+            case .wav16: Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+            case .caf16: Int32(SF_FORMAT_CAF | SF_FORMAT_PCM_16)
+            case .mp3: Int32(SF_FORMAT_MPEG | SF_FORMAT_MPEG_LAYER_III)
+            }
+        }
+
+        /// How a message names the format.
+        var name: String {
+            switch self {
+            case .wav16: "16-bit PCM WAV"
+            case .caf16: "16-bit PCM CAF"
+            case .mp3: "MP3"
+            }
+        }
+    }
+
     /// Creates (or truncates) a 16-bit PCM WAV file. The corresponding C function is `sf_open(SFM_WRITE)`.
     static func create(wavAt path: String, sampleRate: Int, channels: Int) throws(SoundFileError) -> SoundFile {
+        try create(at: path, format: .wav16, sampleRate: sampleRate, channels: channels)
+    }
+
+    /// Creates (or truncates) a file in `format`, after asking libsndfile whether it can write that format
+    /// at all (MP3 needs libsndfile ≥ 1.1 built with LAME). The corresponding C functions are
+    /// `sf_format_check` and `sf_open(SFM_WRITE)`.
+    static func create(at path: String, format: Format, sampleRate: Int, channels: Int) throws(SoundFileError) -> SoundFile {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)
-        info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
+        info.format = format.code
+        guard sf_format_check(&info) != 0 else {
+            throw SoundFileError(
+                reason: "this libsndfile cannot write \(format.name) at \(sampleRate) Hz, \(channels) channel(s)"
+                    + (format == .mp3 ? " (MP3 needs libsndfile 1.1 or later, built with LAME)" : ""))
+        }
         guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
             throw SoundFileError(libraryMessage: String(cString: sf_strerror(nil)))
         }
