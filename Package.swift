@@ -41,8 +41,8 @@ let package = Package(
             name: "softphone",
             dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl"],
             swiftSettings: shipped),
-        // Writes the generated ringtones into Assets/Ringtones (see Assets/Ringtones/README.md).
-        .executableTarget(name: "generate-assets", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
+        // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
+        .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
         // Starts the real binary for end-to-end tests and benchmarks.
         .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl"], swiftSettings: shipped),
         // Measures DESIGN.md's budgets (`make bench`).
