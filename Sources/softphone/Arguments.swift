@@ -15,6 +15,8 @@ enum Invocation: Equatable {
     case wait(event: String, conditions: [Condition], timeoutSeconds: Double, socket: String?)
     /// List the ALSA playback devices.
     case devices
+    /// List the built-in tones and vibration patterns.
+    case tones
     /// Print the usage.
     case help
 }
@@ -30,6 +32,9 @@ struct RunOptions: Equatable {
     var app = AppCatalog.voip
     var ringtone: String?
     var ringGapMilliseconds = 0
+    /// A pattern name (built-in, `synchronized`, or from `vibrationsFile`) or steps like "on 300, off 700".
+    var vibration: String?
+    var vibrationsFile: String?
     var audioDevice = "default"
     var audioOut: String?
     var noAudio = false
@@ -47,8 +52,9 @@ struct UsageError: Error, Equatable {
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
     static let usage = """
-        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--audio-device PCM] [--audio-out FILE.wav]
-                         [--no-audio] [--plain | --headless] [--socket PATH] [--data-dir DIR]
+        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--vibration PATTERN] [--vibrations FILE]
+                         [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
+                         [--socket PATH] [--data-dir DIR]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone key KEYS                                    (the person presses keys)
@@ -56,12 +62,13 @@ enum Arguments {
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
                softphone devices                                     (ALSA playback devices for --audio-device)
+               softphone tones                                       (built-in tones and vibration patterns)
         every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices|tones] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -98,9 +105,9 @@ enum Arguments {
                 throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
             }
             return .client(.key(keys), socket: try reader.socketOnly())
-        case "devices":
+        case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
-            return .devices
+            return sub == "devices" ? .devices : .tones
         case "state", "screen":
             return .client(sub == "state" ? .state : .screen, socket: try reader.socketOnly())
         case "events":
@@ -202,6 +209,8 @@ private struct Reader {
                     throw UsageError(message: "softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
                 }
                 options.ringGapMilliseconds = ms
+            case "--vibration": options.vibration = try value(for: flag)
+            case "--vibrations": options.vibrationsFile = try value(for: flag)
             case "--audio-device": options.audioDevice = try value(for: flag)
             case "--audio-out": options.audioOut = try value(for: flag)
             case "--no-audio": options.noAudio = true

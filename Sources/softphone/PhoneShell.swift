@@ -224,7 +224,8 @@ final class PhoneShell {
         }
         return .object([
             ("app", .string(phone.configuration.appID)), ("lock", .string(phone.lock.rawValue)),
-            ("screen", .string(screenName)), ("t_ms", .number(Double((now - events.start).milliseconds))),
+            ("screen", .string(screenName)), ("vibration", .string(phone.configuration.vibration.name)),
+            ("t_ms", .number(Double((now - events.start).milliseconds))),
             ("call", call),
         ])
     }

@@ -115,6 +115,54 @@ func runDevices() -> Int32 {
     }
 }
 
+/// The vibration `--vibration` asks for: a built-in name, `synchronized` (follows the ringtone), a
+/// name from the `--vibrations` file (which may override a built-in), or steps such as
+/// "on 300, off 700"; the app's own pattern when none is given.
+func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(UsageError) -> VibrationPattern {
+    var patterns = VibrationCatalog.all
+    if let file = options.vibrationsFile {
+        let text = try TextFile.read(file, what: "vibrations file")
+        do {
+            patterns = try VibrationPatternFile.patterns(parsing: text) + patterns
+        } catch {
+            throw UsageError(message: "softphone: vibrations file \(file): \(error)")
+        }
+    }
+    guard let wanted = options.vibration else { return options.app.configuration.vibration }
+    if VibrationCatalog.lookupKey(wanted) == SynchronizedVibration.name {
+        return SynchronizedVibration.pattern(following: ringtone ?? .classic())
+    }
+    if wanted.contains(where: { $0.isNumber }) {
+        do {
+            return try VibrationPattern(name: "custom", parsing: wanted)
+        } catch {
+            throw UsageError(message: "softphone: --vibration \"\(wanted)\": \(error)")
+        }
+    }
+    do {
+        return try VibrationCatalog.pattern(named: wanted, in: patterns)
+    } catch {
+        throw UsageError(message: "softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+    }
+}
+
+/// `softphone tones`: the built-in tones the phone can generate and the vibration patterns.
+func runTones() -> Int32 {
+    Console.out("tones (48 kHz, generated):")
+    for tone in ToneCatalog.all {
+        Console.out("  " + tone.summary)
+    }
+    Console.out("vibration patterns (--vibration NAME):")
+    let names = VibrationCatalog.all.map(\.name) + [SynchronizedVibration.name]
+    let nameWidth = names.map(\.count).max() ?? 0
+    for pattern in VibrationCatalog.all {
+        Console.out("  " + pattern.name + String(repeating: " ", count: nameWidth - pattern.name.count + 2) + pattern.stepsText)
+    }
+    Console.out("  " + SynchronizedVibration.name + String(repeating: " ", count: nameWidth - SynchronizedVibration.name.count + 2)
+        + "follows the ringtone: on while it sounds, off while it is quiet")
+    return 0
+}
+
 /// Whether the terminal can take the full screen: stdout is a terminal and TERM names one.
 func wantsFullScreen(_ options: RunOptions) -> Bool {
     guard !options.plain, isatty(1) == 1 else { return false }
@@ -126,6 +174,27 @@ func runPhone(_ options: RunOptions) -> Int32 {
     var startupNotices: [String] = []
     let signals = SignalPipe.install()
 
+    // The ringtone is decoded once, now, so ringing never waits for a decoder; the built-in ring is
+    // synthesized only when no file is there or it cannot be read.
+    var ringtone: Ringtone?
+    if !options.noAudio || options.vibration.map(VibrationCatalog.lookupKey) == SynchronizedVibration.name {
+        var loaded: Ringtone?
+        if let path = options.ringtone ?? Assets.defaultRingtone {
+            do {
+                loaded = try Ringtone.load(path: path)
+            } catch {
+                startupNotices.append("\(error); using the built-in classic ring")
+            }
+        }
+        ringtone = (loaded ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds)
+    }
+    var configuration = options.app.configuration
+    do {
+        configuration.vibration = try vibrationPattern(options, ringtone: ringtone)
+    } catch {
+        Console.error(error.message)
+        return 2
+    }
 
     let server: ControlServer
     do {
@@ -145,15 +214,6 @@ func runPhone(_ options: RunOptions) -> Int32 {
     let mailbox = Mailbox()
     var audio: AudioEngine?
     if !options.noAudio {
-        // The ringtone is decoded once, now, so ringing never waits for a decoder.
-        var ringtone: Ringtone?
-        if let path = options.ringtone ?? Assets.defaultRingtone {
-            do {
-                ringtone = try Ringtone.load(path: path)
-            } catch {
-                startupNotices.append("\(error); using the built-in classic ring")
-            }
-        }
         let output: AudioOutput = options.audioOut.map { .wavFile($0) } ?? .device(options.audioDevice)
         // The audio thread inherits this thread's signal mask: block the signals the main loop
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
@@ -162,8 +222,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
         audio = AudioEngine(
-            output: output, ringtone: (ringtone ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds),
-            vibration: options.app.configuration.vibration,
+            output: output, ringtone: ringtone ?? .classic(), vibration: configuration.vibration,
             onNotice: { mailbox.post(.notice($0)) }, onEvent: { mailbox.post(.audio($0)) })
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
@@ -180,7 +239,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
 
     var generator = SystemRandomNumberGenerator()
     let token = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    let phone = Phone(configuration: options.app.configuration, voipToken: token, uuidSeed: generator.next())
+    let phone = Phone(configuration: configuration, voipToken: token, uuidSeed: generator.next())
     let shell = PhoneShell(
         phone: phone, display: display, audio: audio, server: server, journal: journal,
         mailbox: mailbox, signals: signals, startupNotices: startupNotices)
@@ -195,6 +254,8 @@ do {
         status = 0
     case .devices:
         status = runDevices()
+    case .tones:
+        status = runTones()
     case .client(let request, let socket):
         status = runClient(request, socket: socket)
     case .events(let follow, let socket):

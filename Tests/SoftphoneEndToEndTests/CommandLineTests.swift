@@ -8,7 +8,7 @@ struct CommandLineTests {
     func unknownOption() throws {
         let result = try PhoneProcess.run(["--frobnicate"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices] [options]; softphone --help for all\n")
+        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices|tones] [options]; softphone --help for all\n")
         #expect(result.out.isEmpty)
     }
 
@@ -65,6 +65,31 @@ struct CommandLineTests {
         let names = result.out.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
         #expect(names.contains("null"), "\(result.out)")
         #expect(!result.err.contains("ALSA lib"))
+    }
+
+    @Test("tones lists the generated tones and every vibration pattern")
+    func tones() throws {
+        let result = try PhoneProcess.run(["tones"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("  dtmf-5: 770 Hz + 1336 Hz"))
+        #expect(result.out.contains("  busy-uk: 400 Hz, 375 ms on, 375 ms off"))
+        for name in ["standard", "alert", "heartbeat", "quick", "rapid", "sos", "staccato", "symphony", "none", "synchronized"] {
+            #expect(result.out.contains("\n  \(name) "), "\(name) is listed")
+        }
+    }
+
+    @Test("an unknown vibration names the accepted ones; a bad patterns file names the file and line; exit 2")
+    func badVibration() throws {
+        let unknown = try PhoneProcess.run(["--vibration", "wobble"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err == "softphone: --vibration: unknown vibration pattern \"wobble\"; accepted names: standard, alert, heartbeat, quick, rapid, sos, staccato, symphony, none; or synchronized, or steps like \"on 300, off 700\"\n")
+        let file = temporaryFolder() + "/patterns.json"
+        let handle = fopen(file, "w")
+        fputs("{\n  \"mine\": \"on 300, off -5\"\n}\n", handle)
+        fclose(handle)
+        let bad = try PhoneProcess.run(["--vibrations", file])
+        #expect(bad.status == 2)
+        #expect(bad.err == "softphone: vibrations file \(file): line 2: vibration pattern \"mine\": step 2 \"off -5\": the duration must be a whole number of milliseconds from 1 to 60000, with no unit\n")
     }
 
     @Test("SOFTPHONE_SOCKET chooses the socket when --socket is absent")

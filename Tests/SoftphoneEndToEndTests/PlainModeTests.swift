@@ -121,4 +121,20 @@ struct PlainModeTests {
         #expect(warnings.first?.contains("softphone_no_such_pcm") == true)
         #expect(!phone.process.stderrText.contains("ALSA lib"))
     }
+
+    @Test("--vibration picks a built-in, a pattern from --vibrations, steps, or the synchronized pattern; state names it",
+          arguments: [(["--vibration", "S.O.S."], "sos"), (["--vibration", "on 300, off 700"], "custom"),
+                      (["--vibrations", "FILE", "--vibration", "mine"], "mine"), (["--vibration", "synchronized"], "synchronized")])
+    func vibration(arguments: [String], name: String) throws {
+        let file = temporaryFolder() + "/patterns.json"
+        let handle = fopen(file, "w")
+        fputs("{ \"mine\": \"on 120, off 80\" }\n", handle)
+        fclose(handle)
+        let phone = try PlainPhone(["--no-audio"] + arguments.map { $0 == "FILE" ? file : $0 })
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        #expect(state["vibration"] == .string(name))
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
 }
