@@ -11,7 +11,7 @@ func temporaryFolder() -> String {
 @Suite("Control socket")
 struct ControlSocketTests {
     @Test("a client's request reaches the server and the reply comes back; the socket is mode 0600")
-    func roundTrip() async throws {
+    func roundTrip() throws {
         let path = temporaryFolder() + "/nested/control.sock"
         let server = try ControlServer(path: path)
         defer { server.close() }
@@ -19,8 +19,9 @@ struct ControlSocketTests {
         #expect(stat(path, &info) == 0)
         #expect(info.st_mode & 0o777 == 0o600)
 
-        // The client blocks until the reply: run it on its own thread while this one serves.
-        let reply = Task.detached { try ControlClient.send(ControlRequest.hangup.json, to: path) }
+        // The client blocks until the reply: it runs on a thread of its own (not the test pool, which
+        // other tests may keep busy) while this one serves.
+        let client = ClientThread { try ControlClient.send(ControlRequest.hangup.json, to: path) }
         var served: [(client: Int32, line: String)] = []
         for _ in 0..<200 where served.isEmpty {
             var fds = server.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -30,7 +31,7 @@ struct ControlSocketTests {
         #expect(served.count == 1)
         #expect(try ControlRequest.decode(served[0].line).request == .hangup)
         server.reply(to: served[0].client, .object([("ok", .bool(true))]))
-        #expect(try await reply.value == .object([("ok", .bool(true))]))
+        #expect(try client.result() == .object([("ok", .bool(true))]))
     }
 
     @Test("with no phone running the client says so in one line")
@@ -110,5 +111,29 @@ struct ControlSocketHangUpTests {
         let after = buffer.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
         #expect(after == 0, "the phone closed its end once the reply was sent")
         close(client)
+    }
+}
+
+/// Runs a blocking client call on a POSIX thread of its own and hands back its result.
+final class ClientThread: @unchecked Sendable {
+    // Written by the thread before it ends, read only after pthread_join: no other synchronisation needed.
+    private var outcome: Result<JSON, any Error> = .failure(ControlError("the client thread did not run"))
+    private let body: @Sendable () throws -> JSON
+    private var thread = pthread_t()
+
+    init(_ body: @escaping @Sendable () throws -> JSON) {
+        self.body = body
+        let context = Unmanaged.passRetained(self).toOpaque()
+        pthread_create(&thread, nil, { context in
+            let me = Unmanaged<ClientThread>.fromOpaque(context!).takeRetainedValue()
+            do { me.outcome = .success(try me.body()) } catch { me.outcome = .failure(error) }
+            return nil
+        }, context)
+    }
+
+    /// Waits for the thread and returns what the client got.
+    func result() throws -> JSON {
+        pthread_join(thread, nil)
+        return try outcome.get()
     }
 }
