@@ -101,6 +101,17 @@ final class ALSAPCM {
         guard code >= 0 else { throw ALSAError(function: "snd_pcm_drop", code: code) }
     }
 
+    /// Blocks until every queued frame has been played, then stops the stream (which starts first if it
+    /// had not reached its start threshold). The corresponding C functions are `snd_pcm_nonblock` and `snd_pcm_drain`.
+    func drain() throws(ALSAError) {
+        let blocking = snd_pcm_nonblock(handle, 0)  // a non-blocking drain returns -EAGAIN at once
+        guard blocking >= 0 else { throw ALSAError(function: "snd_pcm_nonblock", code: blocking) }
+        var code: Int32
+        repeat { code = snd_pcm_drain(handle) } while code == -EINTR
+        _ = snd_pcm_nonblock(handle, 1)
+        guard code >= 0 else { throw ALSAError(function: "snd_pcm_drain", code: code) }
+    }
+
     /// Makes the stream ready to start on the next write. The corresponding C function is `snd_pcm_prepare`.
     func prepare() throws(ALSAError) {
         let code = snd_pcm_prepare(handle)

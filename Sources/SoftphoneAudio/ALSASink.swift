@@ -95,6 +95,21 @@ final class ALSASink: AudioSink {
         }
     }
 
+    /// Plays out what is queued (`snd_pcm_drain`, blocking), then prepares for more. Only `softphone play`
+    /// drains: a ring always stops with `drop()`.
+    func drain() throws(AudioError) {
+        do throws(ALSAError) {
+            do throws(ALSAError) {
+                try pcm.drain()
+            } catch where error.isRecoverable {
+                try recover(from: error)  // it ran dry just before the end: everything was played
+            }
+            try pcm.prepare()
+        } catch {
+            throw AudioError.deviceFailed(name: name, reason: error.reason)
+        }
+    }
+
     /// Drops what is queued; the device itself closes when the sink is released (`snd_pcm_close`).
     func close() throws(AudioError) {
         try drop()

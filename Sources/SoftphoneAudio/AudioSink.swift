@@ -1,7 +1,7 @@
 /// Where the audio thread sends what it plays: an output "the size of a postcard" (after cmus's `op.h`).
 ///
-/// Opening is `AudioOutput.openSink()`; then wait for space, write, drop, close. The ALSA device and the
-/// real-time-paced WAV file are peers behind it. A sink belongs to the audio thread alone.
+/// Opening is `AudioOutput.openSink()`; then wait for space, write, drop (or drain), close. The ALSA
+/// device, the real-time-paced WAV file and the null sink are peers behind it. A sink belongs to the audio thread alone.
 protocol AudioSink: AnyObject {
     /// Underruns recovered so far (the device ran dry because the thread was late).
     var underruns: Int { get }
@@ -11,6 +11,9 @@ protocol AudioSink: AnyObject {
     func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(AudioError) -> Int
     /// Discards queued audio at once (never drains) and gets ready for the next ring.
     func drop() throws(AudioError)
+    /// Blocks until everything queued has been heard (`softphone play`'s natural end; ringing never
+    /// drains), then gets ready for more.
+    func drain() throws(AudioError)
     /// Stops and releases the device, or finishes the file.
     func close() throws(AudioError)
 }

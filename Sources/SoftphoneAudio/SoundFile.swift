@@ -12,6 +12,8 @@ final class SoundFile {
     let channels: Int
     /// Frames in the file when opened for reading, as the header says (an estimate for some formats).
     let frames: Int64
+    /// libsndfile's format code: major format (container) | subtype (encoding).
+    let format: Int32
 
     private var handle: OpaquePointer?
 
@@ -20,6 +22,7 @@ final class SoundFile {
         self.sampleRate = Int(info.samplerate)
         self.channels = Int(info.channels)
         self.frames = info.frames
+        self.format = info.format
     }
 
     deinit { if let handle { sf_close(handle) } }
@@ -126,6 +129,21 @@ final class SoundFile {
         self.handle = nil
         let code = sf_close(handle)
         guard code == 0 else { throw SoundFileError(libraryMessage: String(cString: sf_error_number(code))) }
+    }
+
+    /// libsndfile's names for the container and the encoding, e.g. "WAV (Microsoft), U-Law"; nil if it
+    /// has no name for the container. The corresponding C function is `sf_command(SFC_GET_FORMAT_INFO)`.
+    var formatName: String? {
+        func name(of code: Int32) -> String? {
+            var info = SF_FORMAT_INFO()
+            info.format = code
+            let failed = sf_command(nil, Int32(SFC_GET_FORMAT_INFO), &info, Int32(MemoryLayout<SF_FORMAT_INFO>.size))
+            guard failed == 0, let text = info.name else { return nil }
+            return String(cString: text)
+        }
+        guard let container = name(of: format & Int32(SF_FORMAT_TYPEMASK)) else { return nil }
+        guard let encoding = name(of: format & Int32(SF_FORMAT_SUBMASK)) else { return container }
+        return container + ", " + encoding
     }
 
     private func lastError() -> SoundFileError {
