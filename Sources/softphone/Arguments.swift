@@ -17,6 +17,8 @@ enum Invocation: Equatable {
     case devices
     /// List the built-in tones and vibration patterns.
     case tones
+    /// Play a sound file `repetitions` times through `output`, then exit.
+    case play(path: String, repetitions: Int, output: AudioOutput)
     /// Print the usage.
     case help
 }
@@ -63,12 +65,13 @@ enum Arguments {
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
+               softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
         every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices|tones] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -108,6 +111,29 @@ enum Arguments {
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
+        case "play":
+            let usage = "usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
+            guard let path = reader.positional() else {
+                throw UsageError(message: "softphone play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
+            }
+            var repetitions = 1, device: String?, out: String?
+            while let flag = try reader.nextFlag() {
+                switch flag {
+                case "--loop":
+                    let text = try reader.value(for: flag)
+                    guard let count = Int(text), (1...Player.maximumRepetitions).contains(count) else {
+                        throw UsageError(message: "softphone play: --loop \"\(text)\" must be how many times to play, from 1 to \(Player.maximumRepetitions), e.g. --loop 3")
+                    }
+                    repetitions = count
+                case "--audio-device": device = try reader.value(for: flag)
+                case "--audio-out": out = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            if device != nil && out != nil {
+                throw UsageError(message: "softphone play: --audio-device and --audio-out choose different outputs; give one of them")
+            }
+            return .play(path: path, repetitions: repetitions, output: out.map(AudioOutput.file) ?? .device(device ?? "default"))
         case "state", "screen":
             return .client(sub == "state" ? .state : .screen, socket: try reader.socketOnly())
         case "events":

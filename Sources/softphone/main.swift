@@ -163,6 +163,28 @@ func runTones() -> Int32 {
     return 0
 }
 
+/// `softphone play FILE`: decodes the file as a ringtone would be, says what it is in one line, plays
+/// it `repetitions` times and returns once it has been heard. A file that cannot be decoded or an
+/// output that cannot be opened is one line on stderr and exit 1. Ctrl-C stops it at once (SIGINT's
+/// default action: nothing here needs restoring).
+func runPlay(path: String, repetitions: Int, output: AudioOutput) -> Int32 {
+    let ringtone: Ringtone
+    do {
+        ringtone = try Ringtone.load(path: path)
+    } catch {
+        Console.error("softphone play: \(error)")
+        return 1
+    }
+    Console.out(ringtone.summary + (Player.formatName(path: path).map { "; " + $0 } ?? ""))
+    do {
+        try Player.play(ringtone, repetitions: repetitions, output: output)
+    } catch {
+        Console.error("softphone play: \(error)")
+        return 1
+    }
+    return 0
+}
+
 /// Whether the terminal can take the full screen: stdout is a terminal and TERM names one.
 func wantsFullScreen(_ options: RunOptions) -> Bool {
     guard !options.plain, isatty(1) == 1 else { return false }
@@ -214,7 +236,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
     let mailbox = Mailbox()
     var audio: AudioEngine?
     if !options.noAudio {
-        let output: AudioOutput = options.audioOut.map { .wavFile($0) } ?? .device(options.audioDevice)
+        let output: AudioOutput = options.audioOut.map(AudioOutput.file) ?? .device(options.audioDevice)
         // The audio thread inherits this thread's signal mask: block the signals the main loop
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
         var handled = sigset_t(), previous = sigset_t()
@@ -256,6 +278,8 @@ do {
         status = runDevices()
     case .tones:
         status = runTones()
+    case .play(let path, let repetitions, let output):
+        status = runPlay(path: path, repetitions: repetitions, output: output)
     case .client(let request, let socket):
         status = runClient(request, socket: socket)
     case .events(let follow, let socket):
