@@ -60,7 +60,7 @@ struct AutomationTests {
         _ = phone.process.line(startingWith: "READY")
         let follower = try PhoneProcess(["events", "--follow", "--socket", phone.socket])
         let waiter = try PhoneProcess(["wait", "call.connected", "--socket", phone.socket])
-        #expect(follower.line(startingWith: #"{"t_ms":0,"event":"phone.ready""#) != nil)
+        #expect(follower.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"phone.ready""#) == true)
         _ = try phone.remote(["call"])
         #expect(follower.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"call.incoming""#) == true)
         phone.process.send("q")
@@ -75,7 +75,7 @@ struct AutomationTests {
     func headless() throws {
         let folder = temporaryFolder()
         let phone = try PhoneProcess(["--headless", "--no-audio", "--socket", folder + "/s.sock", "--data-dir", folder + "/data"])
-        #expect(phone.line(startingWith: #"{"t_ms":0,"event":"phone.ready","app":"voip""#) != nil)
+        #expect(phone.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"phone.ready","app":"voip""#) == true)
         phone.send(#"{"id":1,"cmd":"call","from":"Bob"}"# + "\n" + "not json\n" + #"{"id":2,"cmd":"key","keys":"a"}"# + "\n")
         #expect(phone.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"call.incoming","call":1"#) == true)
         #expect(phone.line(startingWith: #"{"id":1,"#) == #"{"id":1,"ok":true,"call":1}"#)
