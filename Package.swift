@@ -48,7 +48,7 @@ let package = Package(
         // Measures DESIGN.md's budgets (`make bench`).
         .executableTarget(
             name: "softphone-bench",
-            dependencies: ["SoftphoneCore", "SoftphoneAudio", "SoftphoneTestSupport"],
+            dependencies: ["SoftphoneCore", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport"],
             swiftSettings: strict),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),

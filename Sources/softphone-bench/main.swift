@@ -1,6 +1,7 @@
 import Glibc
 import SoftphoneAudio
 import SoftphoneCore
+import SoftphoneTUI
 import SoftphoneTestSupport
 
 // softphone-bench: measures DESIGN.md's budgets on this machine and prints one row per budget.
@@ -118,7 +119,24 @@ do {
     if effects == 0 { print("(no effects?)") }
 }
 
-// MARK: - 2. The audio engine alone
+// MARK: - 2. One frame of the incoming screen, built off-screen (what each redraw costs before ncurses)
+
+do {
+    let screen = Screen.incoming(IncomingCallScreen(
+        appName: "VoIP", call: 1, caller: Caller(name: "Zoë 张伟", handle: "+15551234"), ringingSeconds: 7,
+        vibration: .buzzing(frame: 1)))
+    let frames = 2_000
+    var cells = 0
+    let start = nanoseconds()
+    for _ in 0..<frames {
+        cells &+= FrameRenderer.render(screen, width: 80, height: 24, time: "18:47", date: "Sunday 29 November", unicode: true).width
+    }
+    let microseconds = Double(nanoseconds() - start) / 1e3 / Double(frames)
+    rows.append(Row(what: "build one 80×24 incoming frame (part of trigger → screen)", measured: microseconds / 1000, budget: 5, unit: "ms"))
+    if cells == 0 { print("(no frames?)") }
+}
+
+// MARK: - 3. The audio engine alone
 
 do {
     let output: AudioOutput = audioDevice.map { .device($0) } ?? .wavFile(folder + "/engine.wav")
@@ -138,7 +156,7 @@ do {
     rows.append(Row(what: "stop → ring silenced (snd_pcm_drop issued, median of 9)", measured: median(stops), budget: 5, unit: "ms"))
 }
 
-// MARK: - 3. The whole phone
+// MARK: - 4. The whole phone
 
 do {
     // Start → READY in plain mode: the phone is up, socket listening, ringtone decoded.
