@@ -1,5 +1,6 @@
 import CSndFile
 import Glibc
+import Synchronization
 
 /// A libsndfile handle: each C call behind one method, a failure thrown as `SoundFileError` on the next line.
 ///
@@ -27,6 +28,15 @@ final class SoundFile {
 
     deinit { if let handle { sf_close(handle) } }
 
+    /// libsndfile keeps the reason a file failed to open in one process-wide slot (`sf_strerror(NULL)`):
+    /// opening and reading that reason happen under this lock, so two threads opening files at once
+    /// (the audio thread and a `play`, or parallel tests) never get each other's message.
+    private static let openLock = Mutex(())
+
+    private static func opening<R>(_ body: () -> R) -> R {
+        openLock.withLock { _ in body() }
+    }
+
     /// Opens a file for reading; a missing file or a directory is named as such.
     /// The corresponding C function is `sf_open(SFM_READ)`.
     static func open(readingFrom path: String) throws(SoundFileError) -> SoundFile {
@@ -37,9 +47,8 @@ final class SoundFile {
         }
         guard status.st_mode & S_IFMT != S_IFDIR else { throw SoundFileError(reason: "is a directory, not a sound file") }
         var info = SF_INFO()
-        guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
-            throw SoundFileError(libraryMessage: String(cString: sf_strerror(nil)))
-        }
+        let opened = SoundFile.opening { (handle: sf_open(path, Int32(SFM_READ), &info), error: String(cString: sf_strerror(nil))) }
+        guard let handle = opened.handle else { throw SoundFileError(libraryMessage: opened.error) }
         return SoundFile(handle: handle, info: info)
     }
 
@@ -89,9 +98,8 @@ final class SoundFile {
                 reason: "this libsndfile cannot write \(format.name) at \(sampleRate) Hz, \(channels) channel(s)"
                     + (format == .mp3 ? " (MP3 needs libsndfile 1.1 or later, built with LAME)" : ""))
         }
-        guard let handle = sf_open(path, Int32(SFM_WRITE), &info) else {
-            throw SoundFileError(libraryMessage: String(cString: sf_strerror(nil)))
-        }
+        let opened = SoundFile.opening { (handle: sf_open(path, Int32(SFM_WRITE), &info), error: String(cString: sf_strerror(nil))) }
+        guard let handle = opened.handle else { throw SoundFileError(libraryMessage: opened.error) }
         return SoundFile(handle: handle, info: info)
     }
 
