@@ -70,7 +70,9 @@ struct GeneratedAssetTests {
         let ringtone = try Ringtone.load(path: path)
         #expect(ringtone.durationSeconds > 20 && ringtone.durationSeconds < 30)
         let loudest = ringtone.samples.map { abs(Int($0)) }.max() ?? 0
-        #expect(loudest > 15_000 && loudest <= 16_384, "about -6 dBFS: \(loudest)")
+        // The file peaks at 16 384; converting its 22.05 kHz to 48 kHz brings out the true (inter-sample)
+        // peaks between its samples, a fraction of a percent higher.
+        #expect(loudest > 15_000 && loudest <= 16_548, "about -6 dBFS: \(loudest)")
     }
 
     @Test("blank_call.mp3 is an MP3 of about one second of silence")
