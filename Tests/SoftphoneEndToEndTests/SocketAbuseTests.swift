@@ -114,8 +114,15 @@ struct SocketAbuseTests {
         // Open the folder and the socket to everyone, as a careless chmod would.
         chmod(phone.folder, 0o777)
         chmod(phone.socket, 0o777)
+        // The other user runs a copy of the client from a folder anyone may enter: the checkout itself
+        // may sit under a private home folder.
+        let shared = temporaryFolder()
+        chmod(shared, 0o755)
+        let client = shared + "/softphone"
+        #expect(try PhoneProcess.run([], as: ["cp", PhoneProcess.binary, client]).status == 0)
+        chmod(client, 0o755)
         let other = try PhoneProcess.run([], environment: [:], as: ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                                                                    PhoneProcess.binary, "hangup", "--socket", phone.socket])
+                                                                    client, "hangup", "--socket", phone.socket])
         #expect(other.status == 1)
         #expect(other.err == "softphone: refused: this phone belongs to user \(getuid()), and user 65534 may not drive it\n")
         phone.process.send("q")
