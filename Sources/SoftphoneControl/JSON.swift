@@ -135,7 +135,8 @@ private struct JSONParser {
 
     mutating func literal(_ word: String) throws(JSONError) {
         let w = Array(word.utf8)
-        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("expected \(word)") }
+        // "nonsense" is not a misspelt null: it is simply not JSON.
+        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("expected a JSON value") }
         at += w.count
     }
 

@@ -13,6 +13,14 @@ struct JSONTests {
         #expect(!value.text.contains("\n"))
     }
 
+    @Test("text that is not JSON says so, with where it stopped")
+    func notJSON() {
+        let nonsense = #expect(throws: JSONError.self) { try JSON.parse("nonsense") }
+        #expect(nonsense?.description == "expected a JSON value at byte 0")
+        let truncated = #expect(throws: JSONError.self) { try JSON.parse(#"{"a": tru}"#) }
+        #expect(truncated?.description == "expected a JSON value at byte 6")
+    }
+
     @Test("unicode escapes, surrogate pairs included")
     func escapes() throws {
         #expect(try JSON.parse(#""\u00e9\ud83d\ude00\t""#) == .string("é😀\t"))
