@@ -16,6 +16,8 @@ public struct Call: Equatable, Hashable, Sendable {
     public let caller: Caller
     /// Ringing or connected.
     public internal(set) var state: State
+    /// The keypad digits sent as DTMF so far, in order.
+    public internal(set) var digits = ""
 
     /// How long the call has been connected at `now` (zero while it rings).
     public func connectedDuration(at now: Instant) -> Duration {

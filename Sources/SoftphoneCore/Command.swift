@@ -13,6 +13,8 @@ public enum Command: Equatable, Hashable, Sendable {
     case end
     /// The person places the demo call from the lock screen.
     case demoCall
+    /// The person presses a keypad key (0-9, *, #) during a connected call: a DTMF tone.
+    case dtmf(Character)
     /// Time has passed: run whatever timers are due.
     case tick
     /// The person quits the simulator.

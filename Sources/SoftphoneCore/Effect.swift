@@ -6,6 +6,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case startRinging(call: Int)
     /// Silence the ringer at once (the audio engine drops what is queued).
     case stopRinging(call: Int)
+    /// Play the DTMF tone of a keypad key, whole (a one-shot tone is never clipped).
+    case playDTMF(Character)
     /// The command made no sense in the phone's state; nothing changed.
     case refused(Refusal)
     /// Leave the simulator.
@@ -22,6 +24,8 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case busy(call: Int)
     /// The command needs the idle phone (lock screen).
     case notIdle
+    /// Keypad digits are sent during a connected call only.
+    case noCallForDTMF
 
     public var description: String {
         switch self {
@@ -29,6 +33,7 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .nothingToEnd: "there is no call to end"
         case .busy(let call): "busy: call \(call) is in progress and this phone takes one call at a time"
         case .notIdle: "a call is in progress; the demo call is placed from the lock screen"
+        case .noCallForDTMF: "keypad digits (DTMF) are sent during a connected call"
         }
     }
 }

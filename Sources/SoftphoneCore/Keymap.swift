@@ -8,6 +8,7 @@ public enum Keymap {
         case "d", "b", "\u{1B}": .end
         case "c": .demoCall
         case "q": .quit
+        case "0"..."9", "*", "#": .dtmf(Character(key))
         default: nil
         }
     }
@@ -17,6 +18,7 @@ public enum Keymap {
         ("a/Enter", "accept"),
         ("d/b/Esc", "decline or hang up"),
         ("c", "demo call (lock screen)"),
+        ("0-9 * #", "DTMF in a call"),
         ("q", "quit"),
     ]
 }

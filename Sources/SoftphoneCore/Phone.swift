@@ -83,6 +83,14 @@ public struct Phone: Equatable, Sendable {
             }
         case .remoteEnd:
             if let call { effects += finish(call, reason: .remote, at: now) } else { effects.append(.refused(.nothingToEnd)) }
+        case .dtmf(let digit):
+            if var connected = call, case .connected = connected.state {
+                connected.digits.append(digit)
+                call = connected
+                effects += [.playDTMF(digit), .event(.dtmf(call: connected.number, digit: digit))]
+            } else {
+                effects.append(.refused(.noCallForDTMF))
+            }
         case .tick:
             break
         case .quit:
@@ -114,7 +122,8 @@ public struct Phone: Equatable, Sendable {
                     vibration: vibrationIndicator(ringingFor: now - since)))
             case .connected(let since):
                 return .inCall(InCallScreen(
-                    appName: app, call: call.number, caller: call.caller, connectedSeconds: (now - since).wholeSeconds))
+                    appName: app, call: call.number, caller: call.caller, connectedSeconds: (now - since).wholeSeconds,
+                    digits: call.digits))
             }
         }
         if let lastEnded {

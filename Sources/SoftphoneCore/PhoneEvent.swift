@@ -6,6 +6,8 @@ public enum PhoneEvent: Equatable, Hashable, Sendable {
     case incoming(call: Int, uuid: String, caller: Caller)
     /// The ringing call was answered.
     case connected(call: Int)
+    /// A keypad digit was sent as DTMF during the call.
+    case dtmf(call: Int, digit: Character)
     /// A call ended; `duration` is how long it was connected.
     case ended(call: Int, reason: EndReason, duration: Duration)
 }

@@ -64,13 +64,16 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var caller: Caller
     /// Whole seconds since the call connected.
     public var connectedSeconds: Int64
+    /// The keypad digits sent as DTMF, as typed.
+    public var digits: String
 
     /// Makes an in-call screen.
-    public init(appName: String, call: Int, caller: Caller, connectedSeconds: Int64) {
+    public init(appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "") {
         self.appName = appName
         self.call = call
         self.caller = caller
         self.connectedSeconds = connectedSeconds
+        self.digits = digits
     }
 }
 

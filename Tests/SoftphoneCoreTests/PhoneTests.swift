@@ -172,6 +172,20 @@ struct PhoneTests {
         #expect(uuids.count == 3)
     }
 
+    @Test("keypad digits in a connected call play their DTMF tone, are announced, and show as typed")
+    func dtmfInCall() {
+        var bench = Bench()
+        _ = bench.send(.incomingCall(alice))
+        #expect(bench.send(.dtmf("5")) == [.refused(.noCallForDTMF)], "not while ringing")
+        _ = bench.send(.answer)
+        #expect(bench.send(.dtmf("1")) == [.playDTMF("1"), .event(.dtmf(call: 1, digit: "1"))])
+        _ = bench.send(.dtmf("#"))
+        guard case .inCall(let shown) = bench.screen else { Issue.record("screen is \(bench.screen)"); return }
+        #expect(shown.digits == "1#")
+        _ = bench.send(.end)
+        #expect(bench.send(.dtmf("2")) == [.refused(.noCallForDTMF)], "nor with no call")
+    }
+
     @Test("quit during a call ends it first, so the journal and event stream are complete")
     func quitEndsCall() {
         var bench = Bench()
@@ -219,7 +233,10 @@ struct KeymapTests {
         #expect(Keymap.command(for: key) == command)
     }
 
-    @Test("other keys mean nothing", arguments: ["z", "A", " ", "7"] as [Unicode.Scalar])
+    @Test("keypad keys are DTMF digits", arguments: ["0", "5", "9", "*", "#"] as [Unicode.Scalar])
+    func keypad(key: Unicode.Scalar) { #expect(Keymap.command(for: key) == .dtmf(Character(key))) }
+
+    @Test("other keys mean nothing", arguments: ["z", "A", " ", "+"] as [Unicode.Scalar])
     func unmapped(key: Unicode.Scalar) { #expect(Keymap.command(for: key) == nil) }
 }
 
