@@ -68,6 +68,17 @@ public final class AudioEngine: Sendable {
         }
     }
 
+    /// Plays `tone` once (a DTMF digit), mixed over the ring if there is one, and always whole: a
+    /// one-shot tone is never clipped by a drop. Returns at once.
+    public func playTone(_ tone: Tone) {
+        let generator = ToneGenerator(tone: tone)  // allocated here, not on the audio thread
+        post { request in
+            request.tone = generator
+            request.toneGeneration &+= 1
+            return true
+        }
+    }
+
     /// Silences the ring at once: the audio thread drops what is queued rather than letting it drain.
     public func stopRinging() {
         post { request in

@@ -55,6 +55,12 @@ final class AudioWorker {
         var ringStartedAt: Int64 = 0
         var tag = 0
         var pending = 0..<0  // frames rendered but not yet taken by the sink
+        var toneGeneration: UInt64 = 0
+        // Playing a tone with no ring: after the tone, this much silence is written before the drop,
+        // so everything queued (up to the 200 ms buffer) has been heard and the tone is never clipped.
+        var toneOnly = false
+        var silenceAfterTone = 0
+        let tailFrames = Ringtone.sampleRate * 2 / 5  // the 200 ms buffer, one 100 ms write, and a margin
 
         while true {
             let request = control.request.withLock { $0 }
@@ -68,7 +74,9 @@ final class AudioWorker {
                 awaitingFirstWrite = true
                 ringStartedAt = request.changedAt
                 tag = request.tag
-            } else if !request.isRinging && isPlaying {
+                toneOnly = false
+                mixer.ringing = true
+            } else if !request.isRinging && isPlaying && !toneOnly {
                 // Timed when the drop is issued: a card falls silent then, though some ALSA plugins
                 // (the capture harness's `file`) take longer to return from it.
                 let latency = MonotonicClock.nanoseconds() - request.changedAt
@@ -78,6 +86,18 @@ final class AudioWorker {
                 isPlaying = false
             }
             if request.shutdown { break }
+            if request.toneGeneration != toneGeneration, let tone = request.tone {
+                toneGeneration = request.toneGeneration
+                mixer.start(tone)
+                if !isPlaying {
+                    openSinkIfNeeded()
+                    mixer.ringing = false
+                    pending = 0..<0
+                    isPlaying = sink != nil
+                    toneOnly = isPlaying
+                    silenceAfterTone = 0
+                }
+            }
 
             guard isPlaying, let sink else {
                 _ = control.wake.wait(timeoutMilliseconds: -1)  // idle: no timeout, no CPU
@@ -110,6 +130,14 @@ final class AudioWorker {
                 }
                 control.framesWritten.add(written, ordering: .relaxed)
                 publishUnderruns(of: sink)
+                if toneOnly && !mixer.isPlayingTone {
+                    silenceAfterTone += written
+                    if silenceAfterTone >= tailFrames {
+                        drop()
+                        isPlaying = false
+                        toneOnly = false
+                    }
+                }
             } catch {
                 report(error)
                 discardSink()

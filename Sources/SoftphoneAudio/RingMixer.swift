@@ -10,6 +10,20 @@ struct RingMixer {
     let ringtone: Ringtone
     /// The gated motor voice, with its own cursor.
     private(set) var buzz: MotorBuzz
+    /// Whether the ringtone and the buzz sound; false while only a tone plays (a keypad digit in a call).
+    var ringing = true
+    /// A generated tone (a DTMF digit) mixed over whatever else sounds, until it has played whole.
+    private(set) var tone: ToneGenerator?
+    /// Where the tone is rendered before it is added in: allocated once, with the mixer.
+    private var toneScratch = [Int16](repeating: 0, count: 2 * RingMixer.toneChunkFrames)
+    private static let toneChunkFrames = 1024
+
+    /// Whether a tone is still sounding.
+    var isPlayingTone: Bool { tone.map { !$0.isFinished } ?? false }
+
+    /// Mixes `tone` in from its first frame, replacing any tone still sounding. The generator is
+    /// made by the caller, off the audio thread, so starting it allocates nothing here.
+    mutating func start(_ tone: ToneGenerator) { self.tone = tone }
     /// Frames rendered since ringing started.
     var position: Int64 { buzz.frame }
 
@@ -28,6 +42,33 @@ struct RingMixer {
     /// Writes the next `frames` stereo frames, interleaved, to the start of `output`.
     mutating func render(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
         precondition(output.count >= frames * Ringtone.channels, "output buffer too small")
+        if ringing {
+            renderRing(into: output, frames: frames)
+        } else {
+            for index in 0..<(frames * Ringtone.channels) { output[index] = 0 }
+        }
+        if tone != nil { mixTone(into: output, frames: frames) }
+    }
+
+    /// Adds the tone's next `frames` frames to `output`, clipping rather than wrapping.
+    private mutating func mixTone(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
+        guard var generator = tone else { return }
+        var done = 0
+        toneScratch.withUnsafeMutableBufferPointer { scratch in
+            while done < frames && !generator.isFinished {
+                let count = min(Self.toneChunkFrames, frames - done)
+                generator.render(into: scratch, frames: count)
+                for index in 0..<(count * Ringtone.channels) {
+                    let at = done * Ringtone.channels + index
+                    output[at] = Int16(clamping: Int32(output[at]) + Int32(scratch[index]))
+                }
+                done += count
+            }
+        }
+        tone = generator
+    }
+
+    private mutating func renderRing(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
         var buzz = self.buzz  // a local copy: no exclusivity check per sample
         ringtone.samples.withUnsafeBufferPointer { ring in
             let soundFrames = ring.count / Ringtone.channels

@@ -67,6 +67,29 @@ struct AudioEngineTests {
         ])
     }
 
+    @Test("a DTMF tone with no ring is played whole, then the sink stops after a short silence")
+    func toneAlone() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("dtmf.wav")
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+        let tone = try #require(ToneCatalog.dtmf("9"))
+        engine.playTone(tone)
+        try await Task.sleep(for: .milliseconds(1_000))  // the 200 ms tone and the 400 ms tail, with room
+        let written = engine.statistics.framesWritten
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(engine.statistics.framesWritten == written, "the sink stopped once the tone had been heard")
+        engine.shutdown()
+
+        let recorded = try Ringtone.load(path: path).samples
+        var generator = ToneGenerator(tone: tone)
+        let expected = generator.render(frames: 9_600)  // the digit (100 ms) and its gap (100 ms)
+        #expect(Array(recorded.prefix(expected.count)) == expected, "the whole tone, from its first frame")
+        #expect(recorded.dropFirst(expected.count).allSatisfy { $0 == 0 }, "then only silence")
+        let bursts = 480..<4_320  // inside the 100 ms tone, clear of its fades
+        #expect(Goertzel.leftPower(of: 852, in: recorded, frames: bursts) > 100 * Goertzel.leftPower(of: 1000, in: recorded, frames: bursts))
+        #expect(Goertzel.leftPower(of: 1477, in: recorded, frames: bursts) > 100 * Goertzel.leftPower(of: 1000, in: recorded, frames: bursts))
+    }
+
     @Test("each ring starts at frame 0, and idle time between rings is not recorded")
     func twoRings() async throws {
         let folder = TemporaryDirectory()

@@ -65,6 +65,33 @@ struct RingMixerTests {
         #expect(ringtone.gapFrames == gap && Self.numbered.withGap(milliseconds: -5).gapFrames == 0)
     }
 
+    @Test("a tone alone (no ring) is exactly the tone generator's output, then silence")
+    func toneAlone() throws {
+        let tone = try #require(ToneCatalog.dtmf("5"))
+        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
+        mixer.ringing = false
+        mixer.start(ToneGenerator(tone: tone))
+        let frames = 12_000  // 250 ms: the 100 ms digit, its 100 ms gap, then nothing
+        let output = Self.render(&mixer, frames: frames, chunks: [960, 1, 333, 2048])
+        var generator = ToneGenerator(tone: tone)
+        #expect(output == generator.render(frames: frames))
+        #expect(!mixer.isPlayingTone)
+        #expect(output.contains { $0 != 0 })
+    }
+
+    @Test("a tone over the ring is the sum of both, clipped, never wrapped")
+    func toneOverRing() throws {
+        let tone = try #require(ToneCatalog.dtmf("1"))
+        var plain = RingMixer(ringtone: .classic(), vibration: .standard)
+        let ring = Self.render(&plain, frames: 9_600)
+        var mixed = RingMixer(ringtone: .classic(), vibration: .standard)
+        mixed.start(ToneGenerator(tone: tone))
+        let both = Self.render(&mixed, frames: 9_600)
+        var generator = ToneGenerator(tone: tone)
+        let alone = generator.render(frames: 9_600)
+        #expect(both == zip(ring, alone).map { Int16(clamping: Int32($0) + Int32($1)) })
+    }
+
     @Test("restart plays both voices from frame 0 again")
     func restart() {
         var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
