@@ -38,6 +38,7 @@ public struct EventStream {
         case .ready: "phone.ready"
         case .incoming: "call.incoming"
         case .connected: "call.connected"
+        case .dtmf: "call.dtmf"
         case .ended: "call.ended"
         }
     }
@@ -55,6 +56,8 @@ public struct EventStream {
             ]
         case .connected(let call):
             members.append(("call", .number(Double(call))))
+        case .dtmf(let call, let digit):
+            members += [("call", .number(Double(call))), ("digit", .string(String(digit)))]
         case .ended(let call, let reason, let duration):
             members += [
                 ("call", .number(Double(call))), ("reason", .string(reason.rawValue)),

@@ -135,7 +135,13 @@ private struct Pen {
                 .text(FrameRenderer.timerText(seconds: call.connectedSeconds), .timer),
                 .keys([("[d] End", .decline)]),
             ]
-            return Array(zip(compact ? [0, 2, 3, 4, 9] : [1, 4, 5, 7, 15], lines))
+            var rows = Array(zip(compact ? [0, 2, 3, 4, 9] : [1, 4, 5, 7, 15], lines))
+            // The keypad digits sent so far, as typed; the newest stay in view when there are many.
+            if !call.digits.isEmpty {
+                let shown = call.digits.count > 16 ? glyphs.ellipsis + call.digits.suffix(15) : call.digits
+                rows.append((compact ? 6 : 10, .text("keypad " + shown, .status)))
+            }
+            return rows
 
         case .ended(let call):
             let (name, handle) = names(call.caller)
@@ -155,7 +161,7 @@ private struct Pen {
         let items: [String] = switch screen {
         case .lock: ["c demo call", "q quit"]
         case .incoming: compact ? ["a accept", "d decline", "q quit"] : ["a/Enter accept", "d/b/Esc decline", "q quit"]
-        case .inCall: compact ? ["d end", "q quit"] : ["d/b/Esc end", "q quit"]
+        case .inCall: compact ? ["d end", "0-9 keypad", "q quit"] : ["d/b/Esc end", "0-9*# keypad", "q quit"]
         case .ended: ["q quit"]
         }
         return items.joined(separator: glyphs.separator)

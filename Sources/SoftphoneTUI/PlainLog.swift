@@ -17,6 +17,8 @@ public enum PlainLog {
             ]) + " (press 'a' to accept, 'd' to decline)"
         case .connected(let call):
             return "CONNECTED " + pairs([("call", String(call))])
+        case .dtmf(let call, let digit):
+            return "DTMF " + pairs([("call", String(call)), ("digit", String(digit))])
         case .ended(let call, let reason, let duration):
             return "ENDED " + pairs([
                 ("call", String(call)), ("reason", reason.rawValue), ("duration", "\(duration.components.seconds)s"),

@@ -67,7 +67,7 @@ enum Arguments {
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
         every client subcommand takes --socket PATH
-        keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · q quit
+        keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 

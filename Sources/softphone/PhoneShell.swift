@@ -249,6 +249,7 @@ final class PhoneShell {
             switch effect {
             case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
+            case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
             case .event(let event): record(event)
             case .refused: break  // a key that means nothing here does nothing
             case .quit: quit(status: 0)
@@ -276,7 +277,7 @@ final class PhoneShell {
             } catch {
                 show(notice: error.message)
             }
-        case .ready, .connected:
+        case .ready, .connected, .dtmf:
             break
         }
     }

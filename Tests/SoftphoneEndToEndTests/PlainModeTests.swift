@@ -137,4 +137,23 @@ struct PlainModeTests {
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }
+
+    @Test("keypad digits in a call: a DTMF line and a call.dtmf event per digit; outside a call they do nothing")
+    func dtmf() throws {
+        let phone = try PlainPhone(["--audio-out", "/dev/null"])
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["key", "5"]).err == "softphone: keys did nothing: keypad digits (DTMF) are sent during a connected call\n")
+        _ = try phone.remote(["call"])
+        _ = phone.process.line(startingWith: "INCOMING")
+        phone.process.send("a")
+        _ = phone.process.line(startingWith: "CONNECTED")
+        phone.process.send("1#")
+        #expect(phone.process.line(startingWith: "DTMF") == "DTMF call=1 digit=1")
+        #expect(phone.process.line(startingWith: "DTMF") == "DTMF call=1 digit=#")
+        #expect(try phone.remote(["wait", "call.dtmf", "--where", "digit=#", "--timeout", "5"]).status == 0)
+        let screen = try phone.remote(["screen"]).out
+        #expect(screen.contains("keypad 1#"))
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
 }

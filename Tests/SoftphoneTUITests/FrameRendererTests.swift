@@ -35,6 +35,17 @@ import Testing
     }
 
     /// Control characters in a caller's name can't reach the terminal (no escape injection).
+    @Test("keypad digits show as typed in the call, the newest kept when there are many", arguments: [(80, 24), (40, 12)])
+    func keypadDigits(width: Int, height: Int) {
+        let screen = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Bob", handle: "+1"), connectedSeconds: 3, digits: "12#"))
+        let text = FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "d", unicode: true).text
+        #expect(text.contains("keypad 12#"))
+        let long = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Bob", handle: "+1"), connectedSeconds: 3,
+                                              digits: "0123456789012345678*"))
+        let longText = FrameRenderer.render(long, width: width, height: height, time: "18:47", date: "d", unicode: true).text
+        #expect(longText.contains("keypad …56789012345678*"))
+    }
+
     @Test func controlCharactersAreNeverDrawn() {
         let caller = Caller(name: "Eve\u{1B}[2J\u{7}\u{202E}x", handle: "+1\n555")
         for glyphs in [GlyphSet.unicode, .ascii] {
