@@ -13,10 +13,8 @@ final class AudioControl: Sendable {
         var generation: UInt64 = 0
         /// The caller's label for the current ring, echoed in `AudioEvent`s.
         var tag = 0
-        /// Incremented by each `playTone`, so the thread starts each tone exactly once.
-        var toneGeneration: UInt64 = 0
-        /// The tone to start, made on the caller's thread.
-        var tone: ToneGenerator?
+        /// Tones to start, in order, made on the callers' threads; the audio thread takes them all.
+        var tones: [ToneGenerator] = []
         /// When the last start or stop was requested (monotonic nanoseconds), for latency figures.
         var changedAt: Int64 = 0
         /// Whether the thread should finish.

@@ -71,12 +71,15 @@ public final class AudioEngine: Sendable {
     /// Plays `tone` once (a DTMF digit), mixed over the ring if there is one, and always whole: a
     /// one-shot tone is never clipped by a drop. Returns at once.
     public func playTone(_ tone: Tone) {
+        guard let control else { return }
         let generator = ToneGenerator(tone: tone)  // allocated here, not on the audio thread
-        post { request in
-            request.tone = generator
-            request.toneGeneration &+= 1
+        // Not through `post`: a tone is no start or stop of the ring, so it leaves the latency clock alone.
+        let queued = control.request.withLock { request in
+            guard !request.shutdown else { return false }
+            request.tones.append(generator)
             return true
         }
+        if queued { control.wake.signal() }
     }
 
     /// Silences the ring at once: the audio thread drops what is queued rather than letting it drain.

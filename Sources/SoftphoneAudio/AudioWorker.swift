@@ -55,7 +55,6 @@ final class AudioWorker {
         var ringStartedAt: Int64 = 0
         var tag = 0
         var pending = 0..<0  // frames rendered but not yet taken by the sink
-        var toneGeneration: UInt64 = 0
         // Playing a tone with no ring: after the tone, this much silence is written before the drop,
         // so everything queued (up to the 200 ms buffer) has been heard and the tone is never clipped.
         var toneOnly = false
@@ -86,9 +85,13 @@ final class AudioWorker {
                 isPlaying = false
             }
             if request.shutdown { break }
-            if request.toneGeneration != toneGeneration, let tone = request.tone {
-                toneGeneration = request.toneGeneration
-                mixer.start(tone)
+            if !request.tones.isEmpty {
+                // Take them out under the lock; assigning the empty literal allocates nothing.
+                let tones = control.request.withLock { request in
+                    defer { request.tones = [] }
+                    return request.tones
+                }
+                for tone in tones { mixer.start(tone) }
                 if !isPlaying {
                     openSinkIfNeeded()
                     mixer.ringing = false

@@ -12,18 +12,24 @@ struct RingMixer {
     private(set) var buzz: MotorBuzz
     /// Whether the ringtone and the buzz sound; false while only a tone plays (a keypad digit in a call).
     var ringing = true
-    /// A generated tone (a DTMF digit) mixed over whatever else sounds, until it has played whole.
-    private(set) var tone: ToneGenerator?
-    /// Where the tone is rendered before it is added in: allocated once, with the mixer.
+    /// Generated tones (DTMF digits) mixed over whatever else sounds, one after another, each
+    /// played whole: typing "123" sends three whole digits, as a phone dials them.
+    private var tones: [ToneGenerator] = []
+    /// Where a tone is rendered before it is added in: allocated once, with the mixer.
     private var toneScratch = [Int16](repeating: 0, count: 2 * RingMixer.toneChunkFrames)
     private static let toneChunkFrames = 1024
+    /// Tones queued at once without the queue growing (growing would allocate on the audio thread).
+    private static let toneQueueCapacity = 64
 
-    /// Whether a tone is still sounding.
-    var isPlayingTone: Bool { tone.map { !$0.isFinished } ?? false }
+    /// Whether a tone is still sounding or waiting its turn.
+    var isPlayingTone: Bool { !tones.isEmpty }
 
-    /// Mixes `tone` in from its first frame, replacing any tone still sounding. The generator is
-    /// made by the caller, off the audio thread, so starting it allocates nothing here.
-    mutating func start(_ tone: ToneGenerator) { self.tone = tone }
+    /// Queues `tone` after those still sounding; a repeating tone (which never ends) is replaced.
+    /// The generator is made by the caller, off the audio thread, so queueing allocates nothing here.
+    mutating func start(_ tone: ToneGenerator) {
+        if let last = tones.last, last.tone.repeats { tones.removeLast() }
+        if tones.count < Self.toneQueueCapacity { tones.append(tone) }
+    }
     /// Frames rendered since ringing started.
     var position: Int64 { buzz.frame }
 
@@ -31,6 +37,7 @@ struct RingMixer {
     init(ringtone: Ringtone, vibration: VibrationPattern) {
         self.ringtone = ringtone
         self.buzz = MotorBuzz(pattern: vibration)
+        tones.reserveCapacity(Self.toneQueueCapacity)
     }
 
     /// Starts both voices again from frame 0.
@@ -47,25 +54,33 @@ struct RingMixer {
         } else {
             for index in 0..<(frames * Ringtone.channels) { output[index] = 0 }
         }
-        if tone != nil { mixTone(into: output, frames: frames) }
+        if !tones.isEmpty { mixTones(into: output, frames: frames) }
     }
 
-    /// Adds the tone's next `frames` frames to `output`, clipping rather than wrapping.
-    private mutating func mixTone(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
-        guard var generator = tone else { return }
+    /// Adds the queued tones' next `frames` frames to `output`, one tone after the other with no gap
+    /// between them, clipping rather than wrapping.
+    private mutating func mixTones(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
         var done = 0
         toneScratch.withUnsafeMutableBufferPointer { scratch in
-            while done < frames && !generator.isFinished {
-                let count = min(Self.toneChunkFrames, frames - done)
-                generator.render(into: scratch, frames: count)
-                for index in 0..<(count * Ringtone.channels) {
-                    let at = done * Ringtone.channels + index
-                    output[at] = Int16(clamping: Int32(output[at]) + Int32(scratch[index]))
+            while done < frames, var generator = tones.first {
+                let left = generator.tone.repeats
+                    ? Int64.max : Int64(generator.tone.periodMilliseconds) * Int64(Ringtone.sampleRate / 1000) - generator.frame
+                let count = Int(min(Int64(min(Self.toneChunkFrames, frames - done)), max(0, left)))
+                if count > 0 {
+                    generator.render(into: scratch, frames: count)
+                    for index in 0..<(count * Ringtone.channels) {
+                        let at = done * Ringtone.channels + index
+                        output[at] = Int16(clamping: Int32(output[at]) + Int32(scratch[index]))
+                    }
+                    done += count
                 }
-                done += count
+                if generator.isFinished || count == 0 {
+                    tones.removeFirst()  // shifts in place: no allocation
+                } else {
+                    tones[0] = generator
+                }
             }
         }
-        tone = generator
     }
 
     private mutating func renderRing(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {

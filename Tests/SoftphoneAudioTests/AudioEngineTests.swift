@@ -74,7 +74,8 @@ struct AudioEngineTests {
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         let tone = try #require(ToneCatalog.dtmf("9"))
         engine.playTone(tone)
-        try await Task.sleep(for: .milliseconds(1_000))  // the 200 ms tone and the 400 ms tail, with room
+        engine.playTone(tone)  // at once after: it waits its turn, it does not cut the first short
+        try await Task.sleep(for: .milliseconds(1_200))  // two 200 ms tones and the 400 ms tail, with room
         let written = engine.statistics.framesWritten
         try await Task.sleep(for: .milliseconds(300))
         #expect(engine.statistics.framesWritten == written, "the sink stopped once the tone had been heard")
@@ -82,7 +83,8 @@ struct AudioEngineTests {
 
         let recorded = try Ringtone.load(path: path).samples
         var generator = ToneGenerator(tone: tone)
-        let expected = generator.render(frames: 9_600)  // the digit (100 ms) and its gap (100 ms)
+        let once = generator.render(frames: 9_600)  // the digit (100 ms) and its gap (100 ms)
+        let expected = once + once
         #expect(Array(recorded.prefix(expected.count)) == expected, "the whole tone, from its first frame")
         #expect(recorded.dropFirst(expected.count).allSatisfy { $0 == 0 }, "then only silence")
         let bursts = 480..<4_320  // inside the 100 ms tone, clear of its fades

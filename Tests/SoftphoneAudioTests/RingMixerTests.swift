@@ -79,6 +79,23 @@ struct RingMixerTests {
         #expect(output.contains { $0 != 0 })
     }
 
+    @Test("queued tones play one after another, each whole, with no gap between them")
+    func tonesInTurn() throws {
+        let digits = try ["1", "2", "#"].map { try #require(ToneCatalog.dtmf(Character($0))) }
+        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
+        mixer.ringing = false
+        for digit in digits { mixer.start(ToneGenerator(tone: digit)) }
+        let output = Self.render(&mixer, frames: 3 * 9_600 + 480, chunks: [960, 7, 2048])
+        var expected: [Int16] = []
+        for digit in digits {
+            var generator = ToneGenerator(tone: digit)
+            expected += generator.render(frames: 9_600)  // 100 ms digit + 100 ms gap each
+        }
+        expected += [Int16](repeating: 0, count: 480 * 2)
+        #expect(output == expected)
+        #expect(!mixer.isPlayingTone)
+    }
+
     @Test("a tone over the ring is the sum of both, clipped, never wrapped")
     func toneOverRing() throws {
         let tone = try #require(ToneCatalog.dtmf("1"))
