@@ -14,7 +14,7 @@ final class AudioControl: Sendable {
         /// The caller's label for the current ring, echoed in `AudioEvent`s.
         var tag = 0
         /// Tones to start, in order, made on the callers' threads; the audio thread takes them all.
-        var tones: [ToneGenerator] = []
+        var tones: [(generator: ToneGenerator, gain: Int32)] = []
         /// When the last start or stop was requested (monotonic nanoseconds), for latency figures.
         var changedAt: Int64 = 0
         /// Whether the thread should finish.

@@ -16,8 +16,10 @@ public final class AudioEngine: Sendable {
     /// `onNotice` receives one line for each new audio problem, and `onEvent` each ring start and
     /// stop with its latency; both may be called on the audio thread, so they must not block or
     /// call back into the engine.
+    /// `ringVolume` and `buzzVolume` (0 silent … 1 as recorded) set the two voices of the ring.
     public init(
         output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern,
+        ringVolume: Double = 1, buzzVolume: Double = 1,
         onNotice: @escaping @Sendable (String) -> Void,
         onEvent: @escaping @Sendable (AudioEvent) -> Void = { _ in }
     ) {
@@ -31,7 +33,8 @@ public final class AudioEngine: Sendable {
             return
         }
         let worker = AudioWorker(
-            output: output, ringtone: ringtone, vibration: vibration, control: control, onNotice: onNotice,
+            output: output, ringtone: ringtone, vibration: vibration,
+            ringGain: RingMixer.gain(ringVolume), buzzGain: RingMixer.gain(buzzVolume), control: control, onNotice: onNotice,
             onEvent: onEvent)
         worker.openSinkIfNeeded()
 
@@ -70,13 +73,13 @@ public final class AudioEngine: Sendable {
 
     /// Plays `tone` once (a DTMF digit), mixed over the ring if there is one, and always whole: a
     /// one-shot tone is never clipped by a drop. Returns at once.
-    public func playTone(_ tone: Tone) {
+    public func playTone(_ tone: Tone, volume: Double = 1) {
         guard let control else { return }
         let generator = ToneGenerator(tone: tone)  // allocated here, not on the audio thread
         // Not through `post`: a tone is no start or stop of the ring, so it leaves the latency clock alone.
         let queued = control.request.withLock { request in
             guard !request.shutdown else { return false }
-            request.tones.append(generator)
+            request.tones.append((generator, RingMixer.gain(volume)))
             return true
         }
         if queued { control.wake.signal() }

@@ -22,7 +22,8 @@ final class AudioWorker {
     private let buffer = UnsafeMutableBufferPointer<Int16>.allocate(capacity: bufferFrames * Ringtone.channels)
 
     init(
-        output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern, control: AudioControl,
+        output: AudioOutput, ringtone: Ringtone, vibration: VibrationPattern, ringGain: Int32, buzzGain: Int32,
+        control: AudioControl,
         onNotice: @escaping @Sendable (String) -> Void,
         onEvent: @escaping @Sendable (AudioEvent) -> Void
     ) {
@@ -31,6 +32,8 @@ final class AudioWorker {
         self.onNotice = onNotice
         self.onEvent = onEvent
         self.mixer = RingMixer(ringtone: ringtone, vibration: vibration)
+        mixer.ringGain = ringGain
+        mixer.buzzGain = buzzGain
         buffer.initialize(repeating: 0)
     }
 
@@ -91,7 +94,7 @@ final class AudioWorker {
                     defer { request.tones = [] }
                     return request.tones
                 }
-                for tone in tones { mixer.start(tone) }
+                for tone in tones { mixer.start(tone.generator, gain: tone.gain) }
                 if !isPlaying {
                     openSinkIfNeeded()
                     mixer.ringing = false

@@ -12,9 +12,17 @@ struct RingMixer {
     private(set) var buzz: MotorBuzz
     /// Whether the ringtone and the buzz sound; false while only a tone plays (a keypad digit in a call).
     var ringing = true
+    /// Each voice's volume as a Q15 gain (32768 = as recorded, which leaves samples bit for bit).
+    var ringGain: Int32 = RingMixer.unity
+    var buzzGain: Int32 = RingMixer.unity
+    /// The Q15 gain of full volume.
+    static let unity: Int32 = 32768
+
+    /// A volume from 0 (silent) to 1 (as recorded) as a Q15 gain.
+    static func gain(_ volume: Double) -> Int32 { Int32((min(1, max(0, volume)) * Double(unity)).rounded()) }
     /// Generated tones (DTMF digits) mixed over whatever else sounds, one after another, each
     /// played whole: typing "123" sends three whole digits, as a phone dials them.
-    private var tones: [ToneGenerator] = []
+    private var tones: [(generator: ToneGenerator, gain: Int32)] = []
     /// Where a tone is rendered before it is added in: allocated once, with the mixer.
     private var toneScratch = [Int16](repeating: 0, count: 2 * RingMixer.toneChunkFrames)
     private static let toneChunkFrames = 1024
@@ -26,9 +34,9 @@ struct RingMixer {
 
     /// Queues `tone` after those still sounding; a repeating tone (which never ends) is replaced.
     /// The generator is made by the caller, off the audio thread, so queueing allocates nothing here.
-    mutating func start(_ tone: ToneGenerator) {
-        if let last = tones.last, last.tone.repeats { tones.removeLast() }
-        if tones.count < Self.toneQueueCapacity { tones.append(tone) }
+    mutating func start(_ tone: ToneGenerator, gain: Int32 = RingMixer.unity) {
+        if let last = tones.last, last.generator.tone.repeats { tones.removeLast() }
+        if tones.count < Self.toneQueueCapacity { tones.append((tone, gain)) }
     }
     /// Frames rendered since ringing started.
     var position: Int64 { buzz.frame }
@@ -62,7 +70,9 @@ struct RingMixer {
     private mutating func mixTones(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
         var done = 0
         toneScratch.withUnsafeMutableBufferPointer { scratch in
-            while done < frames, var generator = tones.first {
+            while done < frames, let first = tones.first {
+                var generator = first.generator
+                let gain = first.gain
                 let left = generator.tone.repeats
                     ? Int64.max : Int64(generator.tone.periodMilliseconds) * Int64(Ringtone.sampleRate / 1000) - generator.frame
                 let count = Int(min(Int64(min(Self.toneChunkFrames, frames - done)), max(0, left)))
@@ -70,14 +80,14 @@ struct RingMixer {
                     generator.render(into: scratch, frames: count)
                     for index in 0..<(count * Ringtone.channels) {
                         let at = done * Ringtone.channels + index
-                        output[at] = Int16(clamping: Int32(output[at]) + Int32(scratch[index]))
+                        output[at] = Int16(clamping: Int32(output[at]) + (Int32(scratch[index]) * gain) >> 15)
                     }
                     done += count
                 }
                 if generator.isFinished || count == 0 {
                     tones.removeFirst()  // shifts in place: no allocation
                 } else {
-                    tones[0] = generator
+                    tones[0] = (generator, gain)
                 }
             }
         }
@@ -90,10 +100,10 @@ struct RingMixer {
             let loopFrames = soundFrames + ringtone.gapFrames  // the gap, if any, is silence after the sound
             var ringFrame = Int(buzz.frame % Int64(loopFrames))
             for frame in 0..<frames {
-                let motor = buzz.next()
+                let motor = (buzz.next() * buzzGain) >> 15
                 let (left, right) = ringFrame < soundFrames ? (ring[2 * ringFrame], ring[2 * ringFrame + 1]) : (0, 0)
-                output[2 * frame] = Int16(clamping: Int32(left) + motor)
-                output[2 * frame + 1] = Int16(clamping: Int32(right) + motor)
+                output[2 * frame] = Int16(clamping: ((Int32(left) * ringGain) >> 15) + motor)
+                output[2 * frame + 1] = Int16(clamping: ((Int32(right) * ringGain) >> 15) + motor)
                 ringFrame += 1
                 if ringFrame == loopFrames { ringFrame = 0 }
             }

@@ -96,6 +96,24 @@ struct RingMixerTests {
         #expect(!mixer.isPlayingTone)
     }
 
+    @Test("each voice has its own volume: half the ring, no buzz, a quarter of a tone")
+    func volumes() throws {
+        var full = RingMixer(ringtone: .classic(), vibration: .standard)
+        full.buzzGain = 0
+        let ring = Self.render(&full, frames: 4_800)
+        var half = RingMixer(ringtone: .classic(), vibration: .standard)
+        half.ringGain = RingMixer.gain(0.5)
+        half.buzzGain = RingMixer.gain(0)
+        #expect(Self.render(&half, frames: 4_800) == ring.map { Int16((Int32($0) * 16_384) >> 15) })
+        let tone = try #require(ToneCatalog.dtmf("3"))
+        var quiet = RingMixer(ringtone: .classic(), vibration: .standard)
+        quiet.ringing = false
+        quiet.start(ToneGenerator(tone: tone), gain: RingMixer.gain(0.25))
+        var generator = ToneGenerator(tone: tone)
+        #expect(Self.render(&quiet, frames: 4_800) == generator.render(frames: 4_800).map { Int16((Int32($0) * 8_192) >> 15) })
+        #expect(RingMixer.gain(2) == RingMixer.unity && RingMixer.gain(-1) == 0)
+    }
+
     @Test("a tone over the ring is the sum of both, clipped, never wrapped")
     func toneOverRing() throws {
         let tone = try #require(ToneCatalog.dtmf("1"))
