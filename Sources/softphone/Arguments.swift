@@ -34,6 +34,9 @@ struct RunOptions: Equatable {
     var app = AppCatalog.voip
     var ringtone: String?
     var ringGapMilliseconds = 0
+    /// The ringtone's and the motor buzz's volumes, in percent.
+    var ringVolume = 100
+    var buzzVolume = 100
     /// A pattern name (built-in, `synchronized`, or from `vibrationsFile`) or steps like "on 300, off 700".
     var vibration: String?
     var vibrationsFile: String?
@@ -54,7 +57,8 @@ struct UsageError: Error, Equatable {
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
     static let usage = """
-        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--vibration PATTERN] [--vibrations FILE]
+        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--ring-volume PCT] [--buzz-volume PCT]
+                         [--vibration PATTERN] [--vibrations FILE]
                          [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
@@ -235,6 +239,12 @@ private struct Reader {
                     throw UsageError(message: "softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
                 }
                 options.ringGapMilliseconds = ms
+            case "--ring-volume", "--buzz-volume":
+                let text = try value(for: flag)
+                guard let percent = Int(text), (0...100).contains(percent) else {
+                    throw UsageError(message: "softphone: \(flag) \"\(text)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50")
+                }
+                if flag == "--ring-volume" { options.ringVolume = percent } else { options.buzzVolume = percent }
             case "--vibration": options.vibration = try value(for: flag)
             case "--vibrations": options.vibrationsFile = try value(for: flag)
             case "--audio-device": options.audioDevice = try value(for: flag)

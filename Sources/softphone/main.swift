@@ -245,6 +245,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
         audio = AudioEngine(
             output: output, ringtone: ringtone ?? .classic(), vibration: configuration.vibration,
+            ringVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100,
             onNotice: { mailbox.post(.notice($0)) }, onEvent: { mailbox.post(.audio($0)) })
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }

@@ -34,6 +34,14 @@ struct CommandLineTests {
         #expect(result.err == "softphone: --ring-gap \"\(value)\" must be whole milliseconds from 0 to 60000, e.g. --ring-gap 1000\n")
     }
 
+    @Test("a volume that is not a whole percentage names the accepted values, exit 2",
+          arguments: [("--ring-volume", "101"), ("--buzz-volume", "loud"), ("--ring-volume", "-5")])
+    func badVolume(flag: String, value: String) throws {
+        let result = try PhoneProcess.run([flag, value])
+        #expect(result.status == 2)
+        #expect(result.err == "softphone: \(flag) \"\(value)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50\n")
+    }
+
     @Test("a flag missing its value says so, exit 2")
     func missingValue() throws {
         let result = try PhoneProcess.run(["call", "--from"])

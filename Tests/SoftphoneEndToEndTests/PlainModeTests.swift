@@ -156,4 +156,19 @@ struct PlainModeTests {
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }
+
+    @Test("--ring-volume and --buzz-volume reach the speaker: at 0 % the ring is written as silence")
+    func volumesReachTheSpeaker() throws {
+        let folder = temporaryFolder()
+        let phone = try PlainPhone(["--audio-out", folder + "/ring.wav", "--ring-volume", "0", "--buzz-volume", "0"])
+        _ = phone.process.line(startingWith: "READY")
+        _ = try phone.remote(["call"])
+        _ = phone.process.line(startingWith: "INCOMING")
+        pause(0.6)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        let wav = try CapturedWAV(path: folder + "/ring.wav")
+        #expect(wav.seconds > 0.3)
+        #expect(wav.peak(from: 0, to: wav.samples.count) == 0)
+    }
 }
