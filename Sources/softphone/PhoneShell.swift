@@ -258,13 +258,8 @@ final class PhoneShell {
     }
 
     private func record(_ event: PhoneEvent) {
-        let line = events.record(event, at: clock.now())
-        switch display {
-        case .plain: Console.out(PlainLog.line(for: event))
-        case .headless: Console.out(line)
-        case .fullScreen: break
-        }
-        server.broadcast(line)
+        if case .plain = display { Console.out(PlainLog.line(for: event)) }
+        publish(events.record(event, at: clock.now()))
         switch event {
         case .incoming(let call, let uuid, let caller):
             callers[call] = (uuid, caller)
@@ -289,7 +284,11 @@ final class PhoneShell {
         case .ringStopped(let call, let latency): ("ring.stopped", [("call", .number(Double(call))), ("latency_us", .number(Double(latency / 1000)))])
         case .underrun(let total): ("audio.underrun", [("total", .number(Double(total)))])
         }
-        let line = events.record(name, fields, at: clock.now())
+        publish(events.record(name, fields, at: clock.now()))
+    }
+
+    /// Sends one event-stream line to its readers: stdout in headless mode, and every follower.
+    private func publish(_ line: String) {
         if case .headless = display { Console.out(line) }
         server.broadcast(line)
     }
