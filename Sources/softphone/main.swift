@@ -103,10 +103,7 @@ func runWait(event: String, conditions: [Condition], timeout: Double, socket: St
 func runDevices() -> Int32 {
     do {
         let devices = try AudioDevices.playback()
-        let width = devices.map(\.name.count).max() ?? 0
-        for device in devices {
-            Console.out(device.name + String(repeating: " ", count: width - device.name.count + 2) + device.description)
-        }
+        printColumns(devices.map { ($0.name, $0.description) })
         if devices.isEmpty { Console.error("softphone: ALSA lists no playback devices") }
         return 0
     } catch {
@@ -153,13 +150,8 @@ func runTones() -> Int32 {
         Console.out("  " + tone.summary)
     }
     Console.out("vibration patterns (--vibration NAME):")
-    let names = VibrationCatalog.all.map(\.name) + [SynchronizedVibration.name]
-    let nameWidth = names.map(\.count).max() ?? 0
-    for pattern in VibrationCatalog.all {
-        Console.out("  " + pattern.name + String(repeating: " ", count: nameWidth - pattern.name.count + 2) + pattern.stepsText)
-    }
-    Console.out("  " + SynchronizedVibration.name + String(repeating: " ", count: nameWidth - SynchronizedVibration.name.count + 2)
-        + "follows the ringtone: on while it sounds, off while it is quiet")
+    printColumns(VibrationCatalog.all.map { ($0.name, $0.stepsText) }
+        + [(SynchronizedVibration.name, "follows the ringtone: on while it sounds, off while it is quiet")], indent: "  ")
     return 0
 }
 
@@ -183,6 +175,14 @@ func runPlay(path: String, repetitions: Int, output: AudioOutput) -> Int32 {
         return 1
     }
     return 0
+}
+
+/// Prints two columns, the first padded to its widest entry.
+func printColumns(_ rows: [(String, String)], indent: String = "") {
+    let width = rows.map(\.0.count).max() ?? 0
+    for (name, text) in rows {
+        Console.out(indent + name + String(repeating: " ", count: width - name.count + 2) + text)
+    }
 }
 
 /// Whether the terminal can take the full screen: stdout is a terminal and TERM names one.
