@@ -68,37 +68,10 @@ func peakRSSMegabytes(_ pid: pid_t) -> Double {
     return .nan
 }
 
-/// Runs a program to completion, returning its stdout. A program that leaves a daemon behind
-/// (tmux's first command starts its server) must not capture: the daemon would hold the pipe open.
-func run(_ program: String, _ arguments: [String], capture: Bool = true) -> String {
-    var fds: [Int32] = [0, 0]
-    _ = pipe(&fds)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    if capture {
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    } else {
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    posix_spawn_file_actions_addclose(&actions, fds[1])
-    let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    var pid: pid_t = 0
-    posix_spawnp(&pid, program, &actions, nil, argv, environ)
-    posix_spawn_file_actions_destroy(&actions)
-    for p in argv { free(p) }
-    close(fds[1])
-    var output: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = read(fds[0], &chunk, chunk.count)
-        if n <= 0 { break }
-        output += chunk[0..<n]
-    }
-    close(fds[0])
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return String(decoding: output, as: UTF8.self)
+/// Runs tmux with `arguments`, returning its stdout. PhoneProcess reads without waiting for end of
+/// file, so the server tmux leaves running (holding the pipe) does not stall it.
+func tmux(_ arguments: [String]) throws -> String {
+    try PhoneProcess.run([], as: ["tmux", "-L", "softphone-bench"] + arguments).out
 }
 
 // MARK: - 1. The core in virtual time
@@ -173,10 +146,10 @@ do {
     // Ringing full screen in an 80×24 tmux pane: CPU and peak memory of the whole process.
     let socket = folder + "/ring.sock"
     let audio = audioDevice.map { "--audio-device \($0)" } ?? "--audio-out \(folder)/phone.wav"
-    _ = run("tmux", ["-L", "softphone-bench", "new-session", "-d", "-x", "80", "-y", "24",
-                     "exec \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"], capture: false)
+    _ = try tmux(["new-session", "-d", "-x", "80", "-y", "24",
+                  "exec \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"])
     pause(1)
-    let pid = pid_t(run("tmux", ["-L", "softphone-bench", "display-message", "-p", "#{pane_pid}"])
+    let pid = pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
         .split(separator: "\n").first.map(String.init) ?? "") ?? 0
     _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
     pause(1)
@@ -184,9 +157,9 @@ do {
     pause(seconds)
     let cpu = Double(processCPUNanoseconds(pid) - before) / 1e9 / seconds * 100
     let rss = peakRSSMegabytes(pid)
-    _ = run("tmux", ["-L", "softphone-bench", "send-keys", "q"])
+    _ = try tmux(["send-keys", "q"])
     pause(0.5)
-    _ = run("tmux", ["-L", "softphone-bench", "kill-server"])
+    _ = try tmux(["kill-server"])
     rows.append(Row(what: "CPU while ringing, full screen animating (\(Int(seconds)) s)", measured: cpu, budget: 0.15, unit: "% of a core"))
     rows.append(Row(what: "peak RSS while ringing", measured: rss, budget: 12, unit: "MB"))
 } catch {
