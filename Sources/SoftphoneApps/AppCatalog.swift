@@ -1,23 +1,32 @@
-import SoftphoneCore
+import SoftphoneKit
 
-/// An app the simulator can run: its id for `--app` and how the phone is set up for it.
-public struct AppProfile: Equatable, Sendable {
+/// An app the simulator can run: its id for `--app`, what it does, and its bundle.
+public struct AppProfile: Sendable, Equatable {
+    public static func == (a: AppProfile, b: AppProfile) -> Bool { a.id == b.id }
+
     /// The id `--app` takes and plain mode prints (`voip`).
-    public let id: String
+    public var id: String { bundle.id }
     /// What the app does, for `--help`.
     public let summary: String
-    /// The phone's set-up for this app: its name on screen, its own ring timeout (iOS rule 28).
-    public let configuration: Phone.Configuration
+    /// The app as installed on the phone.
+    public let bundle: AppBundle
 }
 
 /// The built-in apps.
 public enum AppCatalog {
-    /// The plain PushKit + CallKit app: a call rings until answered, declined, or its own
-    /// 60-second timer ends it as unanswered (iOS has no system ring timeout, rule 28).
+    /// The plain PushKit + CallKit app; ends unanswered calls after its own 60-second timer
+    /// (iOS has no system ring timeout, rule 28).
     public static let voip = AppProfile(
-        id: "voip",
         summary: "plain PushKit + CallKit app; ends unanswered calls after 60 s",
-        configuration: Phone.Configuration(appID: "voip", appName: "VoIP", ringTimeout: .seconds(60)))
+        bundle: AppBundle(
+            id: "voip", displayName: "VoIP", bundleIdentifier: "com.example.voip",
+            makeDelegate: { VoIPApp() },
+            callPush: { caller in
+                .object([
+                    ("aps", .object([])), ("caller", .string(caller.name)), ("handle", .string(caller.handle)),
+                    ("video", .bool(caller.hasVideo)),
+                ])
+            }))
 
     /// Every built-in app, in the order `--help` lists them.
     public static let all = [voip]

@@ -1,10 +1,12 @@
-/// One call on the phone, from the moment it is reported until it ends.
+/// One call on the phone as the screens and `softphone state` see it: a snapshot.
 public struct Call: Equatable, Hashable, Sendable {
     /// Where the call is in its life.
     public enum State: Equatable, Hashable, Sendable {
         /// Reported and ringing since the given instant.
         case ringing(since: Instant)
-        /// Answered at the given instant.
+        /// Answered (or started, if outgoing) and waiting for the app to connect it (iOS rule 33).
+        case connecting(since: Instant)
+        /// Connected at the given instant.
         case connected(since: Instant)
     }
 
@@ -12,17 +14,29 @@ public struct Call: Equatable, Hashable, Sendable {
     public let number: Int
     /// The call's CallKit UUID, upper-case as `UUID().uuidString` prints it.
     public let uuid: String
-    /// Who is calling.
+    /// Who is calling or being called.
     public let caller: Caller
-    /// Ringing or connected.
-    public internal(set) var state: State
+    /// Whether the app placed the call.
+    public let isOutgoing: Bool
+    /// Ringing, connecting or connected.
+    public let state: State
+    /// On hold.
+    public let isOnHold: Bool
+    /// Microphone muted.
+    public let isMuted: Bool
     /// The keypad digits sent as DTMF so far, in order.
-    public internal(set) var digits = ""
+    public let digits: String
 
-    /// How long the call has been connected at `now` (zero while it rings).
+    /// How long the call has been connected at `now` (zero until it connects).
     public func connectedDuration(at now: Instant) -> Duration {
         if case .connected(let since) = state { return now - since }
         return .zero
+    }
+
+    /// Whether the call is still ringing.
+    public var isRinging: Bool {
+        if case .ringing = state { return true }
+        return false
     }
 }
 

@@ -1,22 +1,67 @@
-/// Everything that can happen to the phone. Keys, control-socket requests and timers all
-/// become a `Command` before the core sees one, so every input path speaks one language.
-public enum Command: Equatable, Hashable, Sendable {
-    /// The shell has started and painted its first frame: announce READY.
+/// Everything that can happen to the phone. Keys, control-socket requests, scenario steps and
+/// timers all become a `Command` before the core sees one, so every input path speaks one language.
+public enum Command: Equatable, Sendable {
+    /// The shell has started and painted its first frame: the app launches (in the background,
+    /// as after it was installed and opened once), registers for VoIP pushes, and READY is announced.
     case start
-    /// Remote side: a call arrives for the app (its server's push, reported to CallKit).
+    /// Remote side: APNs delivers a push.
+    case push(PushRequest)
+    /// Remote side: someone calls; the app's server sends the app its VoIP push for the call.
     case incomingCall(Caller)
-    /// Remote side: the caller gives up while ringing, or hangs up a connected call.
-    case remoteEnd
+    /// Remote side: the caller gives up while ringing, or hangs up; the app's server tells the
+    /// app over its own connection (call number, or nil for the call on screen).
+    case remoteEnd(call: Int?)
     /// The person accepts the ringing call.
     case answer
     /// The person declines the ringing call or hangs up the connected one.
     case end
-    /// The person places the demo call from the lock screen.
+    /// Call waiting: end the active call and accept the new one (key 1).
+    case endAndAccept
+    /// Call waiting: hold the active call and accept (key 2); with a call already held, end the
+    /// held one and accept ("End Held & Accept").
+    case holdAndAccept
+    /// The person puts the call on hold, or resumes the held one.
+    case toggleHold
+    /// The person mutes or unmutes the microphone.
+    case toggleMute
+    /// The person places the demo call from the lock screen (a VoIP push from "Alice Zoë").
     case demoCall
-    /// The person presses a keypad key (0-9, *, #) during a connected call: a DTMF tone.
+    /// The person presses a keypad key (0-9, *, #): DTMF in a call, a choice in call waiting.
     case dtmf(Character)
+    /// Opens the incoming-call banner to full screen (unlocked phone).
+    case openBanner
+    /// Swipes the incoming-call banner away; the call stays pending (iOS rule 37).
+    case dismissBanner
+    /// Locks or unlocks the phone.
+    case setLock(LockState)
+    /// Restarts the phone: calls end, the app stops, the phone is locked since reboot.
+    case reboot
+    /// Brings the app to the foreground, sends it to the background, or kills it.
+    case app(AppAction)
+    /// Turns Do Not Disturb on or off.
+    case setDoNotDisturb(DoNotDisturb)
+    /// Puts a handle on the block list, or takes it off.
+    case setBlocked(handle: String, blocked: Bool)
+    /// Flips the ring/silent switch.
+    case setRingerSwitch(RingerSwitch)
+    /// Calls back a Recents entry (1 = newest), as tapping it does (iOS rule 48).
+    case callBack(recent: Int)
+    /// The system's call service restarts: every provider gets `providerDidReset`.
+    case resetCallService
     /// Time has passed: run whatever timers are due.
     case tick
     /// The person quits the simulator.
     case quit
+}
+
+/// What happens to the app.
+public enum AppAction: String, Equatable, Sendable, CaseIterable {
+    /// Open it (launching it if needed); the phone must be unlocked.
+    case foreground
+    /// Go to the home screen; the app keeps running in the background.
+    case background
+    /// Swipe it away in the app switcher: it is terminated.
+    case kill
+    /// Delete and reinstall it: a new VoIP token, and VoIP delivery restored (iOS rule 7).
+    case reinstall
 }

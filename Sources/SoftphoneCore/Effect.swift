@@ -1,5 +1,5 @@
 /// What the shell must do after the core handled a command. The core decides; the shell acts.
-public enum Effect: Equatable, Hashable, Sendable {
+public enum Effect: Equatable, Sendable {
     /// Something happened that plain mode, the event stream and the journal record.
     case event(PhoneEvent)
     /// Start the ringtone loop and the vibration for this call.
@@ -8,6 +8,8 @@ public enum Effect: Equatable, Hashable, Sendable {
     case stopRinging(call: Int)
     /// Play the DTMF tone of a keypad key, whole (a one-shot tone is never clipped).
     case playDTMF(Character)
+    /// Keep this Recents entry (the store writes it to disk).
+    case recordRecent(RecentCall)
     /// The command made no sense in the phone's state; nothing changed.
     case refused(Refusal)
     /// Leave the simulator.
@@ -20,20 +22,47 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case nothingToAnswer
     /// There is no call to decline or hang up.
     case nothingToEnd
-    /// A call is already in progress and this phone takes one call at a time.
-    case busy(call: Int)
     /// The command needs the idle phone (lock screen).
     case notIdle
     /// Keypad digits are sent during a connected call only.
     case noCallForDTMF
+    /// A call is waiting over an active one: the person must choose how to take it.
+    case chooseCallWaiting
+    /// Hold or mute need a connected call.
+    case noConnectedCall
+    /// The app reported the call without `supportsHolding`.
+    case holdNotSupported
+    /// Holding one more call would exceed the app's `maximumCallGroups`.
+    case maximumCallGroups(Int)
+    /// The phone is locked; the command needs it unlocked.
+    case locked
+    /// No incoming-call banner is showing.
+    case noBanner
+    /// The remote side has no call to end.
+    case noSuchCall(Int)
+    /// The app is not running or does not listen to its server, so the hang-up cannot reach it.
+    case appNotListening
+    /// Recents has no such entry.
+    case noRecent(Int)
+    /// VoIP calls are placed through the app's own push; the app is not installed for them.
+    case other(String)
 
     public var description: String {
         switch self {
         case .nothingToAnswer: "no call is ringing, so there is nothing to answer"
         case .nothingToEnd: "there is no call to end"
-        case .busy(let call): "busy: call \(call) is in progress and this phone takes one call at a time"
         case .notIdle: "a call is in progress; the demo call is placed from the lock screen"
         case .noCallForDTMF: "keypad digits (DTMF) are sent during a connected call"
+        case .chooseCallWaiting: "a call is waiting: press 1 for End & Accept, 2 for Hold & Accept, d to decline"
+        case .noConnectedCall: "hold and mute need a connected call"
+        case .holdNotSupported: "this call cannot be held: the app reported it without supportsHolding"
+        case .maximumCallGroups(let n): "holding another call would exceed the app's maximumCallGroups (\(n))"
+        case .locked: "the phone is locked; unlock it first (l, or softphone unlock)"
+        case .noBanner: "no incoming-call banner is showing"
+        case .noSuchCall(let n): "there is no call \(n) in progress"
+        case .appNotListening: "the app is not running or not connected to its server, so the hang-up cannot reach it (a VoIP push must not be used to cancel a call, iOS rule 10)"
+        case .noRecent(let n): "Recents has no entry \(n) (1 is the newest)"
+        case .other(let text): text
         }
     }
 }

@@ -2,12 +2,18 @@
 public enum EndReason: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The person declined the call while it rang.
     case declined
-    /// The person hung up a connected call.
+    /// The person (or the app's own UI) hung up a connected call.
     case local
     /// The remote side gave up while ringing or hung up (CallKit's `.remoteEnded`).
     case remote
-    /// Nobody answered before the app's ring timeout (CallKit's `.unanswered`).
+    /// Nobody answered before the app gave up (CallKit's `.unanswered`).
     case unanswered
+    /// The call failed: reported `.failed`, an action failed or timed out, the app died.
+    case failed
+    /// Answered on another device (`.answeredElsewhere`).
+    case answeredElsewhere = "answered-elsewhere"
+    /// Declined on another device (`.declinedElsewhere`).
+    case declinedElsewhere = "declined-elsewhere"
 
     /// Words for the "call ended" screen.
     public var summary: String {
@@ -16,6 +22,9 @@ public enum EndReason: String, Equatable, Hashable, Sendable, CaseIterable {
         case .local: "You hung up"
         case .remote: "Caller hung up"
         case .unanswered: "No answer"
+        case .failed: "Call failed"
+        case .answeredElsewhere: "Answered elsewhere"
+        case .declinedElsewhere: "Declined elsewhere"
         }
     }
 }

@@ -7,6 +7,10 @@ public enum Keymap {
         case "a", "\r", "\n": .answer
         case "d", "b", "\u{1B}": .end
         case "c": .demoCall
+        case "x", "X": .toggleHold
+        case "m": .toggleMute
+        case "o": .openBanner
+        case "w": .dismissBanner
         case "q": .quit
         case "0"..."9", "*", "#": .dtmf(Character(key))
         default: nil
@@ -18,6 +22,10 @@ public enum Keymap {
         ("a/Enter", "accept"),
         ("d/b/Esc", "decline or hang up"),
         ("c", "demo call (lock screen)"),
+        ("x", "hold or resume"),
+        ("m", "mute or unmute"),
+        ("1 / 2", "call waiting: End & Accept / Hold & Accept"),
+        ("o / w", "open or swipe away the incoming-call banner"),
         ("0-9 * #", "DTMF in a call"),
         ("q", "quit"),
     ]

@@ -1,201 +1,346 @@
-/// The simulated iPhone: a deterministic state machine `(state, command, now) → (state, [Effect])`.
+/// The simulated iPhone: the device, PushKit, CallKit and the system call UI, running one app.
 ///
-/// It does no I/O and reads no clock: the shell hands it each command with the instant it
-/// happened and carries out the effects it returns. Timers are deadlines the shell asks for
-/// (`nextDeadline`) and answers with `.tick`; due timers also run before any other command,
-/// so the outcome never depends on how promptly the shell ticks.
-public struct Phone: Equatable, Sendable {
+/// It is a deterministic state machine: the shell hands it each `Command` with the instant it
+/// happened and carries out the `Effect`s it returns. It does no I/O and reads no clock. App code
+/// (the app's delegates, completion handlers and timers) runs only inside `handle(_:at:)`, from
+/// the phone's own run loop, in a fixed order, as iOS delivers it asynchronously on the app's
+/// queues — so a flow replays identically, and a 60-second timer costs no real time.
+///
+/// The work is split by subject: `Phone+PushKit` (delivery and the report rule), `Phone+CallKit`
+/// (reports from the app, the call list), `Phone+Actions` (actions, transactions, deadlines),
+/// `Phone+UserInterface` (what the person does and sees), `Phone+Device` (lock, app life, keychain,
+/// defaults, Recents).
+public final class Phone {
     /// What is fixed for the life of the phone.
-    public struct Configuration: Equatable, Sendable {
-        /// The app's short id, as `--app` and plain mode name it (`voip`).
-        public var appID: String
-        /// The name of the app that receives calls, shown on every call screen.
-        public var appName: String
-        /// The app's own ring timeout. iOS has none (iOS rule 28: a call rings until the app
-        /// ends it), so apps arm a timer and end the call as unanswered; nil rings for ever.
-        public var ringTimeout: Duration?
-        /// How long the "call ended" screen stays before the lock screen returns.
+    public struct Configuration: Sendable {
+        /// The installed app.
+        public var app: AppBundle
+        /// How long the "call ended" screen stays before the previous screen returns.
         public var endedScreenTime: Duration
         /// The vibration pattern while ringing.
         public var vibration: VibrationPattern
+        /// iOS's numbers that Apple does not publish, and the iOS version followed.
+        public var rules: Rules
 
-        /// Makes a configuration; the defaults are those of the built-in `voip` app.
-        public init(
-            appID: String = "voip",
-            appName: String = "VoIP",
-            ringTimeout: Duration? = .seconds(60),
-            endedScreenTime: Duration = .seconds(3),
-            vibration: VibrationPattern = .standard
-        ) {
-            self.appID = appID
-            self.appName = appName
-            self.ringTimeout = ringTimeout
+        /// Makes a configuration.
+        public init(app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules()) {
+            self.app = app
             self.endedScreenTime = endedScreenTime
             self.vibration = vibration
+            self.rules = rules
         }
+    }
+
+    /// The numbers behind iOS's rules. Where Apple publishes none, the default is the value
+    /// observed in the reference and the field is documented as configurable.
+    public struct Rules: Equatable, Sendable {
+        /// The system's second check for an unreported VoIP push (about 7 s, iOS rule 5).
+        public var secondReportCheck: Duration = .seconds(7)
+        /// Unreported VoIP pushes after which iOS silently stops delivering them (undocumented by
+        /// Apple; iOS rule 7).
+        public var unreportedPushLimit = 3
+        /// How long the app has to complete a CallKit action (undocumented by Apple; rule 31).
+        public var actionTimeout: Duration = .seconds(10)
+        /// A call ringing this long with no timer of the app's own pending draws a warning: iOS
+        /// never ends a ringing call itself (rule 28).
+        public var ringWithoutTimerWarning: Duration = .seconds(120)
+        /// iOS 26.4: a push older than this need not be reported (`mustReport` false; rule 8).
+        public var pushTooOld: Duration = .seconds(30)
+        /// The iOS version followed.
+        public var systemVersion: SystemVersion = .iOS18
+        /// How long a rule-violation message stays on screen.
+        public var violationNoticeTime: Duration = .seconds(8)
+        /// How many Recents entries are kept (iOS keeps about 100).
+        public var recentsLimit = 100
+
+        public init() {}
     }
 
     /// What is fixed for the life of the phone.
     public let configuration: Configuration
-    /// The app's VoIP push token: 32 bytes, as PushKit hands it over (iOS rule 2).
-    public let voipToken: [UInt8]
-    /// Locked or not.
-    public private(set) var lock: LockState
-    /// The call in progress, ringing or connected.
-    public private(set) var call: Call?
-    /// The call that just ended, while its "call ended" screen shows.
-    public private(set) var lastEnded: EndedCall?
-    /// How many calls have been reported since start; the next call gets the next number.
-    public private(set) var callCount = 0
+    /// The phone's monotonic time: the instant of the command or timer being handled.
+    public private(set) var now: Instant = .zero
+    /// The wall-clock time (seconds since 1970) at `Instant.zero`.
+    let wallClockStart: Double
     private var uuids: CallUUIDGenerator
+    let runLoop = PhoneRunLoop()
+    /// What the app's API objects hold to reach the phone.
+    let link = PhoneLink()
+    /// PushKit's second check of each VoIP push, about 7 s after delivery (iOS rule 5).
+    /// (The queues are `let`s handed the phone when due, not `lazy var`s capturing it: reaching
+    /// a `let` costs no retain and release.)
+    let secondChecks = DeadlineQueue<Int> { phone, push in phone.secondCheck(push: push) }
+    /// Each action's deadline (iOS rule 31).
+    let actionDeadlines = DeadlineQueue<UUID> { phone, action in phone.timeOut(action: action) }
+    /// Each incoming call's ring warning (iOS rule 28).
+    let ringWarnings = DeadlineQueue<UUID> { phone, call in phone.warnIfStillRinging(call) }
+    private var outbox: [Effect] = []
+    /// The rules' delays, converted once: `Duration` arithmetic divides 128-bit numbers, and
+    /// every call sets three deadlines.
+    let delays: Delays
+    /// Whether the app declares the `voip` background mode, looked up once (every report asks).
+    let hasVoIPMode: Bool
 
-    /// Makes an idle phone. `uuidSeed` fixes the sequence of call UUIDs.
-    public init(configuration: Configuration = Configuration(), lock: LockState = .locked, voipToken: [UInt8], uuidSeed: UInt64) {
+    // MARK: Device
+
+    /// Locked, unlocked, or locked since reboot.
+    public internal(set) var lock: LockState
+    /// Do Not Disturb.
+    public internal(set) var doNotDisturb = DoNotDisturb()
+    /// Handles whose calls are refused.
+    public internal(set) var blockList: Set<String> = []
+    /// The ring/silent switch.
+    public internal(set) var ringerSwitch = RingerSwitch.ring
+    var keychain: [String: KeychainItem] = [:]
+    var defaults: [String: [String: DefaultsValue]] = [:]
+
+    // MARK: The app
+
+    /// Whether the app runs, and where.
+    public internal(set) var appState = AppState.notRunning
+    /// The running launch's number; objects the app made belong to one launch and die with it.
+    /// 0 while the app is not running.
+    public internal(set) var appLaunch = 0
+    /// How many times the app was launched.
+    public internal(set) var launchCount = 0
+    var appDelegate: (any UIApplicationDelegate)?
+    /// The running app's delegate object (nil when it is not running), for tests and tools that
+    /// inspect the app.
+    public var runningApp: (any UIApplicationDelegate)? { appDelegate }
+    var application: UIApplication?
+    var audioSession: AVAudioSession?
+    var providers: [CXProvider] = []
+    var registries: [PKPushRegistry] = []
+    var observers: [WeakObserver] = []
+    var servers: [AppServer] = []
+    /// Rules already reported during this launch, for rules reported once a launch.
+    var reportedThisLaunch: Set<Int> = []
+
+    // MARK: PushKit
+
+    /// The app's VoIP push token: 32 bytes (iOS rule 2).
+    public internal(set) var voipToken: Data
+    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
+    public let alertToken: Data
+    /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
+    public internal(set) var unreportedPushes = 0
+    /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
+    public internal(set) var voipDeliveryStopped = false
+    var pushCount = 0
+    var pendingPushes: [Int: PendingPush] = [:]
+    /// Delivered pushes no call has been reported for yet.
+    var awaitingReport: [Int] = []
+    /// Pushes waiting for the app to set a registry delegate.
+    var heldPushes: [Int] = []
+    /// The VoIP push whose handler is running, if any.
+    var pushInHandler: Int?
+
+    // MARK: CallKit
+
+    var calls: [UUID: CallRecord] = [:]
+    /// Ringing incoming calls in order of arrival; the first one shows (iOS rule 38).
+    var ringing: [UUID] = []
+    /// Answered or started calls, the one on screen last.
+    var active: [UUID] = []
+    /// Calls placed into another call's group: the group count is `calls.count - grouped`.
+    var grouped = 0
+    /// How many calls have been reported since start; the next call gets the next number.
+    public internal(set) var callCount = 0
+    /// The call that just ended, while its "call ended" screen shows.
+    public var lastEnded: EndedCall? {
+        ended.map { EndedCall(call: $0.record.snapshot, reason: $0.reason, duration: $0.duration, endedAt: $0.at) }
+    }
+    /// What `lastEnded` is made of. Its snapshot is taken when asked for, not at every end: a
+    /// finished record is out of `calls`, so nothing changes it any more.
+    var ended: (record: CallRecord, reason: EndReason, duration: Duration, at: Instant)?
+    var pendingActions: [UUID: PendingAction] = [:]
+    /// The call the ringer sounds for, if it sounds.
+    var ringerCall: UUID?
+    /// CallKit activated the call audio session (iOS rule 34).
+    var audioActivated = false
+    /// Incoming calls whose banner was opened to full screen, or swiped away.
+    var bannerOpened: Set<UUID> = []
+    var bannerDismissed: Set<UUID> = []
+
+    /// The Phone app's Recents, newest first.
+    public var recents: [RecentCall] { recentLog.suffix(recentsCount).reversed() }
+    /// Recents oldest first, maybe behind a few older entries no longer shown: a call appends
+    /// one and old ones go in batches, where inserting at the front moved all hundred each time.
+    var recentLog: [RecentCall]
+    /// How many of `recentLog`'s newest entries Recents shows.
+    var recentsCount: Int
+    /// Whether any call observer of the app was ever given a delegate in this launch: until one
+    /// is, telling observers of a change has nobody to tell, and skipping it saves the weak loads.
+    var observersMayListen = false
+    /// The newest rule violation and when it happened, for the on-screen message.
+    public internal(set) var lastViolation: (rule: Int, message: String, at: Instant)?
+
+    /// Makes a phone, switched on, with the app installed but not yet launched (`.start` launches it).
+    /// `seed` fixes every UUID and token it makes; `wallClockStart` is the wall-clock time of
+    /// `Instant.zero`; `recents` are those kept from earlier runs, newest first.
+    public init(configuration: Configuration, lock: LockState = .locked, seed: UInt64, wallClockStart: Double = 0, recents: [RecentCall] = []) {
         self.configuration = configuration
         self.lock = lock
-        self.voipToken = voipToken
-        self.uuids = CallUUIDGenerator(seed: uuidSeed)
+        self.wallClockStart = wallClockStart
+        recentLog = Array(recents.reversed())
+        recentsCount = recents.count
+        delays = Delays(configuration.rules)
+        hasVoIPMode = configuration.app.backgroundModes.contains("voip")
+        uuids = CallUUIDGenerator(seed: seed)
+        voipToken = Data(uuids.bytes(32))
+        alertToken = Data(uuids.bytes(32))
+        runLoop.phone = self
+        link.phone = self
+        secondChecks.runLoop = runLoop
+        actionDeadlines.runLoop = runLoop
+        ringWarnings.runLoop = runLoop
     }
 
-    /// Handles one command at `now`, changing the phone and returning what the shell must do.
-    public mutating func handle(_ command: Command, at now: Instant) -> [Effect] {
-        var effects = runTimers(at: now)
-        switch command {
-        case .start:
-            effects.append(.event(.ready(app: configuration.appID, lock: lock, token: Hex.string(voipToken))))
-        case .incomingCall(let caller):
-            if let call { effects.append(.refused(.busy(call: call.number))) } else { effects += ring(caller, at: now) }
-        case .demoCall:
-            if call != nil { effects.append(.refused(.notIdle)) } else { effects += ring(.demo, at: now) }
-        case .answer:
-            if var ringing = call, case .ringing = ringing.state {
-                ringing.state = .connected(since: now)
-                call = ringing
-                effects += [.stopRinging(call: ringing.number), .event(.connected(call: ringing.number))]
-            } else {
-                effects.append(.refused(.nothingToAnswer))
-            }
-        case .end:
-            if let call {
-                effects += finish(call, reason: call.isRinging ? .declined : .local, at: now)
-            } else {
-                effects.append(.refused(.nothingToEnd))
-            }
-        case .remoteEnd:
-            if let call { effects += finish(call, reason: .remote, at: now) } else { effects.append(.refused(.nothingToEnd)) }
-        case .dtmf(let digit):
-            if var connected = call, case .connected = connected.state {
-                connected.digits.append(digit)
-                call = connected
-                effects += [.playDTMF(digit), .event(.dtmf(call: connected.number, digit: digit))]
-            } else {
-                effects.append(.refused(.noCallForDTMF))
-            }
-        case .tick:
-            break
-        case .quit:
-            if let call { effects += finish(call, reason: call.isRinging ? .declined : .local, at: now) }
-            effects.append(.quit)
+    deinit { link.phone = nil }
+
+    /// Handles one command at `instant`: runs the timers due before it (each at its own instant),
+    /// then the command, then the app code it set off. Returns what the shell must do.
+    public func handle(_ command: Command, at instant: Instant) -> [Effect] {
+        run(at: instant) { apply(command) }
+    }
+
+    /// Runs `body` as the app's own code at `instant` — the person pressing a button of the app's
+    /// own UI, e.g. its hang-up button — inside the phone as `handle(_:at:)` runs a command: due
+    /// timers first, then `body`, then what it set off (completions, timers, `UUID()` from the
+    /// phone's seed). Returns what the shell must do.
+    public func runInApp(at instant: Instant, _ body: () -> Void) -> [Effect] {
+        run(at: instant, body)
+    }
+
+    private func run(at instant: Instant, _ step: () -> Void) -> [Effect] {
+        PhoneContext.with(self) {
+            runDueWork(until: instant)
+            if instant > now { now = instant }
+            step()
+            runDueWork(until: now)
         }
+        // Hand the buffer over instead of keeping it: the caller holds the returned array, so
+        // clearing ours "keeping capacity" would allocate a fresh copy on every command.
+        guard !outbox.isEmpty else { return [] }
+        let effects = outbox
+        outbox = []
         return effects
     }
 
     /// The next instant a timer falls due, or nil when none is armed. The shell sends `.tick` then.
-    public var nextDeadline: Instant? {
-        var deadlines: [Instant] = []
-        if let call, case .ringing(let since) = call.state, let timeout = configuration.ringTimeout {
-            deadlines.append(since + timeout)
-        }
-        if let lastEnded { deadlines.append(lastEnded.endedAt + configuration.endedScreenTime) }
-        return deadlines.min()
+    public var nextDeadline: Instant? { runLoop.nextDue }
+
+    /// The wall-clock time now, seconds since 1970.
+    var wallClockSeconds: Double { wallClockStart + Double(now.nanoseconds) / 1e9 }
+
+    // MARK: - Internals shared by the extensions
+
+    /// Records an effect for the shell.
+    func perform(_ effect: Effect) {
+        // A command that says anything usually says several things: one allocation, not three.
+        if outbox.capacity == 0 { outbox.reserveCapacity(8) }
+        outbox.append(effect)
+    }
+    /// Records an event for the shell.
+    func emit(_ event: PhoneEvent) { perform(.event(event)) }
+    /// Refuses the command.
+    func refuse(_ why: Refusal) { perform(.refused(why)) }
+
+    /// Reports that the app broke iOS rule `rule`: an event, a RULE line, a message on screen.
+    func violation(_ rule: Int, _ message: String) {
+        lastViolation = (rule, message, now)
+        emit(.ruleViolated(rule: rule, message: message))
     }
 
-    /// What the phone shows at `now`.
-    public func screen(at now: Instant) -> Screen {
-        let app = configuration.appName
-        if let call {
-            switch call.state {
-            case .ringing(let since):
-                return .incoming(IncomingCallScreen(
-                    appName: app, call: call.number, caller: call.caller,
-                    ringingSeconds: (now - since).wholeSeconds,
-                    vibration: vibrationIndicator(ringingFor: now - since)))
-            case .connected(let since):
-                return .inCall(InCallScreen(
-                    appName: app, call: call.number, caller: call.caller, connectedSeconds: (now - since).wholeSeconds,
-                    digits: call.digits))
+    /// The next UUID of the phone's sequence.
+    func nextUUID() -> UUID { uuids.next() }
+
+    /// Jobs one drain may run before the app is declared hung: an app that keeps queueing work
+    /// for the same instant would otherwise never let time move.
+    static let watchdogLimit = 200_000
+
+    /// Runs queued work and timers due by `limit`, in order, each at its own instant.
+    private func runDueWork(until limit: Instant) {
+        var ran = 0
+        while let job = runLoop.takeJob(dueBy: limit) {
+            if job.due > now { now = job.due }
+            if let launch = job.appLaunch, launch != appLaunch { continue }
+            job.work()
+            ran += 1
+            if ran == Self.watchdogLimit, appState != .notRunning {
+                terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")
             }
         }
-        if let lastEnded {
-            return .ended(EndedCallScreen(
-                call: lastEnded.call.number, caller: lastEnded.call.caller,
-                reason: lastEnded.reason, durationSeconds: lastEnded.duration.wholeSeconds))
-        }
-        return .lock(LockScreen(appName: app, lock: lock))
     }
 
-    /// The first instant after `now` at which `screen(at:)` may change without any command:
-    /// the next whole second of a timer, the next vibration frame, the end of the ended screen.
-    public func nextScreenChange(after now: Instant) -> Instant? {
-        if let call {
-            switch call.state {
-            case .ringing(let since):
-                let elapsed = now - since
-                let nextSecond = since + .seconds(elapsed.wholeSeconds + 1)
-                let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
-                let frame = VibrationIndicator.frameMilliseconds
-                let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
-                let nextFrame = since + .milliseconds(elapsed.milliseconds + untilFrame)
-                return min(nextSecond, nextFrame)
-            case .connected(let since):
-                return since + .seconds((now - since).wholeSeconds + 1)
+    private func apply(_ command: Command) {
+        switch command {
+        case .start: start()
+        case .push(let push): receive(push)
+        case .incomingCall(let caller): receive(PushRequest(kind: .voip, payload: configuration.app.callPush(caller)))
+        case .remoteEnd(let number): remoteEnd(call: number)
+        case .answer: answer()
+        case .end: endFromUser()
+        case .endAndAccept: endAndAccept()
+        case .holdAndAccept: holdAndAccept()
+        case .toggleHold: toggleHold()
+        case .toggleMute: toggleMute()
+        case .demoCall:
+            if calls.isEmpty { receive(PushRequest(kind: .voip, payload: configuration.app.callPush(.demo))) } else { refuse(.notIdle) }
+        case .dtmf(let digit): keypad(digit)
+        case .openBanner: openBanner()
+        case .dismissBanner: dismissBanner()
+        case .setLock(let state): setLock(state)
+        case .reboot: reboot()
+        case .app(let action): appAction(action)
+        case .setDoNotDisturb(let dnd): doNotDisturb = dnd
+        case .setBlocked(let handle, let blocked):
+            if blocked { blockList.insert(handle) } else { blockList.remove(handle) }
+        case .setRingerSwitch(let position): setRingerSwitch(position)
+        case .callBack(let index): callBack(recent: index)
+        case .resetCallService: resetCallService()
+        case .tick: break
+        case .quit:
+            for record in Array(calls.values).sorted(by: { $0.number < $1.number }) {
+                finish(record, reason: record.isRinging ? .declined : .local)
             }
+            perform(.quit)
         }
-        return nextDeadline
     }
 
-    // MARK: - Transitions
-
-    private mutating func ring(_ caller: Caller, at now: Instant) -> [Effect] {
-        callCount += 1
-        let ringing = Call(number: callCount, uuid: uuids.next(), caller: caller, state: .ringing(since: now))
-        call = ringing
-        lastEnded = nil
-        // The ringer first: sound must start before anything is written to the terminal.
-        return [.startRinging(call: ringing.number), .event(.incoming(call: ringing.number, uuid: ringing.uuid, caller: caller))]
-    }
-
-    private mutating func finish(_ ending: Call, reason: EndReason, at now: Instant) -> [Effect] {
-        let duration = ending.connectedDuration(at: now)
-        call = nil
-        lastEnded = EndedCall(call: ending, reason: reason, duration: duration, endedAt: now)
-        var effects: [Effect] = []
-        if ending.isRinging { effects.append(.stopRinging(call: ending.number)) }
-        effects.append(.event(.ended(call: ending.number, reason: reason, duration: duration)))
-        return effects
-    }
-
-    private mutating func runTimers(at now: Instant) -> [Effect] {
-        var effects: [Effect] = []
-        if let call, case .ringing(let since) = call.state, let timeout = configuration.ringTimeout, now >= since + timeout {
-            effects += finish(call, reason: .unanswered, at: since + timeout)
-        }
-        if let lastEnded, now >= lastEnded.endedAt + configuration.endedScreenTime {
-            self.lastEnded = nil
-        }
-        return effects
-    }
-
-    private func vibrationIndicator(ringingFor elapsed: Duration) -> VibrationIndicator {
-        let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
-        return phase.isOn ? .buzzing(frame: Int(phase.intoStep / VibrationIndicator.frameMilliseconds % 2)) : .still
+    private func start() {
+        emit(.ready(app: configuration.app.id, lock: lock, token: Hex.string(voipToken)))
+        if appState == .notRunning { launchApp(in: .background, reason: "installed") }
     }
 }
 
-extension Call {
-    /// Whether the call is still ringing.
-    public var isRinging: Bool {
-        if case .ringing = state { return true }
-        return false
+/// How the objects an app makes (`CXProvider`, `CXAction`, …) reach their phone. The phone
+/// clears it when it goes, so an object that outlives its phone finds nothing; unlike a weak
+/// reference it costs nothing on every retain and release of the phone, which happen on every
+/// command.
+final class PhoneLink {
+    unowned(unsafe) var phone: Phone?
+}
+
+/// The rules' delays in whole nanoseconds, as `Instant` arithmetic wants them.
+struct Delays {
+    let secondReportCheck: Int64
+    let actionTimeout: Int64
+    let ringWithoutTimerWarning: Int64
+
+    init(_ rules: Phone.Rules) {
+        secondReportCheck = rules.secondReportCheck.nanoseconds
+        actionTimeout = rules.actionTimeout.nanoseconds
+        ringWithoutTimerWarning = rules.ringWithoutTimerWarning.nanoseconds
     }
+}
+
+extension Instant {
+    /// The instant `nanoseconds` later (`Delays`' values).
+    static func + (a: Instant, nanoseconds: Int64) -> Instant { Instant(nanoseconds: a.nanoseconds + nanoseconds) }
+}
+
+/// A weak reference to a call observer: observers the app drops stop being told.
+struct WeakObserver {
+    weak var observer: CXCallObserver?
 }

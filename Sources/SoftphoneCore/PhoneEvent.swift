@@ -1,13 +1,49 @@
 /// A state change worth telling the world about: one plain-mode line, one event-stream object.
-public enum PhoneEvent: Equatable, Hashable, Sendable {
+public enum PhoneEvent: Equatable, Sendable {
     /// The phone is up. `token` is the app's VoIP push token as 64 lower-case hex digits.
     case ready(app: String, lock: LockState, token: String)
-    /// A call was reported and is ringing.
+    /// A call was reported and rings (or waits behind the call on screen).
     case incoming(call: Int, uuid: String, caller: Caller)
-    /// The ringing call was answered.
+    /// The app started an outgoing call (from Recents, or its own UI).
+    case outgoing(call: Int, uuid: String, caller: Caller)
+    /// A call connected.
     case connected(call: Int)
     /// A keypad digit was sent as DTMF during the call.
     case dtmf(call: Int, digit: Character)
-    /// A call ended; `duration` is how long it was connected.
-    case ended(call: Int, reason: EndReason, duration: Duration)
+    /// A call was put on hold or resumed.
+    case held(call: Int, onHold: Bool)
+    /// The microphone was muted or unmuted.
+    case muted(call: Int, muted: Bool)
+    /// A call ended; `duration` is how long it was connected; `actions` lists the CallKit actions
+    /// that ran on it with their outcomes (`answer:fulfilled`).
+    case ended(call: Int, uuid: String, caller: Caller, reason: EndReason, duration: Duration, actions: [String])
+    /// A CallKit action completed (fulfilled, failed or timed out).
+    case action(call: Int, name: String, outcome: String)
+    /// The app broke an iOS rule (numbered as in the reference); `message` says what happened.
+    case ruleViolated(rule: Int, message: String)
+    /// `reportNewIncomingCall` refused a call (iOS rule 24): not shown, no ring.
+    case callRefused(caller: Caller, error: String, code: Int)
+    /// A push arrived; `delivered` is false when iOS dropped it (with `reason`).
+    case push(kind: PushRequest.Kind, delivered: Bool, reason: String?)
+    /// The app launched, came to the foreground, went to the background or was terminated.
+    case app(state: AppState, reason: String)
+    /// The app's VoIP push token was handed to it.
+    case token(String)
+    /// The phone was locked or unlocked.
+    case lock(LockState)
+    /// The app sent its server a request (`join`, `busy`, …).
+    case serverRequest(name: String, fields: [KeyValue])
+    /// CallKit activated or deactivated the call's audio session.
+    case audioSession(active: Bool)
+
+}
+
+/// One `key=value` field of an event.
+public struct KeyValue: Equatable, Sendable {
+    public var key: String
+    public var value: String
+    public init(_ key: String, _ value: String) {
+        self.key = key
+        self.value = value
+    }
 }

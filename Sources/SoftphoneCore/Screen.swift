@@ -4,9 +4,11 @@
 public enum Screen: Equatable, Hashable, Sendable {
     /// The lock screen: nothing is happening.
     case lock(LockScreen)
-    /// A call is ringing (full screen, as when the phone is locked).
+    /// A call is ringing: full screen when locked, a banner when unlocked (iOS rule 37).
     case incoming(IncomingCallScreen)
-    /// A call is connected.
+    /// A second call arrives over an active one (iOS rule 38).
+    case callWaiting(CallWaitingScreen)
+    /// A call is connecting, connected or on hold.
     case inCall(InCallScreen)
     /// A call just ended; shown briefly before the lock screen returns.
     case ended(EndedCallScreen)
@@ -18,11 +20,14 @@ public struct LockScreen: Equatable, Hashable, Sendable {
     public var appName: String
     /// Locked or not.
     public var lock: LockState
+    /// A call whose banner was swiped away: still ringing, shown as an indicator (iOS rule 37).
+    public var pendingCall: Caller?
 
     /// Makes a lock screen.
-    public init(appName: String, lock: LockState) {
+    public init(appName: String, lock: LockState, pendingCall: Caller? = nil) {
         self.appName = appName
         self.lock = lock
+        self.pendingCall = pendingCall
     }
 }
 
@@ -38,7 +43,15 @@ public enum VibrationIndicator: Equatable, Hashable, Sendable {
     public static let frameMilliseconds: Int64 = 250
 }
 
-/// The full-screen incoming call.
+/// How an incoming call shows (iOS rule 37).
+public enum IncomingPresentation: String, Equatable, Hashable, Sendable {
+    /// The whole screen: the phone is locked, or the banner was opened.
+    case fullScreen = "full-screen"
+    /// A banner with Accept and Decline at the top of the unlocked phone.
+    case banner
+}
+
+/// The incoming call.
 public struct IncomingCallScreen: Equatable, Hashable, Sendable {
     public var appName: String
     public var call: Int
@@ -46,15 +59,65 @@ public struct IncomingCallScreen: Equatable, Hashable, Sendable {
     /// Whole seconds since the call started ringing.
     public var ringingSeconds: Int64
     public var vibration: VibrationIndicator
+    /// Full screen or banner.
+    public var presentation: IncomingPresentation
 
     /// Makes an incoming-call screen.
-    public init(appName: String, call: Int, caller: Caller, ringingSeconds: Int64, vibration: VibrationIndicator) {
+    public init(
+        appName: String, call: Int, caller: Caller, ringingSeconds: Int64, vibration: VibrationIndicator,
+        presentation: IncomingPresentation = .fullScreen
+    ) {
         self.appName = appName
         self.call = call
         self.caller = caller
         self.ringingSeconds = ringingSeconds
         self.vibration = vibration
+        self.presentation = presentation
     }
+}
+
+/// A choice the call-waiting screen offers (iOS rule 38).
+public enum CallWaitingChoice: String, Equatable, Hashable, Sendable {
+    /// End the active call, answer the new one (key 1).
+    case endAndAccept = "End & Accept"
+    /// Hold the active call, answer the new one (key 2).
+    case holdAndAccept = "Hold & Accept"
+    /// With a call already held: end the held call, answer the new one (key 2).
+    case endHeldAndAccept = "End Held & Accept"
+    /// Decline the new call (d).
+    case decline = "Decline"
+}
+
+/// A second call arriving over an active one.
+public struct CallWaitingScreen: Equatable, Hashable, Sendable {
+    public var appName: String
+    /// The waiting call.
+    public var call: Int
+    public var caller: Caller
+    /// The call in progress.
+    public var active: Caller
+    /// The call on hold, if any.
+    public var held: Caller?
+    /// What the person may do, in screen order.
+    public var choices: [CallWaitingChoice]
+
+    /// Makes a call-waiting screen.
+    public init(appName: String, call: Int, caller: Caller, active: Caller, held: Caller?, choices: [CallWaitingChoice]) {
+        self.appName = appName
+        self.call = call
+        self.caller = caller
+        self.active = active
+        self.held = held
+        self.choices = choices
+    }
+}
+
+/// The state line of the in-call screen.
+public enum InCallStatus: String, Equatable, Hashable, Sendable {
+    /// Answered or dialled; the app has not connected it yet (iOS rule 33).
+    case connecting
+    case connected
+    case onHold = "on hold"
 }
 
 /// The in-call screen.
@@ -66,14 +129,26 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var connectedSeconds: Int64
     /// The keypad digits sent as DTMF, as typed.
     public var digits: String
+    /// Connecting, connected or on hold.
+    public var status: InCallStatus
+    /// Microphone muted.
+    public var isMuted: Bool
+    /// Another call on hold, if any.
+    public var held: Caller?
 
     /// Makes an in-call screen.
-    public init(appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "") {
+    public init(
+        appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "",
+        status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil
+    ) {
         self.appName = appName
         self.call = call
         self.caller = caller
         self.connectedSeconds = connectedSeconds
         self.digits = digits
+        self.status = status
+        self.isMuted = isMuted
+        self.held = held
     }
 }
 

@@ -1,0 +1,133 @@
+import SoftphoneKit
+
+/// The built-in `voip` app: plain PushKit + CallKit, written exactly as an iOS app would be.
+///
+/// A VoIP push `{"caller": "Alice", "handle": "+15551234", "video": false}` (optionally with a
+/// `uuid`) is reported to CallKit before the handler returns (iOS rule 4); the app arms its own
+/// 60-second ring timer, since iOS has none (rule 28), and ends the call as unanswered when it
+/// fires. The remote side's hang-up arrives over the app's server connection (rule 10).
+public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate {
+    /// How long a call rings before the app gives up on it.
+    public static let ringTimeout: TimeInterval = 60
+
+    let provider: CXProvider
+    let registry = PKPushRegistry(queue: .main)
+    let controller = CXCallController()
+    let server = AppServer()
+    private var ringTimers: [UUID: Timer] = [:]
+    /// The VoIP token as the app sends it to its server: 64 lower-case hex digits (rule 2).
+    public private(set) var token = ""
+
+    public init() {
+        let configuration = CXProviderConfiguration()
+        configuration.supportsVideo = true
+        configuration.maximumCallGroups = 1
+        configuration.maximumCallsPerCallGroup = 1
+        configuration.supportedHandleTypes = [.generic]
+        provider = CXProvider(configuration: configuration)
+    }
+
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        provider.setDelegate(self, queue: nil)
+        registry.delegate = self
+        registry.desiredPushTypes = [.voIP]
+        server.onMessage = { [weak self] message in
+            // The caller gave up or hung up: end the call as the remote side's doing.
+            self?.stopRingTimer(message.callUUID)
+            self?.provider.reportCall(with: message.callUUID, endedAt: nil, reason: .remoteEnded)
+        }
+        return true
+    }
+
+    // MARK: - PushKit
+
+    public func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
+        token = Hex.string(pushCredentials.token)
+        server.send("register", ["token": token])
+    }
+
+    public func pushRegistry(
+        _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType,
+        completion: @escaping () -> Void
+    ) {
+        let body = payload.dictionaryPayload
+        let handle = body["handle"] as? String ?? ""
+        let update = CXCallUpdate()
+        update.remoteHandle = CXHandle(type: .generic, value: handle)
+        update.localizedCallerName = body["caller"] as? String
+        update.hasVideo = body["video"] as? Bool ?? false
+        update.supportsDTMF = true
+        let uuid = (body["uuid"] as? String).flatMap(UUID.init(uuidString:)) ?? UUID()
+        // Report first, before anything else (iOS rule 4); connect to the server in parallel (rule 10).
+        provider.reportNewIncomingCall(with: uuid, update: update) { [weak self] error in
+            guard let self else { return }
+            if let error {
+                server.send("refused", ["uuid": uuid.uuidString, "error": "\(error)"])
+                return
+            }
+            ringTimers[uuid] = Timer.scheduledTimer(withTimeInterval: Self.ringTimeout, repeats: false) { [weak self] _ in
+                self?.ringTimers[uuid] = nil
+                self?.provider.reportCall(with: uuid, endedAt: nil, reason: .unanswered)
+            }
+        }
+        completion()
+    }
+
+    // MARK: - CallKit
+
+    public func providerDidReset(_ provider: CXProvider) {
+        for timer in ringTimers.values { timer.invalidate() }
+        ringTimers.removeAll()
+    }
+
+    public func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
+        stopRingTimer(action.callUUID)
+        server.send("answer", ["uuid": action.callUUID.uuidString])
+        action.fulfill()
+    }
+
+    public func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
+        stopRingTimer(action.callUUID)
+        server.send("end", ["uuid": action.callUUID.uuidString])
+        action.fulfill()
+    }
+
+    public func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
+        server.send("dial", ["uuid": action.callUUID.uuidString, "handle": action.handle.value])
+        action.fulfill()
+        provider.reportOutgoingCall(with: action.callUUID, startedConnectingAt: nil)
+        // The simulated callee picks up two seconds later.
+        let uuid = action.callUUID
+        Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in
+            provider.reportOutgoingCall(with: uuid, connectedAt: nil)
+        }
+    }
+
+    public func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) { action.fulfill() }
+    public func provider(_ provider: CXProvider, perform action: CXSetHeldCallAction) { action.fulfill() }
+
+    public func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) {
+        server.send("dtmf", ["uuid": action.callUUID.uuidString, "digits": action.digits])
+        action.fulfill()
+    }
+
+    // MARK: - Recents (iOS rule 48)
+
+    public func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void
+    ) -> Bool {
+        guard userActivity.activityType == "INStartCallIntent",
+            let value = userActivity.interaction?.intent.contacts?.first?.personHandle?.value
+        else { return false }
+        let start = CXStartCallAction(call: UUID(), handle: CXHandle(type: .generic, value: value))
+        start.isVideo = userActivity.interaction?.intent.callCapability == .videoCall
+        controller.request(CXTransaction(action: start)) { [weak self] error in
+            if let error { self?.server.send("dial-failed", ["error": "\(error)"]) }
+        }
+        return true
+    }
+
+    private func stopRingTimer(_ uuid: UUID) {
+        ringTimers.removeValue(forKey: uuid)?.invalidate()
+    }
+}

@@ -1,0 +1,46 @@
+/// How an app asks the system to do something to a call (start, end, hold, …), as CallKit's
+/// `CXCallController`. The system checks the request, then hands its actions to the app's own
+/// provider; errors come back with iOS's codes (iOS rule 35).
+public final class CXCallController {
+    /// The calls the system knows of.
+    public let callObserver: CXCallObserver
+    private let queue: DispatchQueue
+    /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
+    var link: PhoneLink?
+    var phone: Phone? { link?.phone }
+    let launch: Int
+
+    /// Makes a controller whose completions run on the main queue.
+    public convenience init() { self.init(queue: .main) }
+
+    /// Makes a controller whose completions run on `queue`.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+        callObserver = CXCallObserver()
+        link = PhoneContext.current?.link
+        launch = PhoneContext.current?.appLaunch ?? -1
+    }
+
+    /// Asks for the transaction's actions; the completion (on the controller's queue) gets nil
+    /// or a `CXErrorCodeRequestTransactionError`.
+    public func request(_ transaction: CXTransaction, completion: @escaping ((any Error)?) -> Void) {
+        let error: (any Error)?
+        if let phone, phone.appLaunch == launch {
+            error = phone.request(transaction)
+        } else {
+            error = CXErrorCodeRequestTransactionError(.unknownCallProvider)
+        }
+        // On the phone's run loop even when app code runs outside it (a test calling the app).
+        phone?.runLoop.schedule(at: nil, on: queue) { completion(error) }
+    }
+
+    /// Asks for one action.
+    public func requestTransaction(with action: CXAction, completion: @escaping ((any Error)?) -> Void) {
+        request(CXTransaction(action: action), completion: completion)
+    }
+
+    /// Asks for several actions at once.
+    public func requestTransaction(with actions: [CXAction], completion: @escaping ((any Error)?) -> Void) {
+        request(CXTransaction(actions: actions), completion: completion)
+    }
+}

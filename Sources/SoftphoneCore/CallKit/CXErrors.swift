@@ -1,0 +1,65 @@
+/// CallKit's errors with iOS's domains and numeric codes (iOS rules 24, 25, 35). App code tests
+/// them as on iOS: `(error as? CXErrorCodeIncomingCallError)?.code == .callUUIDAlreadyExists`.
+public protocol CallKitError: Error, CustomStringConvertible {
+    /// The error domain, e.g. `com.apple.CallKit.error.incomingcall`.
+    static var errorDomain: String { get }
+    /// The numeric code.
+    var errorCode: Int { get }
+}
+
+extension CallKitError {
+    public var description: String { "\(Self.errorDomain) error \(errorCode)" }
+}
+
+/// `CXErrorCode`: errors of CallKit as a whole (iOS rule 25).
+public struct CXError: CallKitError, Equatable {
+    public enum Code: Int, Sendable, CaseIterable {
+        case unknownError = 0
+        case unentitled = 1
+        case invalidArgument = 2
+        case missingVoIPBackgroundMode = 3
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
+    public static let errorDomain = "com.apple.CallKit.error"
+    public var errorCode: Int { code.rawValue }
+}
+
+/// `CXErrorCodeIncomingCallError`: why `reportNewIncomingCall` refused a call; the call is not
+/// shown and does not ring (iOS rules 23, 24).
+public struct CXErrorCodeIncomingCallError: CallKitError, Equatable {
+    public enum Code: Int, Sendable, CaseIterable {
+        case unknown = 0
+        case unentitled = 1
+        case callUUIDAlreadyExists = 2
+        case filteredByDoNotDisturb = 3
+        case filteredByBlockList = 4
+        case filteredDuringRestrictedSharingMode = 5
+        case callIsProtected = 6
+        case filteredBySensitiveParticipants = 7
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
+    public static let errorDomain = "com.apple.CallKit.error.incomingcall"
+    public var errorCode: Int { code.rawValue }
+}
+
+/// `CXErrorCodeRequestTransactionError`: why `CXCallController.request` refused a transaction
+/// (iOS rule 35).
+public struct CXErrorCodeRequestTransactionError: CallKitError, Equatable {
+    public enum Code: Int, Sendable, CaseIterable {
+        case unknown = 0
+        case unentitled = 1
+        case unknownCallProvider = 2
+        case emptyTransaction = 3
+        case unknownCallUUID = 4
+        case callUUIDAlreadyExists = 5
+        case invalidAction = 6
+        case maximumCallGroupsReached = 7
+        case callIsProtected = 8
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
+    public static let errorDomain = "com.apple.CallKit.error.requesttransaction"
+    public var errorCode: Int { code.rawValue }
+}

@@ -1,0 +1,111 @@
+/// The app's link to the system's call UI, as CallKit's `CXProvider` (iOS rules 20–28).
+///
+/// Made inside a running app, it belongs to that app's launch: once the app is terminated its
+/// provider is dead and reports to it change nothing.
+public final class CXProvider {
+    /// How the app's calls look and behave.
+    public var configuration: CXProviderConfiguration
+    /// The delegate, held weakly as on iOS.
+    public private(set) weak var delegate: (any CXProviderDelegate)?
+    /// Where delegate calls and completion handlers run.
+    private(set) var queue = DispatchQueue.main
+    /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
+    var link: PhoneLink?
+    var phone: Phone? { link?.phone }
+    let launch: Int
+    /// Set by `invalidate()`: every call ended, nothing more is accepted.
+    private(set) var isInvalidated = false
+
+    /// Makes the app's provider.
+    public init(configuration: CXProviderConfiguration) {
+        self.configuration = configuration
+        link = PhoneContext.current?.link
+        launch = PhoneContext.current?.appLaunch ?? -1
+        phone?.register(self)
+    }
+
+    /// Sets the delegate and the queue it is called on (nil: the main queue).
+    public func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
+        self.delegate = delegate
+        self.queue = queue ?? .main
+        if delegate != nil { onQueue { $1.providerDidBegin($0) } }
+    }
+
+    /// Reports a call that has arrived: the system shows it and rings, unless it refuses the call
+    /// with a `CXErrorCodeIncomingCallError` (the completion's error; iOS rules 23, 24). The
+    /// completion runs on the delegate queue.
+    public func reportNewIncomingCall(with UUID: UUID, update: CXCallUpdate, completion: @escaping ((any Error)?) -> Void) {
+        let error: (any Error)? = if let phone = livePhone { phone.reportNewIncomingCall(UUID, update: update, from: self) } else { CXErrorCodeIncomingCallError(.unknown) }
+        // On the phone's run loop even when app code runs outside it (a test calling the app).
+        phone?.runLoop.schedule(at: nil, on: queue) { completion(error) }
+    }
+
+    /// Changes what the system shows of a call; unset properties stay as they were (iOS rule 22).
+    public func reportCall(with UUID: UUID, updated update: CXCallUpdate) {
+        livePhone?.reportCall(UUID, updated: update)
+    }
+
+    /// Tells the system the call ended without the person acting on the phone (remote hang-up,
+    /// failure, unanswered, …); the call screen goes at once (iOS rule 26). Nil date is now.
+    public func reportCall(with UUID: UUID, endedAt dateEnded: Date?, reason endedReason: CXCallEndedReason) {
+        livePhone?.reportCallEnded(UUID, reason: endedReason.endReason, by: "reportCall(with:endedAt:reason: .\(endedReason))")
+    }
+
+    /// An outgoing call started connecting to the other side.
+    public func reportOutgoingCall(with UUID: UUID, startedConnectingAt dateStartedConnecting: Date?) {
+        livePhone?.reportOutgoingCall(UUID, connected: false)
+    }
+
+    /// An outgoing call connected.
+    public func reportOutgoingCall(with UUID: UUID, connectedAt dateConnected: Date?) {
+        livePhone?.reportOutgoingCall(UUID, connected: true)
+    }
+
+    /// Ends every call of this provider as failed and retires it (iOS rule 27).
+    public func invalidate() {
+        guard let phone = livePhone else { return }
+        isInvalidated = true
+        phone.invalidate(self)
+    }
+
+    /// Transactions given to the app and not yet complete.
+    public var pendingTransactions: [CXTransaction] { livePhone?.pendingTransactions(of: self) ?? [] }
+
+    /// The phone, while the app that made this provider still runs and it is not invalidated.
+    var livePhone: Phone? {
+        guard let phone, phone.appLaunch == launch, !isInvalidated else { return nil }
+        return phone
+    }
+
+    /// Hands `transaction` to the delegate on its queue, later, if the delegate still exists:
+    /// `execute` first, then (if it returns false) each `perform` in order. One job holding the
+    /// transaction, not `onQueue`'s closure around a closure: every action the app gets comes here.
+    func deliver(_ transaction: CXTransaction) {
+        guard let phone else { return }
+        phone.runLoop.schedule(at: nil, on: queue) { [self] in
+            guard let delegate, self.phone?.appLaunch == launch else { return }
+            guard !delegate.provider(self, execute: transaction) else { return }
+            for action in transaction.actions {
+                switch action {
+                case let a as CXAnswerCallAction: delegate.provider(self, perform: a)
+                case let a as CXEndCallAction: delegate.provider(self, perform: a)
+                case let a as CXStartCallAction: delegate.provider(self, perform: a)
+                case let a as CXSetHeldCallAction: delegate.provider(self, perform: a)
+                case let a as CXSetMutedCallAction: delegate.provider(self, perform: a)
+                case let a as CXSetGroupCallAction: delegate.provider(self, perform: a)
+                case let a as CXPlayDTMFCallAction: delegate.provider(self, perform: a)
+                default: action.fail()
+                }
+            }
+        }
+    }
+
+    /// Runs `call` with the delegate on the delegate queue, later, if the delegate still exists.
+    func onQueue(_ call: @escaping (CXProvider, any CXProviderDelegate) -> Void) {
+        guard let phone else { return }
+        phone.runLoop.schedule(at: nil, on: queue) { [self] in
+            guard let delegate, self.phone?.appLaunch == launch else { return }
+            call(self, delegate)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// Hexadecimal text for bytes, two digits a byte, as servers expect push tokens (iOS rule 2).
+public enum Hex {
+    /// `bytes` as hex digits, two per byte.
+    public static func string(_ bytes: some Sequence<UInt8>, uppercase: Bool = false) -> String {
+        let digits = Array((uppercase ? "0123456789ABCDEF" : "0123456789abcdef").utf8)
+        var out: [UInt8] = []
+        for b in bytes {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The value of one hex digit (either case), or nil.
+    public static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    /// Whether `text` is exactly what an APNs device path wants for a push token: 64 lower-case
+    /// hex digits (iOS rule 2). Anything else is what APNs answers `BadDeviceToken` to.
+    public static func isPushToken(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+}

@@ -1,0 +1,88 @@
+/// The system's record of one call (what callservicesd keeps), from report to end.
+final class CallRecord {
+    /// Where the call is in its life.
+    enum Phase: Equatable {
+        /// Incoming, ringing.
+        case ringing
+        /// The person answered; the answer action is with the app.
+        case answering
+        /// The app asked to start it; the start action is with the app.
+        case starting
+        /// Outgoing, started, connecting to the other side.
+        case connecting
+        case connected
+        /// An end action is with the app; the call is already gone from the screen.
+        case ending(EndReason)
+    }
+
+    let uuid: UUID
+    /// `uuid.uuidString`, made once: every event about the call carries it.
+    private(set) lazy var uuidText = uuid.uuidString
+    let number: Int
+    let isOutgoing: Bool
+    /// The provider that reported or started it.
+    var provider: CXProvider?
+    var details: CallDetails
+    var phase: Phase
+    let reportedAt: Instant
+    var phaseSince: Instant
+    var connectedAt: Instant?
+    var isOnHold = false
+    var isMuted = false
+    var digits = ""
+    /// The call it was grouped with, if any.
+    var groupedWith: UUID?
+    /// The actions that ran on it, `answer:fulfilled`, in order.
+    var actionLog: [String] = []
+
+    init(uuid: UUID, number: Int, isOutgoing: Bool, provider: CXProvider?, details: CallDetails, phase: Phase, at now: Instant) {
+        self.uuid = uuid
+        self.number = number
+        self.isOutgoing = isOutgoing
+        self.provider = provider
+        self.details = details
+        self.phase = phase
+        reportedAt = now
+        phaseSince = now
+    }
+
+    var isRinging: Bool { phase == .ringing }
+    var isEnding: Bool { if case .ending = phase { true } else { false } }
+    var hasConnected: Bool { connectedAt != nil }
+
+    /// The public snapshot.
+    var snapshot: Call {
+        let state: Call.State = switch phase {
+        case .ringing: .ringing(since: reportedAt)
+        case .answering, .starting, .connecting: .connecting(since: phaseSince)
+        case .connected, .ending: connectedAt.map { .connected(since: $0) } ?? .connecting(since: phaseSince)
+        }
+        return Call(
+            number: number, uuid: uuidText, caller: details.caller, isOutgoing: isOutgoing, state: state,
+            isOnHold: isOnHold, isMuted: isMuted, digits: digits)
+    }
+
+    /// CallKit's view of it, for `CXCallObserver`.
+    func observed(ended: Bool) -> CXCall {
+        CXCall(uuid: uuid, isOutgoing: isOutgoing, isOnHold: isOnHold, hasConnected: hasConnected, hasEnded: ended)
+    }
+}
+
+/// A VoIP push delivered (or held for delivery) and not yet past the system's second check.
+struct PendingPush {
+    let request: PushRequest
+    let deliveredAt: Instant
+    /// Why iOS does not require a report for it (foreground, on a call, too old), if it does not.
+    let exemption: String?
+    /// A call was reported since it arrived.
+    var reported = false
+    /// The app was already killed over it.
+    var killed = false
+}
+
+/// An action handed to the app and not yet complete.
+struct PendingAction {
+    let action: CXCallAction
+    let callUUID: UUID
+    let transaction: CXTransaction
+}

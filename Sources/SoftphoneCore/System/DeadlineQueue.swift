@@ -1,0 +1,62 @@
+/// Deadlines that fall due in the order they were set, because each is "now + one fixed delay"
+/// (an action's timeout, PushKit's second check, the ring warning). They wait in a FIFO with a
+/// single run-loop timer armed for the earliest, so thousands pending cost one timer, not thousands.
+final class DeadlineQueue<ID> {
+    private struct Item {
+        let id: ID
+        let due: Instant
+    }
+
+    private var items: [Item] = []
+    private var head = 0
+    private var armed = false
+    /// Set by the phone that owns both.
+    unowned(unsafe) var runLoop: PhoneRunLoop!
+    /// Handed the phone and each due id: capturing nothing, the queue can be a `let` of the phone.
+    private let onDue: (Phone, ID) -> Void
+    /// The run-loop job that fires the queue, made once: arming it again costs no allocation.
+    /// (Unowned-unsafe: the phone owns both this queue and the run loop that holds the job.)
+    private lazy var fireJob: () -> Void = { [unowned(unsafe) self] in fire() }
+
+    /// Makes a queue whose due deadlines are handed to `onDue` (its run loop is set by the phone).
+    init(onDue: @escaping (Phone, ID) -> Void) {
+        self.onDue = onDue
+    }
+
+    /// Adds a deadline; it must not be earlier than the last one added.
+    func add(_ id: ID, due: Instant) {
+        items.append(Item(id: id, due: due))
+        if !armed { arm() }
+    }
+
+    /// Forgets every deadline (the phone restarted).
+    func removeAll() {
+        items.removeAll()
+        head = 0
+    }
+
+    private func arm() {
+        guard head < items.count else {
+            armed = false
+            items.removeAll(keepingCapacity: true)
+            head = 0
+            return
+        }
+        armed = true
+        runLoop.scheduleSystem(at: items[head].due, fireJob)
+    }
+
+    private func fire() {
+        let now = runLoop.phone.now
+        while head < items.count, items[head].due <= now {
+            let id = items[head].id
+            head += 1
+            onDue(runLoop.phone, id)
+        }
+        if head > 1024, head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        arm()
+    }
+}

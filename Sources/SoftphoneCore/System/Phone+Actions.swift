@@ -1,0 +1,194 @@
+/// CallKit actions: handed to the app's provider in transactions, each with a deadline; what
+/// their fulfilment, failure or timeout does to the call; and `CXCallController` requests with
+/// iOS's error codes (iOS rules 29–36, 38).
+extension Phone {
+    /// Hands actions to the provider of their calls as one transaction: `execute` first, then
+    /// (if it returns false) each `perform` in order, on the delegate queue. Each action gets its
+    /// deadline (iOS rule 31).
+    func send(_ actions: [CXCallAction], to provider: CXProvider?) {
+        let transaction = CXTransaction(actions: actions)
+        let deadline = now + delays.actionTimeout
+        for action in actions {
+            action.link = link
+            action.timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
+            pendingActions[action.uuid] = PendingAction(action: action, callUUID: action.callUUID, transaction: transaction)
+            // By id, not the object: a completed action is freed now, not 10 s later.
+            actionDeadlines.add(action.uuid, due: deadline)
+        }
+        guard let provider, provider.livePhone != nil else { return }  // nobody to do them: they time out
+        provider.deliver(transaction)
+    }
+
+    /// The app fulfilled or failed an action (iOS rule 30): repeats, and anything after a
+    /// timeout, have no effect.
+    func actionCompleted(_ action: CXAction, _ outcome: ActionOutcome) {
+        guard let pending = pendingActions.removeValue(forKey: action.uuid) else {
+            if action.outcome == .timedOut, outcome != .timedOut {
+                violation(31, "the app \(outcome == .failed ? "failed" : "fulfilled") the \(action.name) action after it had timed out; CallKit ignores it (rule 31: complete every action before its timeoutDate)")
+            }
+            return
+        }
+        action.isComplete = true
+        action.outcome = outcome
+        guard let record = calls[pending.callUUID] else { return }
+        record.actionLog.append("\(action.name):\(outcome.word)")
+        emit(.action(call: record.number, name: action.name, outcome: outcome.word))
+        apply(outcome, of: pending, to: record)
+    }
+
+    /// Past its deadline, an action fails: the app hears `timedOutPerforming` (iOS rule 31).
+    func timeOut(action uuid: UUID) {
+        guard let pending = pendingActions[uuid] else { return }
+        let action = pending.action
+        if let record = calls[pending.callUUID] {
+            violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
+            if let provider = record.provider { provider.onQueue { $1.provider($0, timedOutPerforming: action) } }
+        }
+        actionCompleted(action, .timedOut)
+    }
+
+    private func apply(_ outcome: ActionOutcome, of pending: PendingAction, to record: CallRecord) {
+        let succeeded = if case .fulfilled = outcome { true } else { false }
+        switch pending.action {
+        case is CXAnswerCallAction:
+            guard succeeded else { return finish(record, reason: .failed) }
+            connect(record)
+        case is CXStartCallAction:
+            guard succeeded else { return finish(record, reason: .failed) }
+            if record.phase == .starting { record.phase = .connecting }
+            if !audioActivated { setCallAudio(active: true, provider: record.provider) }
+            notifyObservers(record)
+        case is CXEndCallAction:
+            // The system's one end path (iOS rule 32): the call is gone whatever the app answers.
+            finish(record, reason: (pending.action as? CXEndCallAction)?.endReason ?? .local)
+        case let hold as CXSetHeldCallAction:
+            guard succeeded, record.isOnHold != hold.isOnHold else { return }
+            record.isOnHold = hold.isOnHold
+            emit(.held(call: record.number, onHold: hold.isOnHold))
+            notifyObservers(record)
+        case let mute as CXSetMutedCallAction:
+            guard succeeded else { return }
+            record.isMuted = mute.isMuted
+            emit(.muted(call: record.number, muted: mute.isMuted))
+        case let group as CXSetGroupCallAction:
+            guard succeeded else { return }
+            if record.groupedWith == nil, group.callUUIDToGroupWith != nil { grouped += 1 }
+            if record.groupedWith != nil, group.callUUIDToGroupWith == nil { grouped -= 1 }
+            record.groupedWith = group.callUUIDToGroupWith
+        default:
+            break
+        }
+    }
+
+    /// An answered call connects: the audio session activates (iOS rule 34) and it is on screen.
+    private func connect(_ record: CallRecord) {
+        guard record.phase == .answering else { return }
+        record.phase = .connected
+        record.connectedAt = now
+        emit(.connected(call: record.number))
+        if !audioActivated { setCallAudio(active: true, provider: record.provider) }
+        notifyObservers(record)
+    }
+
+    // MARK: - Requests from the app (CXCallController)
+
+    /// Checks a transaction the app requested; on success hands its actions to the provider and
+    /// returns nil, else iOS's error (iOS rule 35).
+    func request(_ transaction: CXTransaction) -> (any Error)? {
+        typealias Failure = CXErrorCodeRequestTransactionError
+        // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
+        guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
+        guard let provider = providers.last(where: { $0.livePhone != nil }) else { return Failure(.unknownCallProvider) }
+        guard !transaction.actions.isEmpty else { return Failure(.emptyTransaction) }
+        var newCalls = 0
+        for action in transaction.actions {
+            guard let action = action as? CXCallAction, !action.isComplete else { return Failure(.invalidAction) }
+            if action is CXStartCallAction {
+                guard calls[action.callUUID] == nil else { return Failure(.callUUIDAlreadyExists) }
+                newCalls += 1
+                continue
+            }
+            guard let record = calls[action.callUUID], !record.isEnding else { return Failure(.unknownCallUUID) }
+            switch action {
+            case is CXAnswerCallAction:
+                guard record.isRinging else { return Failure(.invalidAction) }
+            case is CXSetHeldCallAction, is CXSetMutedCallAction, is CXPlayDTMFCallAction:
+                guard record.phase == .connected else { return Failure(.invalidAction) }
+                if action is CXSetHeldCallAction, !record.details.supportsHolding { return Failure(.invalidAction) }
+            default:
+                break
+            }
+        }
+        if newCalls > 0, calls.count - grouped + newCalls > provider.configuration.maximumCallGroups {
+            return Failure(.maximumCallGroupsReached)
+        }
+        var sending: [CXCallAction] = []
+        for case let action as CXCallAction in transaction.actions {
+            switch action {
+            case let start as CXStartCallAction:
+                startOutgoing(start, provider: provider)
+            case is CXAnswerCallAction:
+                if let record = calls[action.callUUID] { beginAnswer(record) }
+            case is CXEndCallAction:
+                if let record = calls[action.callUUID] {
+                    let reason: EndReason = record.isRinging ? .declined : .local
+                    beginEnd(record, reason: reason)
+                    (action as? CXEndCallAction)?.endReason = reason
+                    sending.append(action)
+                    continue
+                }
+            default:
+                break
+            }
+            sending.append(action)
+        }
+        send(sending, to: provider)
+        return nil
+    }
+
+    /// A call the app starts: on screen as "connecting" at once, waiting for its start action.
+    private func startOutgoing(_ start: CXStartCallAction, provider: CXProvider) {
+        callCount += 1
+        var details = CallDetails()
+        details.handle = start.handle
+        details.hasVideo = start.isVideo
+        details.supportsHolding = true
+        details.supportsDTMF = true
+        let record = CallRecord(uuid: start.callUUID, number: callCount, isOutgoing: true, provider: provider, details: details, phase: .starting, at: now)
+        calls[start.callUUID] = record
+        active.append(start.callUUID)
+        emit(.outgoing(call: record.number, uuid: record.uuidText, caller: details.caller))
+        notifyObservers(record)
+    }
+
+    /// The answer begins: the ringer stops at once, the screen says "connecting" (iOS rule 33).
+    func beginAnswer(_ record: CallRecord) {
+        guard record.isRinging, let index = ringing.firstIndex(of: record.uuid) else { return }
+        ringing.remove(at: index)
+        stopRinger(for: record)
+        record.phase = .answering
+        record.phaseSince = now
+        active.append(record.uuid)
+        if let next = ringing.first.flatMap({ calls[$0] }) { startRingingIfAlone(next) }
+    }
+
+    /// The end begins: the call leaves the screen (and the ringer stops) at once; it is finished
+    /// when the app completes the end action.
+    func beginEnd(_ record: CallRecord, reason: EndReason) {
+        stopRinger(for: record)
+        if let index = ringing.firstIndex(of: record.uuid) { ringing.remove(at: index) }
+        if let index = active.lastIndex(of: record.uuid) { active.remove(at: index) }
+        record.phase = .ending(reason)
+        if let next = presentedIncoming { startRingingIfAlone(next) }
+    }
+
+    /// Transactions given to the app and not yet complete, for `CXProvider.pendingTransactions`.
+    func pendingTransactions(of provider: CXProvider) -> [CXTransaction] {
+        var seen: Set<ObjectIdentifier> = []
+        var out: [CXTransaction] = []
+        for pending in pendingActions.values where calls[pending.callUUID]?.provider === provider {
+            if seen.insert(ObjectIdentifier(pending.transaction)).inserted { out.append(pending.transaction) }
+        }
+        return out
+    }
+}

@@ -1,0 +1,195 @@
+/// CallKit as the app reaches it through `CXProvider`: incoming-call reports and their errors,
+/// updates, ends, outgoing progress, invalidation; and the system's list of calls (iOS rules 20–28).
+extension Phone {
+    /// A provider the app made.
+    func register(_ provider: CXProvider) { providers.append(provider) }
+    /// A call observer the app made.
+    func register(_ observer: CXCallObserver) {
+        observers.removeAll { $0.observer == nil }
+        observers.append(WeakObserver(observer: observer))
+    }
+    /// A server connection the app opened.
+    func register(_ server: AppServer) { servers.append(server) }
+
+    /// `reportNewIncomingCall`: shows and rings the call, or returns why not (iOS rules 23, 24).
+    func reportNewIncomingCall(_ uuid: UUID, update: CXCallUpdate, from provider: CXProvider) -> (any Error)? {
+        markPushesReported()
+        var details = CallDetails()
+        update.apply(to: &details)
+        let refusal: (any CallKitError)? =
+            if !configuration.app.callKitEntitled { CXErrorCodeIncomingCallError(.unentitled) }
+            else if !hasVoIPMode { CXError(.missingVoIPBackgroundMode) }
+            else if calls[uuid] != nil { CXErrorCodeIncomingCallError(.callUUIDAlreadyExists) }
+            else if let handle = details.handle, Self.list(blockList, names: handle) {
+                CXErrorCodeIncomingCallError(.filteredByBlockList)
+            } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
+                CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)
+            } else { nil }
+        if let refusal {
+            emit(.callRefused(caller: details.caller, error: Self.name(of: refusal), code: refusal.errorCode))
+            return refusal
+        }
+        callCount += 1
+        let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: details, phase: .ringing, at: now)
+        calls[uuid] = record
+        ringing.append(uuid)
+        // The ringer first: sound must start before anything is written to the terminal.
+        if ringing.count == 1 { startRingingIfAlone(record) }
+        emit(.incoming(call: record.number, uuid: record.uuidText, caller: details.caller))
+        notifyObservers(record)
+        // iOS rule 28: nothing in iOS ends a ringing call; warn if the app armed nothing to do so.
+        ringWarnings.add(uuid, due: now + delays.ringWithoutTimerWarning)
+        return nil
+    }
+
+    /// Whether a block or Do Not Disturb list names `handle`. Entries are as the person typed
+    /// them, so a phone number matches whatever its punctuation (iOS rule 21).
+    static func list(_ entries: Set<String>, names handle: CXHandle) -> Bool {
+        entries.contains(handle.value) || entries.contains { CXHandle(type: handle.type, value: $0) == handle }
+    }
+
+    /// The ring warning of iOS rule 28, due for the call `uuid`.
+    func warnIfStillRinging(_ uuid: UUID) {
+        // A timer of the app's due at this very instant has not run yet: it counts.
+        guard let call = calls[uuid], call.isRinging, appLaunch != 0, !runLoop.hasAppTimer(launch: appLaunch, after: now + .nanoseconds(-1)) else { return }
+        violation(28, "call \(call.number) has rung for \(configuration.rules.ringWithoutTimerWarning.wholeSeconds) s and the app has no timer to end it: iOS never ends a ringing call itself, so it rings until the app reports it ended (rule 28; arm a timer and report .unanswered)")
+    }
+
+    /// `reportCall(with:updated:)`: only the properties the update sets change (iOS rule 22).
+    func reportCall(_ uuid: UUID, updated update: CXCallUpdate) {
+        guard let record = calls[uuid] else { return }
+        update.apply(to: &record.details)
+    }
+
+    /// The app ended a call itself (`reportCall(with:endedAt:reason:)`, iOS rule 26).
+    func reportCallEnded(_ uuid: UUID, reason: EndReason, by api: String) {
+        guard let record = calls[uuid] else { return }
+        record.actionLog.append(api)
+        finish(record, reason: reason)
+    }
+
+    /// `reportOutgoingCall(with:startedConnectingAt:)` / `connectedAt:` (iOS rule 27).
+    func reportOutgoingCall(_ uuid: UUID, connected: Bool) {
+        guard let record = calls[uuid], record.isOutgoing, !record.isEnding else { return }
+        if connected {
+            guard !record.hasConnected else { return }
+            record.phase = .connected
+            record.connectedAt = now
+            emit(.connected(call: record.number))
+        } else if record.phase == .starting {
+            record.phase = .connecting
+            record.phaseSince = now
+        }
+        notifyObservers(record)
+    }
+
+    /// `invalidate()`: every call of the provider ends as failed (iOS rule 27).
+    func invalidate(_ provider: CXProvider) {
+        for record in calls.values.sorted(by: { $0.number < $1.number }) where record.provider === provider {
+            finish(record, reason: .failed)
+        }
+    }
+
+    /// The system's call service restarted: every call is dropped, every provider told to reset
+    /// (iOS rule 29), and no pending action is answered.
+    func resetCallService() {
+        for record in calls.values.sorted(by: { $0.number < $1.number }) { finish(record, reason: .failed) }
+        pendingActions.removeAll()
+        for provider in providers where provider.launch == appLaunch { provider.onQueue { $1.providerDidReset($0) } }
+    }
+
+    /// The calls `CXCallObserver.calls` lists.
+    func observedCalls() -> [CXCall] {
+        calls.values.sorted { $0.number < $1.number }.map { $0.observed(ended: false) }
+    }
+
+    /// Tells the app's call observers that `record` changed.
+    func notifyObservers(_ record: CallRecord, ended: Bool = false) {
+        guard observersMayListen else { return }
+        var call: CXCall?
+        for entry in observers {
+            guard let observer = entry.observer, observer.hasDelegate else { continue }
+            if call == nil { call = record.observed(ended: ended) }
+            observer.notify(call!)
+        }
+    }
+
+    /// Rings for `record` if no other call is in progress (a call waiting over an active call
+    /// shows without the ringtone).
+    func startRingingIfAlone(_ record: CallRecord) {
+        guard active.isEmpty, ringerSwitch == .ring, ringerCall == nil, record.isRinging else { return }
+        ringerCall = record.uuid
+        perform(.startRinging(call: record.number))
+    }
+
+    /// Silences the ringer if it rings for `record`.
+    func stopRinger(for record: CallRecord) {
+        guard ringerCall == record.uuid else { return }
+        ringerCall = nil
+        perform(.stopRinging(call: record.number))
+    }
+
+    /// Ends a call: off the screen, out of the list, into Recents, the event told.
+    func finish(_ record: CallRecord, reason: EndReason) {
+        guard calls.removeValue(forKey: record.uuid) != nil else { return }
+        stopRinger(for: record)
+        // A call being ended has already left both lists (`beginEnd`): skip the searches.
+        if !record.isEnding {
+            if let index = ringing.firstIndex(of: record.uuid) { ringing.remove(at: index) }
+            if let index = active.lastIndex(of: record.uuid) { active.remove(at: index) }
+        }
+        if let next = presentedIncoming { startRingingIfAlone(next) }
+        if record.groupedWith != nil { grouped -= 1 }
+        bannerOpened.remove(record.uuid)
+        bannerDismissed.remove(record.uuid)
+        let duration = record.connectedAt.map { now - $0 } ?? .zero
+        ended = (record, reason, duration, now)
+        let caller = record.details.caller  // worked out once for the event and Recents
+        emit(.ended(
+            call: record.number, uuid: record.uuidText, caller: caller, reason: reason,
+            duration: duration, actions: record.actionLog))
+        notifyObservers(record, ended: true)
+        if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, duration: duration) }
+        if calls.isEmpty, audioActivated { setCallAudio(active: false, provider: record.provider) }
+    }
+
+    /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).
+    func setCallAudio(active: Bool, provider: CXProvider?) {
+        audioActivated = active
+        audioSession?.isActive = active
+        emit(.audioSession(active: active))
+        guard let provider, let session = audioSession else { return }
+        if active { provider.onQueue { $1.provider($0, didActivate: session) } } else { provider.onQueue { $1.provider($0, didDeactivate: session) } }
+    }
+
+    /// Whether app code may activate its own audio session now: not during a CallKit call before
+    /// the system's `didActivate` (iOS rule 34).
+    func appMayActivateAudio() -> Bool {
+        guard !calls.isEmpty, !audioActivated else { return true }
+        violation(34, "the app activated its audio session itself during a CallKit call, before provider(_:didActivate:): CallKit activates it with telephony priority, which the app cannot; start call audio in didActivate (rule 34)")
+        return false
+    }
+
+    /// The error's name as iOS spells its code, for events.
+    static func name(of error: any CallKitError) -> String {
+        switch error {
+        case let e as CXErrorCodeIncomingCallError: "\(e.code)"
+        case let e as CXErrorCodeRequestTransactionError: "\(e.code)"
+        case let e as CXError: "\(e.code)"
+        default: "unknown"
+        }
+    }
+
+    private func addRecent(_ record: CallRecord, caller: Caller, reason: EndReason, duration: Duration) {
+        let recent = RecentCall(
+            app: configuration.app.id, uuid: record.uuidText, caller: caller,
+            handleType: record.details.handle?.type ?? .generic, isOutgoing: record.isOutgoing,
+            isMissed: !record.isOutgoing && !record.hasConnected && reason != .declined && reason != .answeredElsewhere,
+            reason: reason, endedAt: wallClockSeconds, durationMilliseconds: duration.milliseconds)
+        recentLog.append(recent)
+        // Recents grows to the limit, then keeps its length (a longer list given at start stays).
+        if recentsCount < configuration.rules.recentsLimit { recentsCount += 1 }
+        if recentLog.count >= 2 * recentsCount + 16 { recentLog.removeFirst(recentLog.count - recentsCount) }
+        perform(.recordRecent(recent))
+    }
+}

@@ -1,0 +1,127 @@
+/// PushKit: the VoIP token, delivery of pushes to the app, and the iOS 13 report rule with its
+/// two checks, strikes and exemptions (iOS rules 1–8, 10).
+extension Phone {
+    /// The exception iOS raises in the app when a VoIP push handler returns without reporting a
+    /// call (iOS rule 5), word for word.
+    public static let unreportedPushException =
+        "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push callback.'"
+
+    /// A push arrives from APNs.
+    func receive(_ push: PushRequest) {
+        switch push.kind {
+        case .voip: receiveVoIP(push)
+        case .alert:
+            // Ordinary remote notifications are the notification-extension path (issue 6); the
+            // phone records their arrival so flows can wait for it.
+            emit(.push(kind: .alert, delivered: true, reason: nil))
+        }
+    }
+
+    private func receiveVoIP(_ push: PushRequest) {
+        if voipDeliveryStopped {
+            // iOS rule 7: the app is never told; only the device console says so.
+            emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
+            return
+        }
+        if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
+        pushCount += 1
+        let id = pushCount
+        pendingPushes[id] = PendingPush(request: push, deliveredAt: now, exemption: exemption(for: push))
+        awaitingReport.append(id)
+        emit(.push(kind: .voip, delivered: true, reason: nil))
+        // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
+        secondChecks.add(id, due: now + delays.secondReportCheck)
+        if let registry = voipRegistry { dispatch(push: id, to: registry) } else { heldPushes.append(id) }
+    }
+
+    /// Why the app need not report this push, judged as the system does at delivery (iOS rules 6, 8).
+    private func exemption(for push: PushRequest) -> String? {
+        if appState == .foreground { return "the app is in the foreground" }
+        if !calls.isEmpty { return "the app already has a call" }
+        if configuration.rules.systemVersion == .iOS26_4, let sent = push.sentAt, now - sent > configuration.rules.pushTooOld {
+            return "the push is too old"
+        }
+        return nil
+    }
+
+    /// The app's registry that receives VoIP pushes, if it has set one up.
+    var voipRegistry: PKPushRegistry? { registries.first { $0.launch == appLaunch && $0.receivesVoIP } }
+
+    /// Queues the push's handler on the registry's queue.
+    private func dispatch(push id: Int, to registry: PKPushRegistry) {
+        runLoop.schedule(at: nil, on: registry.queue) { [unowned self] in runHandler(push: id, registry: registry) }
+    }
+
+    private func runHandler(push id: Int, registry: PKPushRegistry) {
+        guard let delegate = registry.delegate, let pending = pendingPushes[id] else { return }
+        let payload = PKPushPayload(type: .voIP, json: pending.request.payload)
+        pushInHandler = id
+        switch configuration.rules.systemVersion {
+        case .iOS18:
+            delegate.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: .voIP, completion: {})
+        case .iOS26_4:
+            let metadata = PKVoIPPushMetadata(mustReport: pending.exemption == nil)
+            delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
+        }
+        pushInHandler = nil
+        // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
+        guard let after = pendingPushes[id], !after.reported, after.exemption == nil, appLaunch == registry.launch else { return }
+        pendingPushes[id]?.killed = true
+        killForUnreportedPush(
+            "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")
+    }
+
+    /// iOS rule 5 (b): about 7 s after delivery, callservicesd kills the app if still no call was reported.
+    func secondCheck(push id: Int) {
+        guard let pending = pendingPushes.removeValue(forKey: id) else { return }
+        heldPushes.removeAll { $0 == id }
+        awaitingReport.removeAll { $0 == id }
+        guard !pending.reported, !pending.killed, pending.exemption == nil, appState != .notRunning else { return }
+        killForUnreportedPush(
+            "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
+    }
+
+    private func killForUnreportedPush(_ message: String) {
+        unreportedPushes += 1
+        terminateApp(reason: "unreported-voip-push", rule: 5, message: message)
+        if unreportedPushes >= configuration.rules.unreportedPushLimit, !voipDeliveryStopped {
+            voipDeliveryStopped = true
+            violation(7, "iOS stopped delivering VoIP pushes to \(configuration.app.id) after \(unreportedPushes) unreported pushes; the app is not told, and only reinstalling it restores delivery (rule 7; softphone app reinstall)")
+        }
+    }
+
+    /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).
+    func markPushesReported() {
+        for id in awaitingReport { pendingPushes[id]?.reported = true }
+        awaitingReport.removeAll(keepingCapacity: true)
+    }
+
+    /// The app set a registry's delegate or push types: hand it the token, and any pushes held for it.
+    func pushRegistryChanged(_ registry: PKPushRegistry) {
+        guard registry.launch == appLaunch else { return }
+        if registry.receivesVoIP {
+            if !registry.isRegistered {
+                registry.isRegistered = true
+                let token = voipToken
+                runLoop.schedule(at: nil, on: registry.queue) { [unowned self, weak registry] in
+                    guard let registry, let delegate = registry.delegate, registry.receivesVoIP else { return }
+                    emit(.token(Hex.string(token)))
+                    delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
+                }
+            }
+            let held = heldPushes
+            heldPushes.removeAll()
+            for id in held { dispatch(push: id, to: registry) }
+        } else if registry.isRegistered, registry.desiredPushTypes?.contains(.voIP) != true {
+            // The app no longer wants VoIP pushes: its token is invalid (iOS rule 1).
+            registry.isRegistered = false
+            runLoop.schedule(at: nil, on: registry.queue) { [weak registry] in
+                guard let registry, let delegate = registry.delegate else { return }
+                delegate.pushRegistry(registry, didInvalidatePushTokenFor: .voIP)
+            }
+        }
+    }
+
+    /// A registry the app made.
+    func register(_ registry: PKPushRegistry) { registries.append(registry) }
+}

@@ -1,0 +1,221 @@
+/// The system call UI: what the person's keys do to calls, and what the screen shows
+/// (iOS rules 32, 33, 37, 38).
+extension Phone {
+    /// The ringing call on screen (the first to arrive; later ones wait behind it, rule 38).
+    var presentedIncoming: CallRecord? { ringing.first.flatMap { calls[$0] } }
+    /// The call the in-call screen shows: the newest one not on hold, else the newest.
+    var focusCall: CallRecord? {
+        guard !active.isEmpty else { return nil }
+        for uuid in active.reversed() { if let record = calls[uuid], !record.isOnHold { return record } }
+        return active.last.flatMap { calls[$0] }
+    }
+    /// A call on hold other than `focus`.
+    func heldCall(other focus: CallRecord?) -> CallRecord? {
+        for uuid in active { if let record = calls[uuid], record.isOnHold, record !== focus { return record } }
+        return nil
+    }
+
+    /// Every call in progress, oldest first.
+    public var currentCalls: [Call] { calls.values.sorted { $0.number < $1.number }.map(\.snapshot) }
+    /// The call on screen: the ringing one, else the one in progress.
+    public var call: Call? { (presentedIncoming ?? focusCall)?.snapshot }
+
+    // MARK: - Keys
+
+    func answer() {
+        guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard active.isEmpty else { return refuse(.chooseCallWaiting) }
+        beginAnswer(incoming)
+        send([CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+    }
+
+    /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
+    func endFromUser() {
+        if let incoming = presentedIncoming {
+            beginEnd(incoming, reason: .declined)
+            send([CXEndCallAction(call: incoming.uuid, reason: .declined)], to: incoming.provider)
+        } else if let focus = focusCall {
+            beginEnd(focus, reason: .local)
+            send([CXEndCallAction(call: focus.uuid, reason: .local)], to: focus.provider)
+        } else {
+            refuse(.nothingToEnd)
+        }
+    }
+
+    /// Call waiting "End & Accept": End(active) + Answer(new), one transaction (iOS rule 38).
+    func endAndAccept() {
+        guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let focus = focusCall else { return answer() }
+        beginEnd(focus, reason: .local)
+        beginAnswer(incoming)
+        send([CXEndCallAction(call: focus.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+    }
+
+    /// Call waiting "Hold & Accept": SetHeld(active) + Answer(new); with a call already held,
+    /// "End Held & Accept": End(held) + Answer(new) (iOS rule 38).
+    func holdAndAccept() {
+        guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let focus = focusCall else { return answer() }
+        if let held = heldCall(other: focus) ?? (focus.isOnHold ? focus : nil) {
+            beginEnd(held, reason: .local)
+            beginAnswer(incoming)
+            send([CXEndCallAction(call: held.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+            return
+        }
+        guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
+        let maximum = incoming.provider?.configuration.maximumCallGroups ?? 2
+        guard calls.count - grouped <= maximum else { return refuse(.maximumCallGroups(maximum)) }
+        beginAnswer(incoming)
+        send([CXSetHeldCallAction(call: focus.uuid, onHold: true), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+    }
+
+    /// The choices the call-waiting screen offers over `focus`.
+    func waitingChoices(over focus: CallRecord) -> [CallWaitingChoice] {
+        if heldCall(other: focus) != nil { return [.endAndAccept, .endHeldAndAccept, .decline] }
+        let maximum = presentedIncoming?.provider?.configuration.maximumCallGroups ?? 2
+        let canHold = focus.details.supportsHolding && calls.count - grouped <= maximum
+        return canHold ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
+    }
+
+    /// `x`: holds the call on screen, resumes the held one, or swaps the two.
+    func toggleHold() {
+        guard presentedIncoming == nil || active.isEmpty else { return refuse(.chooseCallWaiting) }
+        guard let focus = focusCall, focus.phase == .connected else { return refuse(.noConnectedCall) }
+        guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
+        if focus.isOnHold {
+            send([CXSetHeldCallAction(call: focus.uuid, onHold: false)], to: focus.provider)
+        } else if let held = heldCall(other: focus) {
+            send([CXSetHeldCallAction(call: focus.uuid, onHold: true), CXSetHeldCallAction(call: held.uuid, onHold: false)], to: focus.provider)
+        } else {
+            send([CXSetHeldCallAction(call: focus.uuid, onHold: true)], to: focus.provider)
+        }
+    }
+
+    /// `m`: mutes or unmutes the call on screen.
+    func toggleMute() {
+        guard let focus = focusCall, focus.phase == .connected else { return refuse(.noConnectedCall) }
+        send([CXSetMutedCallAction(call: focus.uuid, muted: !focus.isMuted)], to: focus.provider)
+    }
+
+    /// A keypad key: a call-waiting choice (1, 2), else DTMF on the connected call.
+    func keypad(_ digit: Character) {
+        if presentedIncoming != nil, !active.isEmpty {
+            switch digit {
+            case "1": return endAndAccept()
+            case "2": return holdAndAccept()
+            default: return refuse(.chooseCallWaiting)
+            }
+        }
+        guard let focus = focusCall, focus.phase == .connected else { return refuse(.noCallForDTMF) }
+        focus.digits.append(digit)
+        // The keypad's own tone plays at once; the app sends the digit if the call supports DTMF.
+        perform(.playDTMF(digit))
+        emit(.dtmf(call: focus.number, digit: digit))
+        if focus.details.supportsDTMF {
+            send([CXPlayDTMFCallAction(call: focus.uuid, digits: String(digit), type: .singleTone)], to: focus.provider)
+        }
+    }
+
+    /// Opens the banner of the ringing call to full screen (iOS rule 37).
+    func openBanner() {
+        guard let incoming = presentedIncoming, lock == .unlocked, active.isEmpty else { return refuse(.noBanner) }
+        bannerOpened.insert(incoming.uuid)
+        bannerDismissed.remove(incoming.uuid)
+    }
+
+    /// Swipes the banner away: the call stays, pending, behind an indicator (iOS rule 37). It keeps
+    /// ringing here; sources differ on whether iOS does.
+    func dismissBanner() {
+        guard let incoming = presentedIncoming, lock == .unlocked, !bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
+        bannerDismissed.insert(incoming.uuid)
+    }
+
+    /// The remote side ends a call: its server tells the app over the app's own connection
+    /// (not a VoIP push, iOS rule 10); the app is expected to report the call ended.
+    func remoteEnd(call number: Int?) {
+        let target: CallRecord?
+        if let number { target = calls.values.first { $0.number == number && !$0.isEnding } } else { target = presentedIncoming ?? focusCall }
+        guard let target else { return refuse(number.map(Refusal.noSuchCall) ?? .nothingToEnd) }
+        let listeners = servers.filter { $0.launch == appLaunch && $0.onMessage != nil }
+        guard !listeners.isEmpty else { return refuse(.appNotListening) }
+        let message = AppServer.Message(name: target.isRinging ? "cancel" : "hangup", callUUID: target.uuid)
+        for server in listeners {
+            runLoop.schedule(at: nil, on: .main) { [weak server] in server?.onMessage?(message) }
+        }
+    }
+
+    // MARK: - The screen
+
+    /// What the phone shows at `now`.
+    public func screen(at now: Instant) -> Screen {
+        let app = configuration.app.displayName
+        let focus = focusCall
+        var pending: Caller?
+        if let incoming = presentedIncoming {
+            if let focus {
+                return .callWaiting(CallWaitingScreen(
+                    appName: app, call: incoming.number, caller: incoming.details.caller, active: focus.details.caller,
+                    held: heldCall(other: focus)?.details.caller, choices: waitingChoices(over: focus)))
+            }
+            let fullScreen = lock != .unlocked || bannerOpened.contains(incoming.uuid)
+            if fullScreen || !bannerDismissed.contains(incoming.uuid) {
+                let ringingFor = now - incoming.reportedAt
+                return .incoming(IncomingCallScreen(
+                    appName: app, call: incoming.number, caller: incoming.details.caller,
+                    ringingSeconds: ringingFor.wholeSeconds, vibration: vibrationIndicator(ringingFor: ringingFor),
+                    presentation: fullScreen ? .fullScreen : .banner))
+            }
+            pending = incoming.details.caller
+        }
+        if let focus {
+            let status: InCallStatus = focus.isOnHold ? .onHold : focus.phase == .connected ? .connected : .connecting
+            return .inCall(InCallScreen(
+                appName: app, call: focus.number, caller: focus.details.caller,
+                connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
+                status: status, isMuted: focus.isMuted, held: heldCall(other: focus)?.details.caller))
+        }
+        if let lastEnded, now < lastEnded.endedAt + configuration.endedScreenTime {
+            return .ended(EndedCallScreen(
+                call: lastEnded.call.number, caller: lastEnded.call.caller,
+                reason: lastEnded.reason, durationSeconds: lastEnded.duration.wholeSeconds))
+        }
+        return .lock(LockScreen(appName: app, lock: lock, pendingCall: pending))
+    }
+
+    /// The rule-violation message to show at `now`, if one is recent.
+    public func ruleNotice(at now: Instant) -> String? {
+        guard let violation = lastViolation, now < violation.at + configuration.rules.violationNoticeTime else { return nil }
+        return "iOS rule \(violation.rule): \(violation.message)"
+    }
+
+    /// The first instant after `now` at which `screen(at:)` or `ruleNotice(at:)` may change
+    /// without any command: the next whole second of a timer, the next vibration frame, the end
+    /// of the ended screen or of the rule message.
+    public func nextScreenChange(after now: Instant) -> Instant? {
+        var changes: [Instant] = []
+        if let incoming = presentedIncoming {
+            let since = incoming.reportedAt
+            let elapsed = now - since
+            changes.append(since + .seconds(elapsed.wholeSeconds + 1))
+            let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
+            let frame = VibrationIndicator.frameMilliseconds
+            let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
+            changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
+        } else if let connectedAt = focusCall?.connectedAt {
+            changes.append(connectedAt + .seconds((now - connectedAt).wholeSeconds + 1))
+        }
+        if let lastEnded, now < lastEnded.endedAt + configuration.endedScreenTime {
+            changes.append(lastEnded.endedAt + configuration.endedScreenTime)
+        }
+        if let violation = lastViolation, now < violation.at + configuration.rules.violationNoticeTime {
+            changes.append(violation.at + configuration.rules.violationNoticeTime)
+        }
+        if let deadline = nextDeadline { changes.append(deadline) }
+        return changes.filter { $0 > now }.min()
+    }
+
+    private func vibrationIndicator(ringingFor elapsed: Duration) -> VibrationIndicator {
+        let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
+        return phase.isOn ? .buzzing(frame: Int(phase.intoStep / VibrationIndicator.frameMilliseconds % 2)) : .still
+    }
+}

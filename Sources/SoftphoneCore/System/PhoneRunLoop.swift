@@ -1,0 +1,119 @@
+/// The phone's one run loop: every queue's work and every timer, app's and system's alike, in a
+/// fixed order — by due instant, then by the order it was scheduled. Draining it is the only way
+/// app code runs, so a flow replays identically and virtual time jumps straight to the next timer.
+final class PhoneRunLoop {
+    /// Work waiting to run.
+    struct Job {
+        let due: Instant
+        let sequence: UInt64
+        /// The app launch it belongs to; a killed app's work never runs. Nil for the system's own.
+        let appLaunch: Int?
+        // (Which queue is not kept: every queue drains into this one loop, and a smaller job
+        // costs less to move in and out of `slots`.)
+        /// For cancellable work (a `Timer`): whether it will still do anything.
+        let isLive: (() -> Bool)?
+        let work: () -> Void
+    }
+
+    /// When each waiting job runs, as plain values: a binary min-heap of these costs no reference
+    /// counting to reorder, so 10,000 pending deadlines cost O(log n) cheap swaps per job.
+    private struct Key {
+        let due: Int64
+        let sequence: UInt64
+        let slot: Int32
+    }
+
+    private var heap: [Key] = []
+    /// The jobs, by slot; a slot is reused once its job has run.
+    private var slots: [Job?] = []
+    private var freeSlots: [Int32] = []
+    private var sequence: UInt64 = 0
+    /// Set by the phone: the instant new work without a deadline is due, and the app launch it belongs to.
+    unowned(unsafe) var phone: Phone!
+
+    /// How many jobs wait.
+    var count: Int { heap.count }
+    /// When the next job is due.
+    var nextDue: Instant? { heap.first.map { Instant(nanoseconds: $0.due) } }
+
+    /// Queues `work` for `due` (now when nil) on behalf of the running app.
+    func schedule(at due: Instant?, on queue: DispatchQueue, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
+        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.appLaunch, isLive: isLive, work: work))
+    }
+
+    /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
+    func scheduleSystem(at due: Instant, _ work: @escaping () -> Void) {
+        push(Job(due: max(due, phone.now), sequence: next(), appLaunch: nil, isLive: nil, work: work))
+    }
+
+    /// Whether the app launch `launch` has a timer of its own pending after `now`.
+    func hasAppTimer(launch: Int, after now: Instant) -> Bool {
+        slots.contains { job in
+            guard let job else { return false }
+            return job.appLaunch == launch && job.due > now && job.isLive?() != false
+        }
+    }
+
+    /// Takes the next job due at or before `limit`.
+    func takeJob(dueBy limit: Instant) -> Job? {
+        guard let first = heap.first, first.due <= limit.nanoseconds else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            siftDown(0)
+        }
+        let job = slots[Int(first.slot)].take()  // moved out: no copy, no extra retains
+        freeSlots.append(first.slot)
+        return job
+    }
+
+    /// Forgets every job of app launch `launch` (the app was terminated).
+    func dropJobs(ofLaunch launch: Int) {
+        heap.removeAll { key in
+            guard slots[Int(key.slot)]?.appLaunch == launch else { return false }
+            slots[Int(key.slot)] = nil
+            freeSlots.append(key.slot)
+            return true
+        }
+        for i in stride(from: heap.count / 2, through: 0, by: -1) { siftDown(i) }
+    }
+
+    private func next() -> UInt64 {
+        sequence += 1
+        return sequence
+    }
+
+    private static func before(_ a: Key, _ b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.sequence < b.sequence) }
+
+    private func push(_ job: Job) {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[Int(slot)] = job
+        } else {
+            slot = Int32(slots.count)
+            slots.append(job)
+        }
+        heap.append(Key(due: job.due.nanoseconds, sequence: job.sequence, slot: slot))
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard Self.before(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < heap.count, Self.before(heap[left], heap[first]) { first = left }
+            if right < heap.count, Self.before(heap[right], heap[first]) { first = right }
+            if first == parent { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The running app as the system sees it, as UIKit's `UIApplication`.
+public final class UIApplication {
+    /// Whether the app is on screen.
+    public enum State: Int, Sendable {
+        case active = 0
+        case inactive = 1
+        case background = 2
+    }
+
+    /// Keys of the launch options dictionary.
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
+    var link: PhoneLink?
+    var phone: Phone? { link?.phone }
+    init(phone: Phone?) { link = phone?.link }
+
+    /// The app's application object.
+    public static var shared: UIApplication { PhoneContext.current?.application ?? UIApplication(phone: nil) }
+
+    /// Active in the foreground, or in the background.
+    public var applicationState: State { phone?.appState == .foreground ? .active : .background }
+}
+
+/// What an app implements to hear about its own life, as `UIApplicationDelegate`. Every method
+/// has a default that does nothing.
+public protocol UIApplicationDelegate: AnyObject {
+    /// The app was launched: in the foreground by the person, or in the background by a push.
+    /// Set up PushKit and CallKit here.
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    /// The app came to the foreground.
+    func applicationDidBecomeActive(_ application: UIApplication)
+    /// The app went to the background.
+    func applicationDidEnterBackground(_ application: UIApplication)
+    /// The system hands over an activity, e.g. a call started from Recents (iOS rule 48).
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([Any]?) -> Void) -> Bool
+}
+
+extension UIApplicationDelegate {
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([Any]?) -> Void
+    ) -> Bool { false }
+}
+
+/// An app as installed on the phone: its identity, what iOS grants it, and how to start it.
+public struct AppBundle: Sendable {
+    /// The short id `--app` takes and events print (`voip`).
+    public var id: String
+    /// The name under the icon and on the call screen.
+    public var displayName: String
+    /// The bundle identifier; the APNs topic for VoIP pushes is this plus `.voip` (iOS rule 15).
+    public var bundleIdentifier: String
+    /// `UIBackgroundModes` from Info.plist; VoIP calls need `voip` (CallKit error 3, rule 25).
+    public var backgroundModes: Set<String>
+    /// Whether CallKit may be used at all (false as in China's App Store since 2018, rule 45):
+    /// without it every incoming call report fails `unentitled`.
+    public var callKitEntitled: Bool
+    /// Makes the app's delegate at each launch.
+    public var makeDelegate: @Sendable () -> any UIApplicationDelegate
+    /// How the app's server turns "someone calls" into the VoIP push it sends (`softphone call`).
+    public var callPush: @Sendable (Caller) -> JSON
+
+    /// Describes an app.
+    public init(
+        id: String, displayName: String, bundleIdentifier: String, backgroundModes: Set<String> = ["voip", "audio"],
+        callKitEntitled: Bool = true, makeDelegate: @escaping @Sendable () -> any UIApplicationDelegate,
+        callPush: @escaping @Sendable (Caller) -> JSON
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.bundleIdentifier = bundleIdentifier
+        self.backgroundModes = backgroundModes
+        self.callKitEntitled = callKitEntitled
+        self.makeDelegate = makeDelegate
+        self.callPush = callPush
+    }
+}

@@ -1,0 +1,67 @@
+/// The app's preferences, as Foundation's `UserDefaults`, including App Group suites that an app
+/// and its extensions share.
+///
+/// Its file is protected until the first unlock after a restart: an app launched in the
+/// background before then reads nothing (iOS rule 47, the "spurious logout").
+public final class UserDefaults {
+    /// The suite's name; nil is the app's own.
+    let suite: String
+    /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
+    var link: PhoneLink?
+    var phone: Phone? { link?.phone }
+
+    /// The app's own defaults.
+    public static var standard: UserDefaults { UserDefaults(suite: "", phone: PhoneContext.current) }
+
+    /// A named suite, e.g. an App Group `group.com.example.voip`.
+    public convenience init?(suiteName: String?) {
+        self.init(suite: suiteName ?? "", phone: PhoneContext.current)
+    }
+
+    init(suite: String, phone: Phone?) {
+        self.suite = suite
+        link = phone?.link
+    }
+
+    /// Stores a value (String, Bool, Int, Double, or nil to remove).
+    public func set(_ value: Any?, forKey key: String) { phone?.defaultsWrite(suite: suite, key: key, value: value) }
+    /// The stored value, if readable.
+    public func object(forKey key: String) -> Any? { phone?.defaultsRead(suite: suite, key: key) }
+    /// The stored string.
+    public func string(forKey key: String) -> String? { object(forKey: key) as? String }
+    /// The stored boolean (false when absent).
+    public func bool(forKey key: String) -> Bool { object(forKey: key) as? Bool ?? false }
+    /// The stored integer (0 when absent).
+    public func integer(forKey key: String) -> Int { object(forKey: key) as? Int ?? 0 }
+    /// The stored number (0 when absent).
+    public func double(forKey key: String) -> Double { object(forKey: key) as? Double ?? 0 }
+    /// Removes a value.
+    public func removeObject(forKey key: String) { set(nil, forKey: key) }
+}
+
+/// A value stored in defaults; only plist-like values are kept.
+enum DefaultsValue: Equatable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+
+    init?(_ value: Any) {
+        switch value {
+        case let s as String: self = .string(s)
+        case let b as Bool: self = .bool(b)
+        case let i as Int: self = .int(i)
+        case let d as Double: self = .double(d)
+        default: return nil
+        }
+    }
+
+    var any: Any {
+        switch self {
+        case .string(let s): s
+        case .bool(let b): b
+        case .int(let i): i
+        case .double(let d): d
+        }
+    }
+}
