@@ -1,3 +1,4 @@
+import SoftphoneCore
 import Glibc
 
 /// The CLI's end of the control socket: sends one request line and reads the reply line, and

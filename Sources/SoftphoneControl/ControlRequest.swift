@@ -94,7 +94,7 @@ public enum ControlRequest: Equatable, Sendable {
     public var commands: [Command] {
         switch self {
         case .call(let caller): [.incomingCall(caller)]
-        case .cancel, .hangup: [.remoteEnd]
+        case .cancel, .hangup: [.remoteEnd(call: nil)]
         case .key(let keys): keys.unicodeScalars.compactMap(Keymap.command(for:))
         case .state, .screen, .events: []
         }

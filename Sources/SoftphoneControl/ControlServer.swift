@@ -1,3 +1,4 @@
+import SoftphoneCore
 import Glibc
 
 /// The phone's end of the control socket: a Unix socket (mode 0600) that accepts

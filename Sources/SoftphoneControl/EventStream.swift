@@ -37,32 +37,72 @@ public struct EventStream {
         switch event {
         case .ready: "phone.ready"
         case .incoming: "call.incoming"
+        case .outgoing: "call.outgoing"
         case .connected: "call.connected"
         case .dtmf: "call.dtmf"
+        case .held: "call.held"
+        case .muted: "call.muted"
         case .ended: "call.ended"
+        case .action: "call.action"
+        case .callRefused: "call.refused"
+        case .ruleViolated: "rule.violated"
+        case .push(_, let delivered, _): delivered ? "push.received" : "push.dropped"
+        case .token: "push.token"
+        case .app: "app.state"
+        case .lock: "device.lock"
+        case .serverRequest: "server.request"
+        case .audioSession: "audio.session"
         }
     }
 
     /// The event as a JSON object: `t_ms` and `event` first, then the event's own fields.
     public static func json(_ event: PhoneEvent, t: Duration) -> JSON {
         var members: [(String, JSON)] = [("t_ms", .number(Double(t.milliseconds))), ("event", .string(name(of: event)))]
+        func number(_ n: Int) -> JSON { .number(Double(n)) }
         switch event {
         case .ready(let app, let lock, let token):
             members += [("app", .string(app)), ("lock", .string(lock.rawValue)), ("token", .string(token))]
-        case .incoming(let call, let uuid, let caller):
+        case .incoming(let call, let uuid, let caller), .outgoing(let call, let uuid, let caller):
             members += [
-                ("call", .number(Double(call))), ("uuid", .string(uuid)), ("caller", .string(caller.name)),
+                ("call", number(call)), ("uuid", .string(uuid)), ("caller", .string(caller.name)),
                 ("handle", .string(caller.handle)), ("video", .bool(caller.hasVideo)),
             ]
         case .connected(let call):
-            members.append(("call", .number(Double(call))))
+            members.append(("call", number(call)))
         case .dtmf(let call, let digit):
-            members += [("call", .number(Double(call))), ("digit", .string(String(digit)))]
-        case .ended(let call, let reason, let duration):
+            members += [("call", number(call)), ("digit", .string(String(digit)))]
+        case .held(let call, let onHold):
+            members += [("call", number(call)), ("on_hold", .bool(onHold))]
+        case .muted(let call, let muted):
+            members += [("call", number(call)), ("muted", .bool(muted))]
+        case .ended(let call, let uuid, let caller, let reason, let duration, let actions):
             members += [
-                ("call", .number(Double(call))), ("reason", .string(reason.rawValue)),
-                ("duration_ms", .number(Double(duration.milliseconds))),
+                ("call", number(call)), ("uuid", .string(uuid)), ("caller", .string(caller.name)),
+                ("handle", .string(caller.handle)), ("reason", .string(reason.rawValue)),
+                ("duration_ms", .number(Double(duration.milliseconds))), ("actions", .array(actions.map { .string($0) })),
             ]
+        case .action(let call, let name, let outcome):
+            members += [("call", number(call)), ("action", .string(name)), ("outcome", .string(outcome))]
+        case .callRefused(let caller, let error, let code):
+            members += [("caller", .string(caller.name)), ("handle", .string(caller.handle)), ("error", .string(error)), ("code", number(code))]
+        case .ruleViolated(let rule, let message):
+            members += [("rule", number(rule)), ("message", .string(message))]
+        case .push(let kind, _, let reason):
+            members.append(("kind", .string(kind.rawValue)))
+            if let reason { members.append(("reason", .string(reason))) }
+        case .token(let token):
+            members.append(("token", .string(token)))
+        case .app(let state, let reason):
+            members += [("state", .string(state.rawValue)), ("reason", .string(reason))]
+        case .lock(let state):
+            members.append(("lock", .string(state.rawValue)))
+        case .serverRequest(let name, let fields):
+            members.append(("name", .string(name)))
+            for field in fields where field.key != "event" && field.key != "t_ms" && field.key != "name" {
+                members.append((field.key, .string(field.value)))
+            }
+        case .audioSession(let active):
+            members.append(("active", .bool(active)))
         }
         return .object(members)
     }

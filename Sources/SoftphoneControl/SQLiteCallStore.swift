@@ -2,28 +2,9 @@ import CSQLite3
 import Glibc
 import SoftphoneCore
 
-/// The call journal: every ended call, kept in an SQLite file (WAL mode) so nothing is lost
-/// when the phone is killed. Recents will be read from here.
-public final class CallJournal {
-    /// One journal row.
-    public struct Entry: Equatable, Sendable {
-        public var uuid: String
-        public var caller: Caller
-        public var reason: EndReason
-        public var durationMilliseconds: Int64
-        /// Wall-clock UNIX seconds when the call ended.
-        public var endedAt: Int64
-
-        /// Makes an entry.
-        public init(uuid: String, caller: Caller, reason: EndReason, durationMilliseconds: Int64, endedAt: Int64) {
-            self.uuid = uuid
-            self.caller = caller
-            self.reason = reason
-            self.durationMilliseconds = durationMilliseconds
-            self.endedAt = endedAt
-        }
-    }
-
+/// The `CallStore` on disk: an SQLite file (WAL mode) holding the journal of every call and the
+/// Recents, so nothing is lost when the phone is killed.
+public final class SQLiteCallStore: CallStore {
     /// The database file.
     public let path: String
     private let db: OpaquePointer
@@ -36,7 +17,7 @@ public final class CallJournal {
         guard rc == SQLITE_OK, let handle else {
             let text = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_close(handle)
-            throw ControlError("call journal \(path): cannot open (\(text))")
+            throw ControlError("call store \(path): cannot open (\(text))")
         }
         db = handle
         sqlite3_busy_timeout(db, 2000)
@@ -47,6 +28,17 @@ public final class CallJournal {
                   id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
                   video INTEGER NOT NULL, reason TEXT NOT NULL, duration_ms INTEGER NOT NULL, ended_at INTEGER NOT NULL)
                 """)
+            // Journals written before Recents existed lack these columns; add them in place.
+            for column in ["app TEXT NOT NULL DEFAULT ''", "outgoing INTEGER NOT NULL DEFAULT 0", "actions TEXT NOT NULL DEFAULT ''"] {
+                let name = String(column.prefix { $0 != " " })
+                if try !columnExists("calls", name) { try execute("ALTER TABLE calls ADD COLUMN " + column) }
+            }
+            try execute("""
+                CREATE TABLE IF NOT EXISTS recents (
+                  id INTEGER PRIMARY KEY, app TEXT NOT NULL, uuid TEXT NOT NULL, caller_name TEXT NOT NULL,
+                  handle TEXT NOT NULL, handle_type INTEGER NOT NULL, video INTEGER NOT NULL, outgoing INTEGER NOT NULL,
+                  missed INTEGER NOT NULL, reason TEXT NOT NULL, ended_at REAL NOT NULL, duration_ms INTEGER NOT NULL)
+                """)
         } catch {
             sqlite3_close(db)
             throw error
@@ -56,7 +48,7 @@ public final class CallJournal {
     deinit { sqlite3_close(db) }
 
     private func message(_ rc: Int32) -> String {
-        "call journal \(path): \(String(cString: sqlite3_errmsg(db))) (code \(rc))"
+        "call store \(path): \(String(cString: sqlite3_errmsg(db))) (code \(rc))"
     }
 
     private func execute(_ sql: String) throws(ControlError) {
@@ -67,56 +59,116 @@ public final class CallJournal {
     /// SQLite must copy bound text: Swift's buffer is gone once the call returns.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// Appends one ended call.
-    public func record(_ entry: Entry) throws(ControlError) {
-        var statement: OpaquePointer?
-        var rc = sqlite3_prepare_v2(db, "INSERT INTO calls (uuid, caller_name, handle, video, reason, duration_ms, ended_at) VALUES (?,?,?,?,?,?,?)", -1, &statement, nil)
-        guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
-        defer { sqlite3_finalize(statement) }
-        sqlite3_bind_text(statement, 1, entry.uuid, -1, Self.transient)
-        sqlite3_bind_text(statement, 2, entry.caller.name, -1, Self.transient)
-        sqlite3_bind_text(statement, 3, entry.caller.handle, -1, Self.transient)
-        sqlite3_bind_int(statement, 4, entry.caller.hasVideo ? 1 : 0)
-        sqlite3_bind_text(statement, 5, entry.reason.rawValue, -1, Self.transient)
-        sqlite3_bind_int64(statement, 6, entry.durationMilliseconds)
-        sqlite3_bind_int64(statement, 7, entry.endedAt)
-        rc = sqlite3_step(statement)
-        guard rc == SQLITE_DONE else { throw ControlError(message(rc)) }
+    /// How many Recents each app keeps, as iOS keeps about 100.
+    public var recentsLimit = 100
+
+    private func columnExists(_ table: String, _ column: String) throws(ControlError) -> Bool {
+        var found = false
+        try query("PRAGMA table_info(\(table))", []) { row in if row.text(1) == column { found = true } }
+        return found
     }
 
-    /// The newest `limit` entries, newest first.
-    public func recent(limit: Int = 50) throws(ControlError) -> [Entry] {
-        var statement: OpaquePointer?
-        var rc = sqlite3_prepare_v2(db, "SELECT uuid, caller_name, handle, video, reason, duration_ms, ended_at FROM calls ORDER BY id DESC LIMIT ?", -1, &statement, nil)
-        guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
-        defer { sqlite3_finalize(statement) }
-        sqlite3_bind_int64(statement, 1, Int64(limit))
-        var entries: [Entry] = []
-        while true {
-            rc = sqlite3_step(statement)
-            if rc == SQLITE_DONE { break }
-            guard rc == SQLITE_ROW else { throw ControlError(message(rc)) }
-            func text(_ column: Int32) -> String { sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "" }
-            entries.append(Entry(
-                uuid: text(0),
-                caller: Caller(name: text(1), handle: text(2), hasVideo: sqlite3_column_int(statement, 3) != 0),
-                reason: EndReason(rawValue: text(4)) ?? .local,
-                durationMilliseconds: sqlite3_column_int64(statement, 5),
-                endedAt: sqlite3_column_int64(statement, 6)))
+    public func record(_ entry: JournalEntry) throws(ControlError) {
+        try run(
+            "INSERT INTO calls (uuid, caller_name, handle, video, reason, duration_ms, ended_at, app, outgoing, actions) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [.text(entry.uuid), .text(entry.caller.name), .text(entry.caller.handle), .int(entry.caller.hasVideo ? 1 : 0),
+             .text(entry.reason.rawValue), .int(entry.durationMilliseconds), .int(entry.endedAt), .text(entry.app),
+             .int(entry.isOutgoing ? 1 : 0), .text(entry.actions.joined(separator: " "))])
+    }
+
+    public func journal(limit: Int) throws(ControlError) -> [JournalEntry] {
+        var entries: [JournalEntry] = []
+        try query(
+            "SELECT uuid, caller_name, handle, video, reason, duration_ms, ended_at, app, outgoing, actions FROM calls ORDER BY id DESC LIMIT ?",
+            [.int(Int64(limit))]
+        ) { row in
+            entries.append(JournalEntry(
+                app: row.text(7), uuid: row.text(0), caller: Caller(name: row.text(1), handle: row.text(2), hasVideo: row.int(3) != 0),
+                isOutgoing: row.int(8) != 0, reason: EndReason(rawValue: row.text(4)) ?? .local, durationMilliseconds: row.int(5),
+                endedAt: row.int(6), actions: row.text(9).split(separator: " ").map(String.init)))
         }
         return entries
     }
 
-    /// The default journal folder: `$XDG_DATA_HOME/softphone`, else `~/.local/share/softphone`.
+    public func add(_ recent: RecentCall) throws(ControlError) {
+        try run(
+            "INSERT INTO recents (app, uuid, caller_name, handle, handle_type, video, outgoing, missed, reason, ended_at, duration_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            [.text(recent.app), .text(recent.uuid), .text(recent.caller.name), .text(recent.caller.handle),
+             .int(Int64(recent.handleType.rawValue)), .int(recent.caller.hasVideo ? 1 : 0), .int(recent.isOutgoing ? 1 : 0),
+             .int(recent.isMissed ? 1 : 0), .text(recent.reason.rawValue), .real(recent.endedAt), .int(recent.durationMilliseconds)])
+        try run(
+            "DELETE FROM recents WHERE app = ? AND id NOT IN (SELECT id FROM recents WHERE app = ? ORDER BY id DESC LIMIT ?)",
+            [.text(recent.app), .text(recent.app), .int(Int64(recentsLimit))])
+    }
+
+    public func recents(app: String, limit: Int) throws(ControlError) -> [RecentCall] {
+        var recents: [RecentCall] = []
+        try query(
+            "SELECT uuid, caller_name, handle, handle_type, video, outgoing, missed, reason, ended_at, duration_ms FROM recents WHERE app = ? ORDER BY id DESC LIMIT ?",
+            [.text(app), .int(Int64(limit))]
+        ) { row in
+            recents.append(RecentCall(
+                app: app, uuid: row.text(0), caller: Caller(name: row.text(1), handle: row.text(2), hasVideo: row.int(4) != 0),
+                handleType: CXHandle.HandleType(rawValue: Int(row.int(3))) ?? .generic, isOutgoing: row.int(5) != 0,
+                isMissed: row.int(6) != 0, reason: EndReason(rawValue: row.text(7)) ?? .local, endedAt: row.real(8),
+                durationMilliseconds: row.int(9)))
+        }
+        return recents
+    }
+
+    // MARK: - Statements
+
+    /// A value bound to a `?` of a statement.
+    private enum Value {
+        case text(String)
+        case int(Int64)
+        case real(Double)
+    }
+
+    /// A result row being read.
+    private struct Row {
+        let statement: OpaquePointer?
+        func text(_ column: Int32) -> String { sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "" }
+        func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    }
+
+    private func run(_ sql: String, _ values: [Value]) throws(ControlError) {
+        try query(sql, values) { _ in }
+    }
+
+    /// Prepares `sql`, binds `values`, and calls `each` for every row.
+    private func query(_ sql: String, _ values: [Value], each: (Row) -> Void) throws(ControlError) {
+        var statement: OpaquePointer?
+        var rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() {
+            let position = Int32(index + 1)
+            switch value {
+            case .text(let text): sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .int(let number): sqlite3_bind_int64(statement, position, number)
+            case .real(let number): sqlite3_bind_double(statement, position, number)
+            }
+        }
+        while true {
+            rc = sqlite3_step(statement)
+            if rc == SQLITE_DONE { return }
+            guard rc == SQLITE_ROW else { throw ControlError(message(rc)) }
+            each(Row(statement: statement))
+        }
+    }
+
+    /// The default data folder: `$XDG_DATA_HOME/softphone`, else `~/.local/share/softphone`.
     public static func defaultDirectory(environment: [String: String]) -> String {
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/softphone" }
         return (environment["HOME"] ?? "/tmp") + "/.local/share/softphone"
     }
 
     /// Opens `journal.sqlite` in `directory`, creating the folder when missing.
-    public static func open(inDirectory directory: String) throws(ControlError) -> CallJournal {
+    public static func open(inDirectory directory: String) throws(ControlError) -> SQLiteCallStore {
         var info = stat()
         if stat(directory, &info) != 0 { try makeDirectories(directory, mode: 0o700) }
-        return try CallJournal(path: directory + "/journal.sqlite")
+        return try SQLiteCallStore(path: directory + "/journal.sqlite")
     }
 }

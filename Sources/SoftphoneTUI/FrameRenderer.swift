@@ -108,9 +108,46 @@ private struct Pen {
         case .lock(let lock):
             let status = Line.text(glyphs.lockStatus(lock.lock), .status)
             let app = Line.text(lock.appName + glyphs.separator + "waiting for calls", .dim)
-            return compact
+            var rows: [(Int, Line)] = compact
                 ? [(0, status), (2, .text(date, .normal)), (3, .clock(time)), (9, app)]
                 : [(1, status), (3, .text(date, .normal)), (4, .clock(time)), (14, app)]
+            // A call whose banner was swiped away still rings: say so where the banner was (iOS rule 37).
+            if let pending = lock.pendingCall {
+                rows.append((compact ? 1 : 2, .text("call pending: " + names(pending).name + " (o to open)", .warning)))
+            }
+            return rows
+
+        case .incoming(let call) where call.presentation == .banner:
+            // Unlocked: a banner at the top of the home screen (iOS rule 37).
+            let (name, handle) = names(call.caller)
+            let lines: [Line] = [
+                .text(glyphs.lockStatus(.unlocked), .status),
+                .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
+                .text(name, .caller),
+                .text(handle, .dim),
+                .keys([("[d] Decline", .decline), ("[a] Accept", .accept)]),
+            ]
+            return Array(zip(compact ? [0, 2, 3, 4, 5] : [1, 3, 4, 5, 6], lines))
+
+        case .callWaiting(let call):
+            let (name, handle) = names(call.caller)
+            var rows: [(Int, Line)] = [
+                (compact ? 0 : 1, .text("Call waiting" + glyphs.separator + call.appName, .title)),
+                (compact ? 1 : 3, .text(name, .caller)),
+                (compact ? 2 : 4, .text(handle, .dim)),
+                (compact ? 3 : 6, .text("on a call with " + names(call.active).name, .status)),
+            ]
+            if let held = call.held { rows.append((compact ? 4 : 7, .text("on hold: " + names(held).name, .status))) }
+            for (index, choice) in call.choices.enumerated() {
+                let key = switch choice {
+                case .endAndAccept: "[1] "
+                case .holdAndAccept, .endHeldAndAccept: "[2] "
+                case .decline: "[d] "
+                }
+                let role: Role = choice == .decline ? .decline : .accept
+                rows.append(((compact ? 6 : 10) + index, .text(key + choice.rawValue, role)))
+            }
+            return rows
 
         case .incoming(let call):
             let (name, handle) = names(call.caller)
@@ -128,14 +165,21 @@ private struct Pen {
 
         case .inCall(let call):
             let (name, handle) = names(call.caller)
+            let state: Line = switch call.status {
+            case .connecting: .text("connecting" + glyphs.ellipsis, .status)
+            case .connected: .text(FrameRenderer.timerText(seconds: call.connectedSeconds), .timer)
+            case .onHold: .text("on hold " + FrameRenderer.timerText(seconds: call.connectedSeconds), .status)
+            }
             let lines: [Line] = [
                 .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
                 .text(name, .caller),
                 .text(handle, .dim),
-                .text(FrameRenderer.timerText(seconds: call.connectedSeconds), .timer),
+                state,
                 .keys([("[d] End", .decline)]),
             ]
             var rows = Array(zip(compact ? [0, 2, 3, 4, 9] : [1, 4, 5, 7, 15], lines))
+            if call.isMuted { rows.append((compact ? 5 : 8, .text("muted", .warning))) }
+            if let held = call.held { rows.append((compact ? 7 : 12, .text("on hold: " + names(held).name, .status))) }
             // The keypad digits sent so far, as typed; the newest stay in view when there are many.
             if !call.digits.isEmpty {
                 let shown = call.digits.count > 16 ? glyphs.ellipsis + call.digits.suffix(15) : call.digits
@@ -160,8 +204,21 @@ private struct Pen {
     func hint(for screen: Screen) -> String {
         let items: [String] = switch screen {
         case .lock: ["c demo call", "q quit"]
+        case .incoming(let call) where call.presentation == .banner:
+            compact ? ["a accept", "d decline", "o open", "w away"] : ["a/Enter accept", "d decline", "o full screen", "w swipe away", "q quit"]
         case .incoming: compact ? ["a accept", "d decline", "q quit"] : ["a/Enter accept", "d/b/Esc decline", "q quit"]
-        case .inCall: compact ? ["d end", "0-9 keypad", "q quit"] : ["d/b/Esc end", "0-9*# keypad", "q quit"]
+        case .callWaiting(let waiting):
+            compact
+                ? ["1/2 accept", "d decline", "q quit"]
+                : waiting.choices.map { choice in
+                    switch choice {
+                    case .endAndAccept: "1 end & accept"
+                    case .holdAndAccept: "2 hold & accept"
+                    case .endHeldAndAccept: "2 end held & accept"
+                    case .decline: "d decline"
+                    }
+                }
+        case .inCall: compact ? ["d end", "x hold", "m mute", "0-9 keys"] : ["d/b/Esc end", "x hold", "m mute", "0-9*# keypad", "q quit"]
         case .ended: ["q quit"]
         }
         return items.joined(separator: glyphs.separator)

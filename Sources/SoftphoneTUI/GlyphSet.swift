@@ -27,6 +27,8 @@ public enum GlyphSet: Hashable, Sendable {
         switch (self, lock) {
         case (.unicode, .locked): "🔒 Locked"
         case (.unicode, .unlocked): "🔓 Unlocked"
+        case (.unicode, .lockedSinceReboot): "🔒 Locked since restart"
+        case (.ascii, .lockedSinceReboot): "Locked since restart"
         case (.ascii, .locked): "Locked"
         case (.ascii, .unlocked): "Unlocked"
         }

@@ -6,7 +6,8 @@ import SoftphoneCore
 public enum PlainLog {
     /// The line announcing `event`, without a newline, for example
     /// `INCOMING call=1 uuid=… from="Alice Zoë" handle=+15551234 video=no (press 'a' to accept, 'd' to decline)`.
-    public static func line(for event: PhoneEvent) -> String {
+    /// `app` is the running app's id, named on RULE lines.
+    public static func line(for event: PhoneEvent, app: String) -> String {
         switch event {
         case .ready(let app, let lock, let token):
             return "READY " + pairs([("app", app), ("lock", lock.rawValue), ("token", token)])
@@ -15,14 +16,40 @@ public enum PlainLog {
                 ("call", String(call)), ("uuid", uuid), ("from", caller.name), ("handle", caller.handle),
                 ("video", caller.hasVideo ? "yes" : "no"),
             ]) + " (press 'a' to accept, 'd' to decline)"
+        case .outgoing(let call, let uuid, let caller):
+            return "OUTGOING " + pairs([("call", String(call)), ("uuid", uuid), ("to", caller.name), ("handle", caller.handle)])
         case .connected(let call):
             return "CONNECTED " + pairs([("call", String(call))])
         case .dtmf(let call, let digit):
             return "DTMF " + pairs([("call", String(call)), ("digit", String(digit))])
-        case .ended(let call, let reason, let duration):
+        case .held(let call, let onHold):
+            return (onHold ? "HELD " : "RESUMED ") + pairs([("call", String(call))])
+        case .muted(let call, let muted):
+            return (muted ? "MUTED " : "UNMUTED ") + pairs([("call", String(call))])
+        case .ended(let call, _, _, let reason, let duration, _):
             return "ENDED " + pairs([
                 ("call", String(call)), ("reason", reason.rawValue), ("duration", "\(duration.components.seconds)s"),
             ])
+        case .action(let call, let name, let outcome):
+            return "ACTION " + pairs([("call", String(call)), ("action", name), ("outcome", outcome)])
+        case .callRefused(let caller, let error, let code):
+            return "REFUSED " + pairs([("from", caller.name), ("handle", caller.handle), ("error", error), ("code", String(code))])
+        case .ruleViolated(let rule, let message):
+            return "RULE " + pairs([("id", String(rule)), ("app", app)]) + " " + quote(message, always: true)
+        case .push(let kind, let delivered, let reason):
+            var items = [("kind", kind.rawValue), ("delivered", delivered ? "yes" : "no")]
+            if let reason { items.append(("reason", reason)) }
+            return "PUSH " + pairs(items)
+        case .token(let token):
+            return "TOKEN " + pairs([("token", token)])
+        case .app(let state, let reason):
+            return "APP " + pairs([("state", state.rawValue), ("reason", reason)])
+        case .lock(let state):
+            return "LOCK " + pairs([("state", state.rawValue)])
+        case .serverRequest(let name, let fields):
+            return "SERVER " + pairs([("name", name)] + fields.map { ($0.key, $0.value) })
+        case .audioSession(let active):
+            return "AUDIO " + pairs([("session", active ? "active" : "inactive")])
         }
     }
 
@@ -38,8 +65,8 @@ public enum PlainLog {
 
     /// A value as written after `key=`: bare when it is a single word, else double-quoted with
     /// `\` and `"` escaped and control characters spelled `\n`, `\t`, `\r` or `\u{XX}`.
-    public static func quote(_ value: String) -> String {
-        let needsQuotes = value.isEmpty || value.unicodeScalars.contains {
+    public static func quote(_ value: String, always: Bool = false) -> String {
+        let needsQuotes = always || value.isEmpty || value.unicodeScalars.contains {
             $0 == "\"" || $0 == "=" || $0.properties.isWhitespace || isControl($0)
         }
         guard needsQuotes else { return value }

@@ -99,12 +99,31 @@ public final class PhoneProcess {
 
     /// The next stdout line starting with `prefix` (earlier lines are skipped), or nil after `seconds`.
     public func line(startingWith prefix: String, within seconds: Double = 10) -> String? {
+        line(where: { $0.hasPrefix(prefix) }, within: seconds)
+    }
+
+    /// The next event-stream line (JSONL) of the event `name` (earlier lines are skipped), or nil
+    /// after `seconds`.
+    public func event(_ name: String, within seconds: Double = 10) -> String? {
+        let field = Array(#""event":"\#(name)""#.utf8)
+        return line(where: { $0.hasPrefix(#"{"t_ms":"#) && Self.bytes(Array($0.utf8), contain: field) }, within: seconds)
+    }
+
+    /// Whether `text` contains `part` (String's own `contains` needs the Regex runtime, which the
+    /// shipped code does not load).
+    private static func bytes(_ text: [UInt8], contain part: [UInt8]) -> Bool {
+        guard part.count <= text.count else { return false }
+        return (0...(text.count - part.count)).contains { text[$0..<($0 + part.count)].elementsEqual(part) }
+    }
+
+    /// The next stdout line `matches` accepts (earlier lines are skipped), or nil after `seconds`.
+    public func line(where matches: (String) -> Bool, within seconds: Double = 10) -> String? {
         let deadline = PhoneProcess.now() + seconds
         while true {
             while let newline = stdoutBuffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: stdoutBuffer[..<newline], as: UTF8.self)
                 stdoutBuffer.removeSubrange(...newline)
-                if line.hasPrefix(prefix) { return line }
+                if matches(line) { return line }
             }
             let left = deadline - PhoneProcess.now()
             if left <= 0 { return nil }

@@ -76,11 +76,19 @@ func tmux(_ arguments: [String]) throws -> String {
 
 // MARK: - 1. The core in virtual time
 
-do {
-    var phone = Phone(configuration: Phone.Configuration(ringTimeout: nil), voipToken: [], uuidSeed: 1)
-    let cycle: [Command] = [.incomingCall(Caller(name: "Bench", handle: "1")), .tick, .answer, .tick, .end, .tick]
-    let commands = 3_000_000
+/// Commands per second for push → report → answer → end cycles of the real API (a `BenchApp`
+/// reporting through `CXProvider`), with `calls - 1` other calls connected all along.
+func coreThroughput(calls: Int, commands: Int) -> Double {
+    let phone = Phone(configuration: Phone.Configuration(app: BenchApp.bundle), seed: 1)
     var now = Instant.zero
+    _ = phone.handle(.start, at: now)
+    let answered = JSON.object([("caller", .string("Held")), ("handle", .string("1")), ("autoAnswer", .bool(true))])
+    for _ in 1..<calls {
+        now = now + .milliseconds(1)
+        _ = phone.handle(.push(PushRequest(kind: .voip, payload: answered)), at: now)
+    }
+    // The cycle: a push the app reports and answers itself, a tick, the person hangs up, a tick.
+    let cycle: [Command] = [.push(PushRequest(kind: .voip, payload: answered)), .tick, .end, .tick]
     var effects = 0
     let start = nanoseconds()
     for i in 0..<commands {
@@ -88,8 +96,27 @@ do {
         effects &+= phone.handle(cycle[i % cycle.count], at: now).count
     }
     let elapsed = Double(nanoseconds() - start) / 1e9
-    rows.append(Row(what: "core throughput (virtual time)", measured: -Double(commands) / elapsed, budget: -1_000_000, unit: "-commands/s"))
-    if effects == 0 { print("(no effects?)") }
+    if effects == 0 || phone.currentCalls.count != calls - 1 { print("(core bench: unexpected state)") }
+    return Double(commands) / elapsed
+}
+
+do {
+    var perCall: [(Int, Double)] = []
+    for calls in [1, 10, 100, 1_000, 10_000] {
+        let commands = Int(getenv("SOFTPHONE_BENCH_COMMANDS").map { String(cString: $0) } ?? "") ?? 400_000
+        let rate = median((0..<3).map { _ in coreThroughput(calls: calls, commands: commands) })
+        perCall.append((calls, rate))
+        rows.append(Row(what: "core throughput, \(calls) simultaneous call\(calls == 1 ? "" : "s") (virtual time)", measured: -rate, budget: -1_000_000, unit: "-commands/s"))
+    }
+    // Linear growth: a command costs about the same with 10,000 calls up as with one.
+    let growth = perCall[0].1 / perCall[perCall.count - 1].1
+    rows.append(Row(what: "core cost per command, 10,000 calls vs 1 (linear growth: ≤ 2×)", measured: growth, budget: 2, unit: "×"))
+}
+
+// `SOFTPHONE_BENCH_ONLY=core` stops here: the core alone, for profiling.
+if getenv("SOFTPHONE_BENCH_ONLY").map({ String(cString: $0) }) == "core" {
+    for row in rows { print(row.what, Int(-row.measured)) }
+    exit(0)
 }
 
 // MARK: - 2. One frame of the incoming screen, built off-screen (what each redraw costs before ncurses)

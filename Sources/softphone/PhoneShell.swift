@@ -18,30 +18,29 @@ final class PhoneShell {
         case headless
     }
 
-    private var phone: Phone
+    private let phone: Phone
     private let clock = MonotonicClock()
     private var display: Display
     private let audio: AudioEngine?
     private let server: ControlServer
-    private let journal: CallJournal?
+    private let store: (any CallStore)?
     private let mailbox: Mailbox
     private let signals: SignalPipe
     private var noticeLines: [String] = []
     private var events: EventStream
     /// Headless mode: request bytes read from stdin that do not yet make a whole line.
     private var pendingInput: [UInt8] = []
-    private var callers: [Int: (uuid: String, caller: Caller)] = [:]
     private var stdinOpen = true
-    private var lastFrame: (screen: Screen, size: [Int], clock: String, notices: Int)?
+    private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
     private var exitStatus: Int32?
 
-    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, journal: CallJournal?,
+    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, store: (any CallStore)?,
          mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.server = server
-        self.journal = journal
+        self.store = store
         self.mailbox = mailbox
         self.signals = signals
         self.events = EventStream(start: clock.now())
@@ -181,11 +180,22 @@ final class PhoneShell {
             break
         }
         var refusals: [String] = []
+        var unreported: [String] = []
+        let callsBefore = phone.callCount
         for command in request.commands {
             for effect in phone.handle(command, at: clock.now()) {
-                if case .refused(let why) = effect { refusals.append(why.description) }
+                switch effect {
+                case .refused(let why): refusals.append(why.description)
+                case .event(.callRefused(_, let error, let code)): unreported.append("CallKit refused it: \(error) (\(code))")
+                case .event(.ruleViolated(let rule, let message)): unreported.append("iOS rule \(rule): \(message)")
+                case .event(.push(_, false, let reason?)): unreported.append(reason)
+                default: break
+                }
                 perform([effect])
             }
+        }
+        if case .call = request, refusals.isEmpty, phone.callCount == callsBefore {
+            refusals.append("no call was reported: " + (unreported.isEmpty ? "the app did not report one" : unreported.joined(separator: "; ")))
         }
         render()
         if case .key = request {
@@ -195,7 +205,7 @@ final class PhoneShell {
             reply += [("ok", .bool(false)), ("error", .string(refusal))]
         } else {
             reply.append(("ok", .bool(true)))
-            if case .call = request, let number = phone.call?.number { reply.append(("call", .number(Double(number)))) }
+            if case .call = request, phone.callCount > callsBefore { reply.append(("call", .number(Double(phone.callCount)))) }
         }
         return (.object(reply), [], .keepOpen)
     }
@@ -205,28 +215,33 @@ final class PhoneShell {
         let now = clock.now()
         let screenName = switch phone.screen(at: now) {
         case .lock: "lock"
-        case .incoming: "incoming"
+        case .incoming(let incoming): incoming.presentation == .banner ? "banner" : "incoming"
+        case .callWaiting: "call-waiting"
         case .inCall: "in-call"
         case .ended: "ended"
         }
-        var call: JSON = .null
-        if let current = phone.call {
-            let (state, since): (String, Instant) = switch current.state {
+        func json(_ call: Call) -> JSON {
+            let (state, since): (String, Instant) = switch call.state {
             case .ringing(let since): ("ringing", since)
-            case .connected(let since): ("connected", since)
+            case .connecting(let since): ("connecting", since)
+            case .connected(let since): (call.isOnHold ? "held" : "connected", since)
             }
-            call = .object([
-                ("call", .number(Double(current.number))), ("uuid", .string(current.uuid)),
-                ("caller", .string(current.caller.name)), ("handle", .string(current.caller.handle)),
-                ("video", .bool(current.caller.hasVideo)), ("state", .string(state)),
-                ("since_ms", .number(Double((since - events.start).milliseconds))),
+            return .object([
+                ("call", .number(Double(call.number))), ("uuid", .string(call.uuid)),
+                ("caller", .string(call.caller.name)), ("handle", .string(call.caller.handle)),
+                ("video", .bool(call.caller.hasVideo)), ("outgoing", .bool(call.isOutgoing)), ("state", .string(state)),
+                ("muted", .bool(call.isMuted)), ("since_ms", .number(Double((since - events.start).milliseconds))),
             ])
         }
         return .object([
-            ("app", .string(phone.configuration.appID)), ("lock", .string(phone.lock.rawValue)),
-            ("screen", .string(screenName)), ("vibration", .string(phone.configuration.vibration.name)),
+            ("app", .string(phone.configuration.app.id)), ("app_state", .string(phone.appState.rawValue)),
+            ("lock", .string(phone.lock.rawValue)), ("screen", .string(screenName)),
+            ("vibration", .string(phone.configuration.vibration.name)),
+            ("voip_delivery", .string(phone.voipDeliveryStopped ? "stopped" : "on")),
             ("t_ms", .number(Double((now - events.start).milliseconds))),
-            ("call", call),
+            ("call", phone.call.map(json) ?? .null),
+            ("calls", .array(phone.currentCalls.map(json))),
+            ("recents", .number(Double(phone.recents.count))),
         ])
     }
 
@@ -238,7 +253,7 @@ final class PhoneShell {
         let wall = WallClock.now()
         return FrameRenderer.render(
             phone.screen(at: clock.now()), width: size.width, height: size.height,
-            time: wall.time, date: wall.date, notice: noticeLines.last, unicode: true
+            time: wall.time, date: wall.date, notice: phone.ruleNotice(at: clock.now()) ?? noticeLines.last, unicode: true
         ).text
     }
 
@@ -251,6 +266,7 @@ final class PhoneShell {
             case .stopRinging: audio?.stopRinging()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
             case .event(let event): record(event)
+            case .recordRecent(let recent): keep(recent)
             case .refused: break  // a key that means nothing here does nothing
             case .quit: quit(status: 0)
             }
@@ -258,23 +274,22 @@ final class PhoneShell {
     }
 
     private func record(_ event: PhoneEvent) {
-        if case .plain = display { Console.out(PlainLog.line(for: event)) }
+        if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
         publish(events.record(event, at: clock.now()))
-        switch event {
-        case .incoming(let call, let uuid, let caller):
-            callers[call] = (uuid, caller)
-        case .ended(let call, let reason, let duration):
-            guard let known = callers.removeValue(forKey: call), let journal else { break }
-            do {
-                try journal.record(CallJournal.Entry(
-                    uuid: known.uuid, caller: known.caller, reason: reason,
-                    durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds()))
-            } catch {
-                show(notice: error.message)
-            }
-        case .ready, .connected, .dtmf:
-            break
+        guard case .ended(_, let uuid, let caller, let reason, let duration, let actions) = event, let store else { return }
+        let isOutgoing = phone.lastEnded?.call.uuid == uuid ? phone.lastEnded?.call.isOutgoing ?? false : false
+        do {
+            try store.record(JournalEntry(
+                app: phone.configuration.app.id, uuid: uuid, caller: caller, isOutgoing: isOutgoing, reason: reason,
+                durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds(), actions: actions))
+        } catch {
+            show(notice: error.message)
         }
+    }
+
+    /// Keeps a Recents entry on disk, so Recents survive a restart (iOS rule 48).
+    private func keep(_ recent: RecentCall) {
+        do { try store?.add(recent) } catch { show(notice: error.message) }
     }
 
     /// Audio events go to the event stream only: they are not state changes of the phone.
@@ -308,12 +323,13 @@ final class PhoneShell {
         let screen = phone.screen(at: now)
         let size = terminal.size
         let wall = WallClock.now()
-        let key = (screen, [size.width, size.height], wall.time, noticeLines.count)
-        if let last = lastFrame, last.screen == key.0, last.size == key.1, last.clock == key.2, last.notices == key.3 { return }
+        let notice = phone.ruleNotice(at: now) ?? noticeLines.last
+        let key = (screen, [size.width, size.height], wall.time, notice)
+        if let last = lastFrame, last.screen == key.0, last.size == key.1, last.clock == key.2, last.notice == key.3 { return }
         lastFrame = key
         let frame = FrameRenderer.render(
             screen, width: size.width, height: size.height, time: wall.time, date: wall.date,
-            notice: noticeLines.last, unicode: terminal.usesUnicode)
+            notice: notice, unicode: terminal.usesUnicode)
         terminal.present(frame)
     }
 

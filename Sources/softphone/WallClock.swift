@@ -13,6 +13,13 @@ enum WallClock {
     /// UNIX seconds, for the journal.
     static func unixSeconds() -> Int64 { Int64(time(nil)) }
 
+    /// UNIX time with sub-second precision.
+    static func unixTime() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
     private static func format(_ pattern: String, _ parts: tm) -> String {
         var parts = parts
         var buffer = [CChar](repeating: 0, count: 64)

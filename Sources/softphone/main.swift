@@ -125,7 +125,7 @@ func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(UsageEr
             throw UsageError(message: "softphone: vibrations file \(file): \(error)")
         }
     }
-    guard let wanted = options.vibration else { return options.app.configuration.vibration }
+    guard let wanted = options.vibration else { return .standard }
     if VibrationCatalog.lookupKey(wanted) == SynchronizedVibration.name {
         return SynchronizedVibration.pattern(following: ringtone ?? .classic())
     }
@@ -210,7 +210,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         }
         ringtone = (loaded ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds)
     }
-    var configuration = options.app.configuration
+    var configuration = Phone.Configuration(app: options.app.bundle)
     do {
         configuration.vibration = try vibrationPattern(options, ringtone: ringtone)
     } catch {
@@ -226,11 +226,15 @@ func runPhone(_ options: RunOptions) -> Int32 {
         return 1
     }
 
-    var journal: CallJournal?
+    // The journal and Recents of earlier runs: Recents go back into the phone.
+    var store: (any CallStore)?
+    var recents: [RecentCall] = []
     do {
-        journal = try CallJournal.open(inDirectory: options.dataDirectory ?? CallJournal.defaultDirectory(environment: environment))
+        let opened = try SQLiteCallStore.open(inDirectory: options.dataDirectory ?? SQLiteCallStore.defaultDirectory(environment: environment))
+        store = opened
+        recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
     } catch {
-        startupNotices.append("\(error.message); calls will not be journaled")
+        startupNotices.append("\(error.message); calls will not be journaled or kept in Recents")
     }
 
     let mailbox = Mailbox()
@@ -261,10 +265,11 @@ func runPhone(_ options: RunOptions) -> Int32 {
     if case .plain(let input) = display { input.enable() }
 
     var generator = SystemRandomNumberGenerator()
-    let token = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    let phone = Phone(configuration: configuration, voipToken: token, uuidSeed: generator.next())
+    // The phone's wall clock starts where the real one is, on the monotonic timeline the shell feeds it.
+    let wallClockStart = WallClock.unixTime() - Double(MonotonicClock().now().nanoseconds) / 1e9
+    let phone = Phone(configuration: configuration, seed: generator.next(), wallClockStart: wallClockStart, recents: recents)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, server: server, journal: journal,
+        phone: phone, display: display, audio: audio, server: server, store: store,
         mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
