@@ -1,25 +1,91 @@
+import CSQLite3
 import SoftphoneControl
 import SoftphoneCore
 import Testing
 
-@Suite("Call journal")
-struct CallJournalTests {
-    @Test("ended calls are stored in SQLite and read back newest first, across reopening")
-    func recordAndReopen() throws {
-        let folder = temporaryFolder() + "/data"
-        let first = CallJournal.Entry(uuid: "U1", caller: Caller(name: "Zoë 张伟", handle: "+1"), reason: .declined, durationMilliseconds: 0, endedAt: 100)
-        let second = CallJournal.Entry(uuid: "U2", caller: Caller(name: "Bob", handle: "+2", hasVideo: true), reason: .local, durationMilliseconds: 7000, endedAt: 200)
-        do {
-            let journal = try CallJournal.open(inDirectory: folder)
-            try journal.record(first)
-            try journal.record(second)
-        }
-        let reopened = try CallJournal.open(inDirectory: folder)
-        #expect(try reopened.recent() == [second, first])
+/// The SQLite store and its in-memory twin keep the same contract.
+@Suite("Call store")
+struct CallStoreTests {
+    static let first = JournalEntry(
+        app: "voip", uuid: "U1", caller: Caller(name: "Zoë 张伟", handle: "+1"), reason: .declined, durationMilliseconds: 0,
+        endedAt: 100, actions: ["end:fulfilled"])
+    static let second = JournalEntry(
+        app: "voip", uuid: "U2", caller: Caller(name: "Bob", handle: "+2", hasVideo: true), isOutgoing: true, reason: .local,
+        durationMilliseconds: 7000, endedAt: 200, actions: ["start:fulfilled", "end:fulfilled"])
+
+    static func recent(_ n: Int, app: String = "voip", missed: Bool = false) -> RecentCall {
+        RecentCall(
+            app: app, uuid: "R\(n)", caller: Caller(name: "Caller \(n)", handle: "+\(n)"), handleType: .phoneNumber,
+            isOutgoing: false, isMissed: missed, reason: missed ? .unanswered : .local, endedAt: 1_800_000_000.5 + Double(n),
+            durationMilliseconds: Int64(n) * 1000)
     }
 
-    @Test("an unusable journal path is one clear error naming the file")
-    func badPath() {
-        #expect(throws: ControlError.self) { try CallJournal(path: "/proc/softphone/journal.sqlite") }
+    @Test("the journal keeps every ended call with its actions, newest first, across reopening and a new process's open")
+    func journalAcrossReopen() throws {
+        let folder = temporaryFolder() + "/data"
+        do {
+            let store = try SQLiteCallStore.open(inDirectory: folder)
+            try store.record(Self.first)
+            try store.record(Self.second)
+        }
+        let reopened = try SQLiteCallStore.open(inDirectory: folder)
+        #expect(try reopened.journal(limit: 10) == [Self.second, Self.first])
     }
+
+    @Test("iOS rule 48: Recents survive reopening, newest first, per app, capped at the limit")
+    func recentsAcrossReopen() throws {
+        let folder = temporaryFolder() + "/data"
+        do {
+            let store = try SQLiteCallStore.open(inDirectory: folder)
+            store.recentsLimit = 3
+            for n in 1...5 { try store.add(Self.recent(n, missed: n == 5)) }
+            try store.add(Self.recent(9, app: "consult"))
+        }
+        let reopened = try SQLiteCallStore.open(inDirectory: folder)
+        #expect(try reopened.recents(app: "voip", limit: 10) == [Self.recent(5, missed: true), Self.recent(4), Self.recent(3)])
+        #expect(try reopened.recents(app: "consult", limit: 10) == [Self.recent(9, app: "consult")])
+    }
+
+    @Test("the in-memory twin answers exactly as the SQLite store does")
+    func twin() throws {
+        let memory = MemoryCallStore(recentsLimit: 3)
+        let disk = try SQLiteCallStore.open(inDirectory: temporaryFolder() + "/data")
+        disk.recentsLimit = 3
+        for store in [memory, disk] as [any CallStore] {
+            try store.record(Self.first)
+            try store.record(Self.second)
+            for n in 1...5 { try store.add(Self.recent(n)) }
+        }
+        #expect(try memory.journal(limit: 1) == disk.journal(limit: 1))
+        #expect(try memory.recents(app: "voip", limit: 10) == disk.recents(app: "voip", limit: 10))
+    }
+
+    @Test("a journal written before Recents existed is upgraded in place and keeps its rows")
+    func upgradesOldJournal() throws {
+        let folder = temporaryFolder()
+        let path = folder + "/journal.sqlite"
+        try sqlite(path, """
+            CREATE TABLE calls (id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
+              video INTEGER NOT NULL, reason TEXT NOT NULL, duration_ms INTEGER NOT NULL, ended_at INTEGER NOT NULL);
+            INSERT INTO calls (uuid, caller_name, handle, video, reason, duration_ms, ended_at) VALUES ('OLD','Ann','+9',0,'remote',5,7);
+            """)
+        let store = try SQLiteCallStore(path: path)
+        try store.record(Self.first)
+        let rows = try store.journal(limit: 10)
+        #expect(rows.map(\.uuid) == ["U1", "OLD"])
+        #expect(rows.last?.reason == .remote && rows.last?.actions == [])
+    }
+
+    @Test("an unusable store path is one clear error naming the file")
+    func badPath() {
+        #expect(throws: ControlError.self) { try SQLiteCallStore(path: "/proc/softphone/journal.sqlite") }
+    }
+}
+
+/// Runs `sql` on the database at `path` directly, to make files as older versions wrote them.
+private func sqlite(_ path: String, _ sql: String) throws {
+    var db: OpaquePointer?
+    guard sqlite3_open(path, &db) == SQLITE_OK else { throw ControlError("cannot open \(path)") }
+    defer { sqlite3_close(db) }
+    guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw ControlError(String(cString: sqlite3_errmsg(db))) }
 }

@@ -24,7 +24,7 @@ struct ControlRequestTests {
     @Test("keys become the commands the keymap gives; unknown keys are skipped")
     func keys() {
         #expect(ControlRequest.key("a?d").commands == [.answer, .end])
-        #expect(ControlRequest.hangup.commands == [.remoteEnd])
+        #expect(ControlRequest.hangup.commands == [.remoteEnd(call: nil)])
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [

@@ -11,11 +11,15 @@ struct EventStreamTests {
         #expect(stream.record(.incoming(call: 1, uuid: "U", caller: caller), at: .zero + .milliseconds(6_250))
             == #"{"t_ms":1250,"event":"call.incoming","call":1,"uuid":"U","caller":"Zoë \"Z\" 张伟","handle":"+1","video":true}"#)
         #expect(stream.record(.connected(call: 1), at: .zero + .seconds(7)) == #"{"t_ms":2000,"event":"call.connected","call":1}"#)
-        #expect(stream.record(.ended(call: 1, reason: .local, duration: .milliseconds(1500)), at: .zero + .seconds(9))
-            == #"{"t_ms":4000,"event":"call.ended","call":1,"reason":"local","duration_ms":1500}"#)
+        #expect(stream.record(.ended(call: 1, uuid: "U", caller: caller, reason: .local, duration: .milliseconds(1500), actions: ["answer:fulfilled", "end:fulfilled"]), at: .zero + .seconds(9))
+            == #"{"t_ms":4000,"event":"call.ended","call":1,"uuid":"U","caller":"Zoë \"Z\" 张伟","handle":"+1","reason":"local","duration_ms":1500,"actions":["answer:fulfilled","end:fulfilled"]}"#)
         #expect(stream.record(.ready(app: "voip", lock: .locked, token: "ab"), at: .zero + .seconds(5))
             == #"{"t_ms":0,"event":"phone.ready","app":"voip","lock":"locked","token":"ab"}"#)
-        #expect(stream.history.count == 4)
+        #expect(stream.record(.ruleViolated(rule: 31, message: "late"), at: .zero + .seconds(10))
+            == #"{"t_ms":5000,"event":"rule.violated","rule":31,"message":"late"}"#)
+        #expect(stream.record(.serverRequest(name: "busy", fields: [KeyValue("bizNo", "7")]), at: .zero + .seconds(10))
+            == #"{"t_ms":5000,"event":"server.request","name":"busy","bizNo":"7"}"#)
+        #expect(stream.history.count == 6)
     }
 
     @Test("the history keeps the newest events only")

@@ -1,4 +1,4 @@
-import SoftphoneControl
+import SoftphoneCore
 import Testing
 
 @Suite("JSON")

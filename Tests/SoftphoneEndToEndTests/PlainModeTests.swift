@@ -38,17 +38,23 @@ struct PlainModeTests {
 
         phone.process.send("a")
         #expect(phone.process.line(startingWith: "CONNECTED") == "CONNECTED call=1")
-        #expect(try phone.remote(["call", "--from", "Bob"]).err == "softphone: busy: call 1 is in progress and this phone takes one call at a time\n")
+        // A second call while connected is call waiting (iOS rule 38): d declines the waiting one.
+        #expect(try phone.remote(["call", "--from", "Bob"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=2")?.contains("from=Bob") == true)
         phone.process.send("d")
-        let ended = phone.process.line(startingWith: "ENDED")
+        #expect(phone.process.line(startingWith: "ENDED call=2") == "ENDED call=2 reason=declined duration=0s")
+        phone.process.send("d")
+        let ended = phone.process.line(startingWith: "ENDED call=1")
         #expect(ended?.hasPrefix("ENDED call=1 reason=local duration=") == true)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
 
-        let journal = try CallJournal.open(inDirectory: phone.folder + "/data")
-        let rows = try journal.recent()
-        #expect(rows.count == 1)
+        let store = try SQLiteCallStore.open(inDirectory: phone.folder + "/data")
+        let rows = try store.journal(limit: 10)
+        #expect(rows.map(\.reason) == [.local, .declined])
         #expect(rows.first?.caller == Caller(name: "Zoë 张伟", handle: "+15551234"))
+        #expect(rows.first?.actions == ["answer:fulfilled", "end:fulfilled"])
+        #expect(try store.recents(app: "voip", limit: 10).count == 2)
         #expect(rows.first?.reason == .local)
     }
 

@@ -1,3 +1,4 @@
+import SoftphoneCore
 import Glibc
 import SoftphoneControl
 import SoftphoneTestSupport

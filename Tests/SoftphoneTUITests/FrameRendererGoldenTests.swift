@@ -58,6 +58,16 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(name: "ended-80x24", screen: Screens.ended(reason: .remote, duration: 125), width: 80, height: 24),
         GoldenCase(name: "ended-40x12", screen: Screens.ended(), width: 40, height: 12),
         GoldenCase(name: "tiny-20x5", screen: Screens.incoming(), width: 20, height: 5),
+        GoldenCase(name: "banner-80x24", screen: Screens.banner(), width: 80, height: 24),
+        GoldenCase(name: "banner-40x12", screen: Screens.banner(), width: 40, height: 12),
+        GoldenCase(name: "call-waiting-80x24", screen: Screens.callWaiting(), width: 80, height: 24),
+        GoldenCase(name: "call-waiting-held-40x12",
+                   screen: Screens.callWaiting(held: Caller(name: "Bob", handle: "+2"), choices: [.endAndAccept, .endHeldAndAccept, .decline]),
+                   width: 40, height: 12),
+        GoldenCase(name: "incall-held-muted-80x24", screen: Screens.onHoldMuted(), width: 80, height: 24),
+        GoldenCase(name: "incall-connecting-40x12", screen: Screens.connecting(), width: 40, height: 12),
+        GoldenCase(name: "rule-notice-80x24", screen: Screens.lock(), width: 80, height: 24,
+                   notice: "iOS rule 5: App terminated: VoIP push not reported to CallKit before the handler returned"),
     ]
 }
 

@@ -15,13 +15,20 @@ import Testing
         (.incoming(call: 2, uuid: "U", caller: Caller(name: "张伟", handle: "", hasVideo: true)),
          #"INCOMING call=2 uuid=U from=张伟 handle="" video=yes (press 'a' to accept, 'd' to decline)"#),
         (.connected(call: 1), "CONNECTED call=1"),
-        (.ended(call: 1, reason: .declined, duration: .zero), "ENDED call=1 reason=declined duration=0s"),
-        (.ended(call: 3, reason: .local, duration: .milliseconds(42_900)), "ENDED call=3 reason=local duration=42s"),
-        (.ended(call: 4, reason: .remote, duration: .seconds(3725)), "ENDED call=4 reason=remote duration=3725s"),
-        (.ended(call: 5, reason: .unanswered, duration: .zero), "ENDED call=5 reason=unanswered duration=0s"),
+        (.ended(call: 1, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .declined, duration: .zero, actions: []), "ENDED call=1 reason=declined duration=0s"),
+        (.ended(call: 3, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .local, duration: .milliseconds(42_900), actions: []), "ENDED call=3 reason=local duration=42s"),
+        (.ended(call: 4, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .remote, duration: .seconds(3725), actions: []), "ENDED call=4 reason=remote duration=3725s"),
+        (.ended(call: 5, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .unanswered, duration: .zero, actions: []), "ENDED call=5 reason=unanswered duration=0s"),
+        (.ruleViolated(rule: 5, message: "App terminated: VoIP push not reported"), #"RULE id=5 app=voip "App terminated: VoIP push not reported""#),
+        (.held(call: 2, onHold: true), "HELD call=2"),
+        (.held(call: 2, onHold: false), "RESUMED call=2"),
+        (.action(call: 1, name: "answer", outcome: "timed-out"), "ACTION call=1 action=answer outcome=timed-out"),
+        (.callRefused(caller: Caller(name: "Bob", handle: "+2"), error: "filteredByDoNotDisturb", code: 3), "REFUSED from=Bob handle=+2 error=filteredByDoNotDisturb code=3"),
+        (.push(kind: .voip, delivered: false, reason: "stopped"), "PUSH kind=voip delivered=no reason=stopped"),
+        (.serverRequest(name: "busy", fields: [KeyValue("bizNo", "42")]), "SERVER name=busy bizNo=42"),
     ])
     func eventLine(event: PhoneEvent, expected: String) {
-        #expect(PlainLog.line(for: event) == expected)
+        #expect(PlainLog.line(for: event, app: "voip") == expected)
     }
 
     @Test(arguments: [
@@ -48,7 +55,7 @@ import Testing
     /// Whatever the values hold, an event is one line with no escape sequences.
     @Test func eventIsAlwaysOneCleanLine() {
         let caller = Caller(name: "Eve\n\u{1B}[2J", handle: "\r\u{2028}")
-        let line = PlainLog.line(for: .incoming(call: 1, uuid: "u", caller: caller))
+        let line = PlainLog.line(for: .incoming(call: 1, uuid: "u", caller: caller), app: "voip")
         #expect(!line.unicodeScalars.contains { $0.properties.generalCategory == .control || $0 == "\u{2028}" })
     }
 

@@ -18,12 +18,33 @@ enum Screens {
         .inCall(InCallScreen(appName: "voip", call: 1, caller: caller, connectedSeconds: connected))
     }
 
+    static func banner(_ caller: Caller = alice) -> Screen {
+        .incoming(IncomingCallScreen(appName: "voip", call: 1, caller: caller, ringingSeconds: 3, vibration: .still, presentation: .banner))
+    }
+
+    static func callWaiting(held: Caller? = nil, choices: [CallWaitingChoice] = [.endAndAccept, .holdAndAccept, .decline]) -> Screen {
+        .callWaiting(CallWaitingScreen(
+            appName: "voip", call: 2, caller: Caller(name: "张伟", handle: "+8613800138000"), active: alice, held: held,
+            choices: choices))
+    }
+
+    static func onHoldMuted() -> Screen {
+        .inCall(InCallScreen(
+            appName: "voip", call: 2, caller: Caller(name: "محمد", handle: "+966501234567"), connectedSeconds: 65,
+            status: .connected, isMuted: true, held: alice))
+    }
+
+    static func connecting() -> Screen {
+        .inCall(InCallScreen(appName: "voip", call: 1, caller: alice, connectedSeconds: 0, status: .connecting))
+    }
+
     static func ended(_ caller: Caller = alice, reason: EndReason = .declined, duration: Int64 = 0) -> Screen {
         .ended(EndedCallScreen(call: 1, caller: caller, reason: reason, durationSeconds: duration))
     }
 
     /// One of each kind, for tests that must hold for every screen.
     static let all: [Screen] = [
-        lock(), lock(.unlocked), incoming(), incoming(vibration: .still), inCall(), ended(),
+        lock(), lock(.unlocked), lock(.lockedSinceReboot), incoming(), incoming(vibration: .still), banner(), callWaiting(),
+        inCall(), connecting(), onHoldMuted(), ended(),
     ]
 }

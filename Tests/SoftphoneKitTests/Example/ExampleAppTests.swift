@@ -1,0 +1,216 @@
+import Glibc
+import SoftphoneKit
+import Testing
+
+/// ExampleApp, the app docs/writing-an-app.md shows, run on a phone on the manual clock; and
+/// checks that the docs say what the code does.
+@Suite("example app")
+struct ExampleAppTests {
+    /// A phone running ExampleApp. Time moves only when a test says so.
+    final class ExamplePhone {
+        let phone = Phone(configuration: .init(app: ExampleApp.bundle), lock: .locked, seed: 7, wallClockStart: 1_800_000_000)
+        private(set) var now = Instant.zero
+        private(set) var effects: [Effect] = []
+
+        init() { send(.start) }
+
+        /// The running app.
+        var app: ExampleApp { phone.runningApp as! ExampleApp }
+
+        /// Handles `command` now: due timers first, then the command, then the app code it sets off.
+        @discardableResult
+        func send(_ command: Command) -> [Effect] {
+            let new = phone.handle(command, at: now)
+            effects += new
+            return new
+        }
+
+        /// Runs `press` as the app's own UI does, inside the phone, now.
+        func pressInApp(_ press: (ExampleApp) -> Void) {
+            effects += phone.runInApp(at: now) { press(app) }
+        }
+
+        /// Moves the clock on; every timer due on the way runs at its own instant.
+        func advance(by duration: Duration) {
+            now = now + duration
+            send(.tick)
+        }
+
+        var events: [PhoneEvent] { effects.compactMap { if case .event(let event) = $0 { event } else { nil } } }
+        /// The UUID the app reported the newest incoming call with.
+        var lastIncoming: UUID? {
+            events.compactMap { if case .incoming(_, let uuid, _) = $0 { UUID(uuidString: uuid) } else { nil } }.last
+        }
+        var connected: [Int] { events.compactMap { if case .connected(let call) = $0 { call } else { nil } } }
+        /// Each ended call: its number, reason and connected duration.
+        var ended: [(call: Int, reason: EndReason, duration: Duration)] {
+            events.compactMap { if case .ended(let call, _, _, let reason, let duration, _) = $0 { (call, reason, duration) } else { nil } }
+        }
+        /// The names of the requests the app sent its server, in order.
+        var serverRequests: [String] { events.compactMap { if case .serverRequest(let name, _) = $0 { name } else { nil } } }
+        var violatedRules: [Int] { events.compactMap { if case .ruleViolated(let rule, _) = $0 { rule } else { nil } } }
+    }
+
+    static let zoe = Caller(name: "Zoë", handle: "+15551234")
+
+    /// iOS rule 4, rule 32 and rule 35: the push is reported and rings; the app's own hang-up goes
+    /// through CXCallController with the call's UUID and comes back as the one end action.
+    @Test func answeredThenEndedFromTheAppsOwnButton() throws {
+        let t = ExamplePhone()
+        #expect(t.serverRequests == ["register"])
+        t.send(.incomingCall(Self.zoe))
+        let uuid = try #require(t.lastIncoming)
+        #expect(t.effects.contains(.startRinging(call: 1)))
+        #expect(t.app.calls == [uuid])
+
+        t.advance(by: .seconds(2))
+        t.send(.answer)
+        #expect(t.effects.contains(.stopRinging(call: 1)))
+        #expect(t.connected == [1])
+        #expect(t.serverRequests == ["register", "answer", "media"])
+
+        t.send(.toggleMute)
+        #expect(t.app.isMuted)
+        #expect(t.events.contains(.muted(call: 1, muted: true)))
+
+        // The app's own button, pressed inside the phone: CallKit hands back the end action at once.
+        t.advance(by: .seconds(5))
+        t.pressInApp { $0.hangUp(uuid) }
+        #expect(t.ended.map(\.reason) == [.local])
+        #expect(t.ended.first?.duration == .seconds(5))
+        #expect(t.serverRequests.last == "end")
+        #expect(t.app.calls.isEmpty)
+        #expect(!t.app.isMuted)
+
+        // The ring timer was stopped by the answer: nothing else ends, and no rule was broken.
+        t.advance(by: .seconds(120))
+        #expect(t.ended.count == 1)
+        #expect(t.violatedRules.isEmpty)
+    }
+
+    /// iOS rule 26 and rule 28: iOS has no ring timeout; the app's own timer ends the call `.unanswered`
+    /// at exactly 30 s, and Recents shows it as missed.
+    @Test func unansweredAfterTheAppsOwnTimer() {
+        let t = ExamplePhone()
+        t.send(.incomingCall(Self.zoe))
+        t.advance(by: .seconds(30) - .milliseconds(1))
+        #expect(t.ended.isEmpty)
+        t.advance(by: .milliseconds(1))
+        #expect(t.ended.map(\.reason) == [.unanswered])
+        #expect(t.effects.contains(.stopRinging(call: 1)))
+        #expect(t.serverRequests.last == "missed")
+        #expect(t.phone.recents.first?.isMissed == true)
+        #expect(t.app.calls.isEmpty)
+        #expect(t.violatedRules.isEmpty)
+    }
+
+    /// iOS rule 32: declining arrives as the end action, and stops the app's ring timer.
+    @Test func declinedWhileRinging() {
+        let t = ExamplePhone()
+        t.send(.incomingCall(Self.zoe))
+        t.send(.end)
+        #expect(t.ended.map(\.reason) == [.declined])
+        #expect(t.serverRequests.last == "end")
+        t.advance(by: .seconds(60))
+        #expect(t.ended.count == 1)
+    }
+
+    /// iOS rule 10: the caller's cancel and hang-up reach the app over its server connection,
+    /// not as pushes; the app reports `.remoteEnded`.
+    @Test func remoteSideCancelsWhileRingingThenHangsUpAConnectedCall() {
+        let t = ExamplePhone()
+        t.send(.incomingCall(Self.zoe))
+        t.advance(by: .seconds(3))
+        t.send(.remoteEnd(call: nil))
+        #expect(t.ended.map(\.reason) == [.remote])
+        #expect(t.app.calls.isEmpty)
+
+        t.send(.incomingCall(Self.zoe))
+        t.send(.answer)
+        t.advance(by: .seconds(10))
+        t.send(.remoteEnd(call: 2))
+        #expect(t.ended.map(\.call) == [1, 2])
+        #expect(t.ended.map(\.reason) == [.remote, .remote])
+        #expect(t.ended.last?.duration == .seconds(10))
+
+        // Neither call's ring timer outlives it.
+        t.advance(by: .seconds(60))
+        #expect(t.ended.count == 2)
+        #expect(t.violatedRules.isEmpty)
+    }
+
+    // MARK: - The docs
+
+    /// docs/writing-an-app.md shows ExampleApp.swift whole, byte for byte, in the ```swift block
+    /// after the marker line.
+    @Test func theGuideShowsThisAppExactly() throws {
+        let guide = try #require(Docs.read("docs/writing-an-app.md"))
+        let source = try #require(Docs.read("Tests/SoftphoneKitTests/Example/ExampleApp.swift"))
+        let marker = "<!-- example: Tests/SoftphoneKitTests/Example/ExampleApp.swift -->\n```swift\n"
+        let parts = split(guide, on: marker)
+        try #require(parts.count == 2, "the guide must have exactly one example marker followed by a ```swift fence")
+        let block = try #require(split(parts[1], on: "\n```\n").first)
+        #expect(block + "\n" == source, "docs/writing-an-app.md's example differs from ExampleApp.swift: copy the file into the block")
+    }
+
+    /// docs/ios-rules.md has one row for each rule of the reference, 1 to 48, each with a known
+    /// status; an enforced rule names its test file.
+    @Test func theRulesTableHasEveryRuleOnce() throws {
+        let table = try #require(Docs.read("docs/ios-rules.md"))
+        var numbers: [Int] = []
+        for line in table.split(separator: "\n") where line.hasPrefix("|") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map(trimmingSpaces)
+            guard cells.count > 3, let number = Int(cells[1]) else { continue }
+            numbers.append(number)
+            let status = cells[3]
+            #expect(
+                status.hasPrefix("enforced") || status.hasPrefix("modeled without enforcement") || status.hasPrefix("not applicable here"),
+                "rule \(number) has an unknown status: \(status)")
+            if status.hasPrefix("enforced") {
+                #expect(cells.count > 5 && cells[5].contains(".swift"), "rule \(number) is enforced but names no test file")
+            }
+        }
+        #expect(numbers == Array(1...48))
+    }
+}
+
+/// Files of the package, found from this file's path (Tests/SoftphoneKitTests/Example/…).
+private enum Docs {
+    static var root: String {
+        var path = #filePath
+        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path
+    }
+
+    /// The text of `relativePath` under the package root, or nil if it cannot be read.
+    static func read(_ relativePath: String) -> String? {
+        guard let file = fopen(root + "/" + relativePath, "rb") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// The parts of `text` between occurrences of `separator` (no Foundation here).
+private func split(_ text: String, on separator: String) -> [String] {
+    let bytes = Array(text.utf8), sep = Array(separator.utf8)
+    var parts: [String] = []
+    var start = 0, i = 0
+    while i + sep.count <= bytes.count {
+        if bytes[i..<(i + sep.count)].elementsEqual(sep) {
+            parts.append(String(decoding: bytes[start..<i], as: UTF8.self))
+            i += sep.count
+            start = i
+        } else {
+            i += 1
+        }
+    }
+    parts.append(String(decoding: bytes[start...], as: UTF8.self))
+    return parts
+}
+
+private func trimmingSpaces(_ text: Substring) -> String {
+    String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+}
