@@ -69,11 +69,15 @@ public final class Phone {
     /// PushKit's second check of each VoIP push, about 7 s after delivery (iOS rule 5).
     /// (The queues are `let`s handed the phone when due, not `lazy var`s capturing it: reaching
     /// a `let` costs no retain and release.)
-    let secondChecks = DeadlineQueue<Int> { phone, push in phone.secondCheck(push: push) }
+    let secondChecks = DeadlineQueue<Int>(
+        // Each check also forgets its push, so it always runs.
+        isLive: { phone, push in phone.pendingPushes[push] != nil }, onDue: { phone, push in phone.secondCheck(push: push) })
     /// Each action's deadline (iOS rule 31).
-    let actionDeadlines = DeadlineQueue<UUID> { phone, action in phone.timeOut(action: action) }
+    let actionDeadlines = DeadlineQueue<UUID>(
+        isLive: { phone, action in phone.pendingActions[action] != nil }, onDue: { phone, action in phone.timeOut(action: action) })
     /// Each incoming call's ring warning (iOS rule 28).
-    let ringWarnings = DeadlineQueue<UUID> { phone, call in phone.warnIfStillRinging(call) }
+    let ringWarnings = DeadlineQueue<UUID>(
+        isLive: { phone, call in phone.calls[call]?.isRinging == true }, onDue: { phone, call in phone.warnIfStillRinging(call) })
     private var outbox: [Effect] = []
     /// The rules' delays, converted once: `Duration` arithmetic divides 128-bit numbers, and
     /// every call sets three deadlines.

@@ -115,7 +115,7 @@ do {
 
 // `SOFTPHONE_BENCH_ONLY=core` stops here: the core alone, for profiling.
 if getenv("SOFTPHONE_BENCH_ONLY").map({ String(cString: $0) }) == "core" {
-    for row in rows { print(row.what, Int(-row.measured)) }
+    for row in rows { print(row.what, row.unit.hasPrefix("-") ? -row.measured : row.measured) }
     exit(0)
 }
 

@@ -14,12 +14,17 @@ final class DeadlineQueue<ID> {
     unowned(unsafe) var runLoop: PhoneRunLoop!
     /// Handed the phone and each due id: capturing nothing, the queue can be a `let` of the phone.
     private let onDue: (Phone, ID) -> Void
+    /// Whether a deadline can still matter (its action is pending, its push unreported, its call
+    /// ringing). One that cannot is dropped when the timer is re-armed instead of firing: most
+    /// actions complete at once, so their deadlines then cost no run-loop job at all.
+    private let isLive: (Phone, ID) -> Bool
     /// The run-loop job that fires the queue, made once: arming it again costs no allocation.
     /// (Unowned-unsafe: the phone owns both this queue and the run loop that holds the job.)
     private lazy var fireJob: () -> Void = { [unowned(unsafe) self] in fire() }
 
     /// Makes a queue whose due deadlines are handed to `onDue` (its run loop is set by the phone).
-    init(onDue: @escaping (Phone, ID) -> Void) {
+    init(isLive: @escaping (Phone, ID) -> Bool, onDue: @escaping (Phone, ID) -> Void) {
+        self.isLive = isLive
         self.onDue = onDue
     }
 
@@ -36,6 +41,8 @@ final class DeadlineQueue<ID> {
     }
 
     private func arm() {
+        // A deadline that can no longer matter never becomes live again: skip it.
+        while head < items.count, !isLive(runLoop.phone, items[head].id) { head += 1 }
         guard head < items.count else {
             armed = false
             items.removeAll(keepingCapacity: true)
