@@ -4,9 +4,9 @@
 extension Phone {
     /// Hands actions to the provider of their calls as one transaction: `execute` first, then
     /// (if it returns false) each `perform` in order, on the delegate queue. Each action gets its
-    /// deadline (iOS rule 31).
-    func send(_ actions: [CXCallAction], to provider: CXProvider?) {
-        let transaction = CXTransaction(actions: actions)
+    /// deadline (iOS rule 31). A transaction the app requested is handed over as it is.
+    func send(_ actions: [CXCallAction], to provider: CXProvider?, in requested: CXTransaction? = nil) {
+        let transaction = requested ?? CXTransaction(actions: actions)
         let deadline = now + delays.actionTimeout
         for action in actions {
             action.link = link
@@ -142,7 +142,7 @@ extension Phone {
             }
             sending.append(action)
         }
-        send(sending, to: provider)
+        send(sending, to: provider, in: transaction)
         return nil
     }
 
