@@ -14,6 +14,12 @@ public enum ControlRequest: Equatable, Sendable {
     case hangup
     /// The person presses these keys, one after another.
     case key(String)
+    /// The person locks the phone.
+    case lock
+    /// The person unlocks the phone.
+    case unlock
+    /// The app's life: to the foreground, to the background, killed, reinstalled.
+    case app(AppAction)
     /// A JSON snapshot of the phone: app, lock state, the call in progress.
     case state
     /// The current screen as plain text.
@@ -22,7 +28,7 @@ public enum ControlRequest: Equatable, Sendable {
     case events(follow: Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "key", "state", "screen", "events"]
+    public static let names = ["call", "cancel", "hangup", "key", "lock", "unlock", "app", "state", "screen", "events"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -49,6 +55,13 @@ public enum ControlRequest: Equatable, Sendable {
             }
             return (id, .call(Caller(name: name.isEmpty ? handle : name, handle: handle, hasVideo: video)))
         case "cancel": return (id, .cancel)
+        case "lock": return (id, .lock)
+        case "unlock": return (id, .unlock)
+        case "app":
+            let words = AppAction.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let word = try optionalString(json, "action") else { throw ControlError("field \"action\" is missing; use one of: \(words)") }
+            guard let action = AppAction(rawValue: word) else { throw ControlError("field \"action\" is \"\(word)\"; use one of: \(words)") }
+            return (id, .app(action))
         case "hangup": return (id, .hangup)
         case "state": return (id, .state)
         case "screen": return (id, .screen)
@@ -84,6 +97,9 @@ public enum ControlRequest: Equatable, Sendable {
         case .cancel: .object([("cmd", .string("cancel"))])
         case .hangup: .object([("cmd", .string("hangup"))])
         case .key(let keys): .object([("cmd", .string("key")), ("keys", .string(keys))])
+        case .lock: .object([("cmd", .string("lock"))])
+        case .unlock: .object([("cmd", .string("unlock"))])
+        case .app(let action): .object([("cmd", .string("app")), ("action", .string(action.rawValue))])
         case .state: .object([("cmd", .string("state"))])
         case .screen: .object([("cmd", .string("screen"))])
         case .events(let follow): .object([("cmd", .string("events")), ("follow", .bool(follow))])
@@ -95,6 +111,9 @@ public enum ControlRequest: Equatable, Sendable {
         switch self {
         case .call(let caller): [.incomingCall(caller)]
         case .cancel, .hangup: [.remoteEnd(call: nil)]
+        case .lock: [.setLock(.locked)]
+        case .unlock: [.setLock(.unlocked)]
+        case .app(let action): [.app(action)]
         case .key(let keys): keys.unicodeScalars.compactMap(Keymap.command(for:))
         case .state, .screen, .events: []
         }

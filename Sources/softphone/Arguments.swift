@@ -64,6 +64,8 @@ enum Arguments {
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone key KEYS                                    (the person presses keys)
+               softphone lock | unlock                               (the person locks or unlocks the phone)
+               softphone app foreground|background|kill|reinstall    (the app's life)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
@@ -71,11 +73,12 @@ enum Arguments {
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
         every client subcommand takes --socket PATH
-        keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call · q quit
+        keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call
+              1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|key|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|key|lock|unlock|app|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -112,6 +115,17 @@ enum Arguments {
                 throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
             }
             return .client(.key(keys), socket: try reader.socketOnly())
+        case "lock", "unlock":
+            return .client(sub == "lock" ? .lock : .unlock, socket: try reader.socketOnly())
+        case "app":
+            let words = AppAction.allCases.map(\.rawValue).joined(separator: "|")
+            guard let word = reader.positional() else {
+                throw UsageError(message: "softphone app: what should the app do? usage: softphone app \(words) [--socket PATH]")
+            }
+            guard let action = AppAction(rawValue: word) else {
+                throw UsageError(message: "softphone app: \"\(word)\" is not one of \(words); usage: softphone app \(words) [--socket PATH]")
+            }
+            return .client(.app(action), socket: try reader.socketOnly())
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones

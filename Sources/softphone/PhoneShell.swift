@@ -176,7 +176,7 @@ final class PhoneShell {
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
             }
             return (.object(reply + [("ok", .bool(true))]), events.history, follow ? .follow : .close)
-        case .call, .cancel, .hangup, .key:
+        case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
             break
         }
         var refusals: [String] = []

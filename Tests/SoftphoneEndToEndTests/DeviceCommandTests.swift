@@ -1,0 +1,79 @@
+import SoftphoneCore
+import SoftphoneTestSupport
+import Testing
+
+/// The person's device commands through the real binary: lock and unlock (full screen vs banner,
+/// iOS rule 37), the app's life, and Recents surviving a restart (iOS rule 48).
+@Suite("Device commands, end to end", .serialized)
+struct DeviceCommandTests {
+    @Test("iOS rule 37: unlocked, a call shows as a banner; locked, full screen; the state says which")
+    func lockAndBanner() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["unlock"]).status == 0)
+        #expect(phone.process.line(startingWith: "LOCK") == "LOCK state=unlocked")
+        #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        var state = try JSON.parse(phone.remote(["state"]).out)
+        #expect(state["screen"]?.stringValue == "banner" && state["lock"]?.stringValue == "unlocked")
+        #expect(try phone.remote(["screen"]).out.contains("o full screen"))
+        #expect(try phone.remote(["key", "o"]).status == 0)
+        state = try JSON.parse(phone.remote(["state"]).out)
+        #expect(state["screen"]?.stringValue == "incoming")
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED call=1")
+        #expect(try phone.remote(["lock"]).status == 0)
+        #expect(phone.process.line(startingWith: "LOCK") == "LOCK state=locked")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("the app's life: foreground needs the phone unlocked; a killed app's call ends as failed; a push relaunches it")
+    func appLife() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let locked = try phone.remote(["app", "foreground"])
+        #expect(locked.status == 1 && locked.err.contains("the phone is locked"))
+        #expect(try phone.remote(["call"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        #expect(try phone.remote(["app", "kill"]).status == 0)
+        #expect(phone.process.line(startingWith: "ENDED call=1") == "ENDED call=1 reason=failed duration=0s")
+        #expect(phone.process.line(startingWith: "APP state=not-running") == #"APP state=not-running reason=killed"#)
+        // The remote side cannot reach a dead app; the next VoIP push launches it in the background.
+        #expect(try phone.remote(["hangup"]).status == 1)
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "APP state=background")?.contains("voip-push") == true)
+        _ = phone.process.line(startingWith: "INCOMING call=2")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("bad app actions are one line naming the accepted ones", arguments: [
+        (["app"], "softphone app: what should the app do? usage: softphone app foreground|background|kill|reinstall [--socket PATH]\n"),
+        (["app", "sleep"], "softphone app: \"sleep\" is not one of foreground|background|kill|reinstall; usage: softphone app foreground|background|kill|reinstall [--socket PATH]\n"),
+    ])
+    func badAppAction(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2 && result.err == message)
+    }
+
+    @Test("iOS rule 48: Recents survive a restart, and calling one back (unlocked) starts an outgoing call that connects")
+    func recentsAcrossRestart() throws {
+        let first = try PlainPhone()
+        _ = first.process.line(startingWith: "READY")
+        #expect(try first.remote(["call", "--from", "Zoë", "--handle", "+15551234"]).status == 0)
+        _ = first.process.line(startingWith: "INCOMING")
+        #expect(try first.remote(["cancel"]).status == 0)
+        _ = first.process.line(startingWith: "ENDED call=1 reason=remote")
+        first.process.send("q")
+        #expect(first.process.waitForExit() == 0)
+
+        // The same data folder, a new process: Recents came back from SQLite.
+        let second = try PhoneProcess(["--no-audio", "--socket", first.socket, "--data-dir", first.folder + "/data"])
+        _ = second.line(startingWith: "READY")
+        let state = try JSON.parse(PhoneProcess.run(["state", "--socket", first.socket]).out)
+        #expect(state["recents"]?.numberValue == 1)
+        second.send("q")
+        #expect(second.waitForExit() == 0)
+    }
+}
