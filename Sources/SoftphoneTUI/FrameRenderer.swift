@@ -113,7 +113,7 @@ private struct Pen {
                 : [(1, status), (3, .text(date, .normal)), (4, .clock(time)), (14, app)]
             // A call whose banner was swiped away still rings: say so where the banner was (iOS rule 37).
             if let pending = lock.pendingCall {
-                rows.append((compact ? 1 : 2, .text("call pending: " + names(pending).name + " (o to open)", .warning)))
+                rows.append((compact ? 1 : 2, .text("call pending: " + names(pending).name, .warning)))
             }
             return rows
 
@@ -203,6 +203,7 @@ private struct Pen {
     /// The keys valid on a screen, shortest spelling in the compact layout.
     func hint(for screen: Screen) -> String {
         let items: [String] = switch screen {
+        case .lock(let lock) where lock.pendingCall != nil: ["o open the call", "a accept", "d decline", "q quit"]
         case .lock: ["c demo call", "q quit"]
         case .incoming(let call) where call.presentation == .banner:
             compact ? ["a accept", "d decline", "o open", "w away"] : ["a/Enter accept", "d decline", "o full screen", "w swipe away", "q quit"]

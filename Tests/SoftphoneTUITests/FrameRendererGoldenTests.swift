@@ -59,6 +59,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(name: "ended-40x12", screen: Screens.ended(), width: 40, height: 12),
         GoldenCase(name: "tiny-20x5", screen: Screens.incoming(), width: 20, height: 5),
         GoldenCase(name: "banner-80x24", screen: Screens.banner(), width: 80, height: 24),
+        GoldenCase(name: "banner-swiped-away-80x24",
+                   screen: .lock(LockScreen(appName: "voip", lock: .unlocked, pendingCall: Screens.alice)), width: 80, height: 24),
         GoldenCase(name: "banner-40x12", screen: Screens.banner(), width: 40, height: 12),
         GoldenCase(name: "call-waiting-80x24", screen: Screens.callWaiting(), width: 80, height: 24),
         GoldenCase(name: "call-waiting-held-40x12",
