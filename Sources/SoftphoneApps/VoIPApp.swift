@@ -50,14 +50,15 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType,
         completion: @escaping () -> Void
     ) {
-        let body = payload.dictionaryPayload
-        let handle = body["handle"] as? String ?? ""
+        // `json` is SoftphoneKit's typed view of `dictionaryPayload`: the same body without casts
+        // from `Any` (which cost the phone memory and time); iOS code reads `dictionaryPayload`.
+        let body = payload.json
         let update = CXCallUpdate()
-        update.remoteHandle = CXHandle(type: .generic, value: handle)
-        update.localizedCallerName = body["caller"] as? String
-        update.hasVideo = body["video"] as? Bool ?? false
+        update.remoteHandle = CXHandle(type: .generic, value: body["handle"]?.stringValue ?? "")
+        update.localizedCallerName = body["caller"]?.stringValue
+        update.hasVideo = body["video"]?.boolValue ?? false
         update.supportsDTMF = true
-        let uuid = (body["uuid"] as? String).flatMap(UUID.init(uuidString:)) ?? UUID()
+        let uuid = body["uuid"]?.stringValue.flatMap(UUID.init(uuidString:)) ?? UUID()
         // Report first, before anything else (iOS rule 4); connect to the server in parallel (rule 10).
         provider.reportNewIncomingCall(with: uuid, update: update) { [weak self] error in
             guard let self else { return }
