@@ -15,12 +15,9 @@ public final class DispatchQueue: Sendable, CustomStringConvertible {
     public static let main = DispatchQueue(label: "com.apple.main-thread")
 
     /// Runs `work` later, after what is already queued, on the running phone's run loop.
-    /// (The compiler treats closures given to any `DispatchQueue.async` as `@Sendable`, as it does
-    /// for Dispatch's own; the phone's code uses `later(_:)`, which is the same without that.)
-    public func async(execute work: @escaping @Sendable () -> Void) { later(work) }
-
-    /// Runs `work` later on the running phone's run loop.
-    func later(_ work: @escaping () -> Void) {
+    /// (The compiler treats closures given to any type's `DispatchQueue.async` as `@Sendable`, as
+    /// it does for Dispatch's own; app code that must touch its own state uses `Timer`.)
+    public func async(execute work: @escaping @Sendable () -> Void) {
         PhoneContext.current?.runLoop.schedule(at: nil, on: self, work)
     }
 

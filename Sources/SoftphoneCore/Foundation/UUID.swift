@@ -19,7 +19,7 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A fresh version-4 UUID: the next of the running phone's sequence (or, outside a phone,
     /// of a process-wide one).
     public init() {
-        self = PhoneContext.withCurrent { $0.nextUUID() } ?? UUID(random: UUIDBits(bytes: UUID.fallback.withLock { $0.bytes(16) }))
+        self = PhoneContext.withCurrent { $0.nextUUID() } ?? UUID.fallback.withLock { $0.next() }
     }
 
     /// Reads `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` (either case); nil if it is not one.
@@ -46,14 +46,6 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     private init(bytes: [UInt8]) {
         high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
         low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    /// A version-4 UUID made from 128 random bits.
-    init(random generator: UUIDBits) {
-        var bytes = generator.bytes
-        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
-        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        self.init(bytes: bytes)
     }
 
     /// Upper-case 8-4-4-4-12, as Foundation prints it.
@@ -95,9 +87,4 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Used only when no phone is running on this thread (a UUID made in a test's own code).
     private static let fallback = Mutex(CallUUIDGenerator(seed: 0x5EED))
-}
-
-/// 128 bits from a generator, before the version and variant bits are set.
-struct UUIDBits {
-    let bytes: [UInt8]
 }
