@@ -14,6 +14,8 @@ public enum ControlRequest: Equatable, Sendable {
     case hangup
     /// The person presses these keys, one after another.
     case key(String)
+    /// Remote side: APNs delivers this push (a VoIP push, or an ordinary alert notification).
+    case push(kind: PushRequest.Kind, payload: JSON)
     /// The person locks the phone.
     case lock
     /// The person unlocks the phone.
@@ -28,7 +30,7 @@ public enum ControlRequest: Equatable, Sendable {
     case events(follow: Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "key", "lock", "unlock", "app", "state", "screen", "events"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "events"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -55,6 +57,14 @@ public enum ControlRequest: Equatable, Sendable {
             }
             return (id, .call(Caller(name: name.isEmpty ? handle : name, handle: handle, hasVideo: video)))
         case "cancel": return (id, .cancel)
+        case "push":
+            let kindWord = try optionalString(json, "type") ?? "voip"
+            guard let kind = PushRequest.Kind(rawValue: kindWord) else {
+                throw ControlError("field \"type\" is \"\(kindWord)\"; use voip or alert")
+            }
+            guard let payload = json["payload"] else { throw ControlError("field \"payload\" is missing; give the push's JSON body, e.g. {\"aps\":{}}") }
+            try checkPush(kind: kind, payload: payload)
+            return (id, .push(kind: kind, payload: payload))
         case "lock": return (id, .lock)
         case "unlock": return (id, .unlock)
         case "app":
@@ -81,6 +91,20 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
+    /// Checks a push body as APNs does (iOS rule 16): a JSON object, at most 4096 bytes, 5120 for
+    /// VoIP pushes. Fails with one line naming APNs' reason.
+    public static func checkPush(kind: PushRequest.Kind, payload: JSON) throws(ControlError) {
+        guard case .object(let members) = payload else {
+            throw ControlError("the push payload must be a JSON object like {\"aps\":{}} (APNs: 400 PayloadEmpty)")
+        }
+        guard !members.isEmpty else { throw ControlError("the push payload is empty (APNs: 400 PayloadEmpty)") }
+        let limit = kind == .voip ? 5120 : 4096
+        let size = payload.text.utf8.count
+        guard size <= limit else {
+            throw ControlError("the push payload is \(size) bytes; APNs accepts at most \(limit) for \(kind.rawValue) pushes (413 PayloadTooLarge, iOS rule 16)")
+        }
+    }
+
     private static func optionalString(_ json: JSON, _ field: String) throws(ControlError) -> String? {
         switch json[field] {
         case nil, .null?: return nil
@@ -97,6 +121,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .cancel: .object([("cmd", .string("cancel"))])
         case .hangup: .object([("cmd", .string("hangup"))])
         case .key(let keys): .object([("cmd", .string("key")), ("keys", .string(keys))])
+        case .push(let kind, let payload): .object([("cmd", .string("push")), ("type", .string(kind.rawValue)), ("payload", payload)])
         case .lock: .object([("cmd", .string("lock"))])
         case .unlock: .object([("cmd", .string("unlock"))])
         case .app(let action): .object([("cmd", .string("app")), ("action", .string(action.rawValue))])
@@ -111,6 +136,7 @@ public enum ControlRequest: Equatable, Sendable {
         switch self {
         case .call(let caller): [.incomingCall(caller)]
         case .cancel, .hangup: [.remoteEnd(call: nil)]
+        case .push(let kind, let payload): [.push(PushRequest(kind: kind, payload: payload))]
         case .lock: [.setLock(.locked)]
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]

@@ -63,6 +63,7 @@ enum Arguments {
                          [--socket PATH] [--data-dir DIR]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
+               softphone push [FILE|-] [--type voip|alert]           (remote side: APNs delivers this JSON push; - or none: stdin)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall    (the app's life)
@@ -78,7 +79,7 @@ enum Arguments {
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|key|lock|unlock|app|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -115,6 +116,31 @@ enum Arguments {
                 throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
             }
             return .client(.key(keys), socket: try reader.socketOnly())
+        case "push":
+            let path = reader.positional() ?? "-"
+            var kind = PushRequest.Kind.voip, socket: String?
+            while let flag = try reader.nextFlag() {
+                switch flag {
+                case "--type":
+                    let word = try reader.value(for: flag)
+                    guard let chosen = PushRequest.Kind(rawValue: word) else {
+                        throw UsageError(message: "softphone push: --type \"\(word)\" must be voip or alert")
+                    }
+                    kind = chosen
+                case "--socket": socket = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            let name = path == "-" ? "standard input" : path
+            let text = try TextFile.read(path == "-" ? "/dev/stdin" : path, what: "push payload")
+            let payload: JSON
+            do { payload = try JSON.parse(text) } catch {
+                throw UsageError(message: "softphone push: \(name) is not JSON (\(error))")
+            }
+            do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch {
+                throw UsageError(message: "softphone push: \(name): \(error.message)")
+            }
+            return .client(.push(kind: kind, payload: payload), socket: socket)
         case "lock", "unlock":
             return .client(sub == "lock" ? .lock : .unlock, socket: try reader.socketOnly())
         case "app":

@@ -176,7 +176,7 @@ final class PhoneShell {
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
             }
             return (.object(reply + [("ok", .bool(true))]), events.history, follow ? .follow : .close)
-        case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
+        case .call, .cancel, .hangup, .push, .key, .lock, .unlock, .app:
             break
         }
         var refusals: [String] = []
@@ -205,7 +205,10 @@ final class PhoneShell {
             reply += [("ok", .bool(false)), ("error", .string(refusal))]
         } else {
             reply.append(("ok", .bool(true)))
-            if case .call = request, phone.callCount > callsBefore { reply.append(("call", .number(Double(phone.callCount)))) }
+            switch request {
+            case .call, .push: if phone.callCount > callsBefore { reply.append(("call", .number(Double(phone.callCount)))) }
+            default: break
+            }
         }
         return (.object(reply), [], .keepOpen)
     }

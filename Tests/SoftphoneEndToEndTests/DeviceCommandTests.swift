@@ -1,3 +1,4 @@
+import Glibc
 import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
@@ -75,5 +76,72 @@ struct DeviceCommandTests {
         #expect(state["recents"]?.numberValue == 1)
         second.send("q")
         #expect(second.waitForExit() == 0)
+    }
+}
+
+/// `softphone push`: the remote side's APNs push, from a file or stdin, checked as APNs checks it.
+@Suite("softphone push, end to end", .serialized)
+struct PushCommandTests {
+    @Test("a VoIP push from a file is the app's call: it reports it and the phone rings; an alert push is recorded")
+    func pushFromFile() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let file = phone.folder + "/voip.json"
+        try writeText(#"{"aps":{},"caller":"Helpo Hospital","handle":"+15550199","video":true}"#, to: file)
+        let result = try phone.remote(["push", file])
+        #expect(result.status == 0 && result.out == "call 1 ringing\n")
+        #expect(phone.process.line(startingWith: "INCOMING call=1")?.contains(#"from="Helpo Hospital" handle=+15550199 video=yes"#) == true)
+        let alert = phone.folder + "/alert.json"
+        try writeText(#"{"aps":{"alert":"hi","sound":"default"}}"#, to: alert)
+        #expect(try phone.remote(["push", alert, "--type", "alert"]).status == 0)
+        #expect(phone.process.line(startingWith: "PUSH kind=alert") == "PUSH kind=alert delivered=yes")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    /// Bodies APNs refuses, by name (the oversized one is built, not spelled out).
+    static func body(_ name: String) -> String {
+        switch name {
+        case "array": "[1,2]"
+        case "truncated": "{\"aps\":"
+        default: "{\"aps\":{},\"pad\":\"" + String(repeating: "x", count: 4100) + "\"}"  // 4119 bytes
+        }
+    }
+
+    @Test("bad pushes are one line naming the file and APNs' reason, exit 2", arguments: [
+        ("array", "voip", "softphone push: PATH: the push payload must be a JSON object like {\"aps\":{}} (APNs: 400 PayloadEmpty)\n"),
+        ("truncated", "voip", nil),
+        ("4119 bytes", "alert",
+         "softphone push: PATH: the push payload is 4119 bytes; APNs accepts at most 4096 for alert pushes (413 PayloadTooLarge, iOS rule 16)\n"),
+    ] as [(String, String, String?)])
+    func badPush(name: String, kind: String, message: String?) throws {
+        let folder = temporaryFolder()
+        let path = folder + "/p.json"
+        try writeText(Self.body(name), to: path)
+        let result = try PhoneProcess.run(["push", path, "--type", kind, "--socket", folder + "/none.sock"])
+        #expect(result.status == 2)
+        if let message {
+            #expect(result.err == message.replacingPath(with: path))
+        } else {
+            #expect(result.err.hasPrefix("softphone push: \(path) is not JSON ("))
+        }
+    }
+}
+
+private func writeText(_ text: String, to path: String) throws {
+    guard let file = fopen(path, "w") else { throw SpawnError(what: "cannot write \(path)") }
+    defer { fclose(file) }
+    fputs(text, file)
+}
+
+extension String {
+    fileprivate func replacingPath(with path: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: "PATH") {
+            out += rest[..<range.lowerBound] + path
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 }
