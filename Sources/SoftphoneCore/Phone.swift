@@ -305,7 +305,7 @@ public final class Phone {
         case .resetCallService: resetCallService()
         case .tick: break
         case .quit:
-            for record in Array(calls.values).sorted(by: { $0.number < $1.number }) {
+            for record in callsInOrder {
                 finish(record, reason: record.isRinging ? .declined : .local)
             }
             perform(.quit)

@@ -1,6 +1,9 @@
 /// CallKit as the app reaches it through `CXProvider`: incoming-call reports and their errors,
 /// updates, ends, outgoing progress, invalidation; and the system's list of calls (iOS rules 20–28).
 extension Phone {
+    /// The calls in progress, oldest first (by number).
+    var callsInOrder: [CallRecord] { calls.values.sorted { $0.number < $1.number } }
+
     /// A provider the app made.
     func register(_ provider: CXProvider) { providers.append(provider) }
     /// A call observer the app made.
@@ -85,7 +88,7 @@ extension Phone {
 
     /// `invalidate()`: every call of the provider ends as failed (iOS rule 27).
     func invalidate(_ provider: CXProvider) {
-        for record in calls.values.sorted(by: { $0.number < $1.number }) where record.provider === provider {
+        for record in callsInOrder where record.provider === provider {
             finish(record, reason: .failed)
         }
     }
@@ -93,14 +96,14 @@ extension Phone {
     /// The system's call service restarted: every call is dropped, every provider told to reset
     /// (iOS rule 29), and no pending action is answered.
     func resetCallService() {
-        for record in calls.values.sorted(by: { $0.number < $1.number }) { finish(record, reason: .failed) }
+        for record in callsInOrder { finish(record, reason: .failed) }
         pendingActions.removeAll()
         for provider in providers where provider.launch == appLaunch { provider.onQueue { $1.providerDidReset($0) } }
     }
 
     /// The calls `CXCallObserver.calls` lists.
     func observedCalls() -> [CXCall] {
-        calls.values.sorted { $0.number < $1.number }.map { $0.observed(ended: false) }
+        callsInOrder.map { $0.observed(ended: false) }
     }
 
     /// Tells the app's call observers that `record` changed.

@@ -5,14 +5,10 @@ extension Phone {
 
     /// Starts the app: a fresh delegate, `didFinishLaunching` at once (it sets up PushKit and CallKit).
     func launchApp(in state: AppState, reason: String) {
+        // The app is not running here (at start, or after `terminateApp`): nothing of an earlier
+        // launch is left to clear.
         launchCount += 1
         appLaunch = launchCount
-        reportedThisLaunch = []
-        providers.removeAll()
-        registries.removeAll()
-        observers.removeAll()
-        observersMayListen = false
-        servers.removeAll()
         let application = UIApplication(phone: self)
         self.application = application
         audioSession = AVAudioSession(phone: self)
@@ -30,7 +26,7 @@ extension Phone {
         guard appState != .notRunning else { return }
         if let rule, let message { violation(rule, message) }
         let launch = appLaunch
-        for record in calls.values.sorted(by: { $0.number < $1.number }) where record.provider == nil || record.provider?.launch == launch {
+        for record in callsInOrder where record.provider == nil || record.provider?.launch == launch {
             finish(record, reason: .failed)
         }
         appLaunch = 0
@@ -44,6 +40,7 @@ extension Phone {
         observers.removeAll()
         observersMayListen = false
         servers.removeAll()
+        reportedThisLaunch = []
         runLoop.dropJobs(ofLaunch: launch)
         emit(.app(state: .notRunning, reason: reason))
     }

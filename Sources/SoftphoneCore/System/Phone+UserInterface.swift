@@ -16,7 +16,7 @@ extension Phone {
     }
 
     /// Every call in progress, oldest first.
-    public var currentCalls: [Call] { calls.values.sorted { $0.number < $1.number }.map(\.snapshot) }
+    public var currentCalls: [Call] { callsInOrder.map(\.snapshot) }
     /// The call on screen: the ringing one, else the one in progress.
     public var call: Call? { (presentedIncoming ?? focusCall)?.snapshot }
 
@@ -46,9 +46,7 @@ extension Phone {
     func endAndAccept() {
         guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
         guard let focus = focusCall else { return answer() }
-        beginEnd(focus, reason: .local)
-        beginAnswer(incoming)
-        send([CXEndCallAction(call: focus.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+        end(focus, thenAnswer: incoming)
     }
 
     /// Call waiting "Hold & Accept": SetHeld(active) + Answer(new); with a call already held,
@@ -56,24 +54,30 @@ extension Phone {
     func holdAndAccept() {
         guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
         guard let focus = focusCall else { return answer() }
-        if let held = heldCall(other: focus) ?? (focus.isOnHold ? focus : nil) {
-            beginEnd(held, reason: .local)
-            beginAnswer(incoming)
-            send([CXEndCallAction(call: held.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
-            return
-        }
+        if let held = heldCall(other: focus) ?? (focus.isOnHold ? focus : nil) { return end(held, thenAnswer: incoming) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
-        let maximum = incoming.provider?.configuration.maximumCallGroups ?? 2
-        guard calls.count - grouped <= maximum else { return refuse(.maximumCallGroups(maximum)) }
+        guard groupsFit else { return refuse(.maximumCallGroups(callGroupLimit)) }
         beginAnswer(incoming)
         send([CXSetHeldCallAction(call: focus.uuid, onHold: true), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
     }
 
+    /// End(`ending`) + Answer(`incoming`) as one transaction, the observed sequence of both
+    /// End & Accept and End Held & Accept.
+    private func end(_ ending: CallRecord, thenAnswer incoming: CallRecord) {
+        beginEnd(ending, reason: .local)
+        beginAnswer(incoming)
+        send([CXEndCallAction(call: ending.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+    }
+
+    /// The waiting call's app's `maximumCallGroups`.
+    private var callGroupLimit: Int { presentedIncoming?.provider?.configuration.maximumCallGroups ?? 2 }
+    /// Whether keeping every call (holding one to take the waiting one) stays within it.
+    private var groupsFit: Bool { calls.count - grouped <= callGroupLimit }
+
     /// The choices the call-waiting screen offers over `focus`.
     func waitingChoices(over focus: CallRecord) -> [CallWaitingChoice] {
         if heldCall(other: focus) != nil { return [.endAndAccept, .endHeldAndAccept, .decline] }
-        let maximum = presentedIncoming?.provider?.configuration.maximumCallGroups ?? 2
-        let canHold = focus.details.supportsHolding && calls.count - grouped <= maximum
+        let canHold = focus.details.supportsHolding && groupsFit
         return canHold ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
     }
 
@@ -210,7 +214,6 @@ extension Phone {
         if let violation = lastViolation, now < violation.at + configuration.rules.violationNoticeTime {
             changes.append(violation.at + configuration.rules.violationNoticeTime)
         }
-        if let deadline = nextDeadline { changes.append(deadline) }
         return changes.filter { $0 > now }.min()
     }
 
