@@ -31,6 +31,8 @@ final class PhoneShell {
     /// Headless mode: request bytes read from stdin that do not yet make a whole line.
     private var pendingInput: [UInt8] = []
     private var stdinOpen = true
+    /// Outgoing calls in progress, by UUID, so their journal rows say so.
+    private var outgoingCalls: Set<String> = []
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
     private var exitStatus: Int32?
 
@@ -279,12 +281,25 @@ final class PhoneShell {
     private func record(_ event: PhoneEvent) {
         if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
         publish(events.record(event, at: clock.now()))
-        guard case .ended(_, let uuid, let caller, let reason, let duration, let actions) = event, let store else { return }
-        let isOutgoing = phone.lastEnded?.call.uuid == uuid ? phone.lastEnded?.call.isOutgoing ?? false : false
-        do {
-            try store.record(JournalEntry(
+        switch event {
+        case .outgoing(_, let uuid, _):
+            outgoingCalls.insert(uuid)
+        case .ended(_, let uuid, let caller, let reason, let duration, let actions):
+            // Several calls can end in one command (quit): each row asks about its own call.
+            let isOutgoing = outgoingCalls.remove(uuid) != nil
+            journal(JournalEntry(
                 app: phone.configuration.app.id, uuid: uuid, caller: caller, isOutgoing: isOutgoing, reason: reason,
                 durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds(), actions: actions))
+        default:
+            break
+        }
+    }
+
+    /// Appends a row to the call journal.
+    private func journal(_ entry: JournalEntry) {
+        guard let store else { return }
+        do {
+            try store.record(entry)
         } catch {
             show(notice: error.message)
         }
