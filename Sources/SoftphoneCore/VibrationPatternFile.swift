@@ -60,26 +60,8 @@ public enum VibrationPatternFile {
 
     /// `patterns` as the file's text, one pattern a line, which `patterns(parsing:)` reads back.
     public static func text(of patterns: [VibrationPattern]) -> String {
-        let lines = patterns.map { "  \(quoted($0.name)): \(quoted($0.stepsText))" }
+        let lines = patterns.map { "  \(JSON.string($0.name).text): \(JSON.string($0.stepsText).text)" }
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
-    }
-
-    /// `text` as a JSON string literal.
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// A cursor over the file's UTF-8 bytes that counts lines, for error messages.
