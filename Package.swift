@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "CSQLite3"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport"],

@@ -47,6 +47,8 @@ struct RunOptions: Equatable {
     var headless = false
     var socket: String?
     var dataDirectory: String?
+    /// Where the app's server requests are also posted (`--webhook`).
+    var webhook: WebhookURL?
 }
 
 /// A command-line mistake: one line naming the word and the usage; exit status 2.
@@ -60,7 +62,7 @@ enum Arguments {
         usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--ring-volume PCT] [--buzz-volume PCT]
                          [--vibration PATTERN] [--vibrations FILE]
                          [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
-                         [--socket PATH] [--data-dir DIR]
+                         [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone push [FILE|-] [--type voip|alert]           (remote side: APNs delivers this JSON push; - or none: stdin)
@@ -294,6 +296,9 @@ private struct Reader {
             case "--headless": options.headless = true
             case "--socket": options.socket = try value(for: flag)
             case "--data-dir": options.dataDirectory = try value(for: flag)
+            case "--webhook":
+                let text = try value(for: flag)
+                do { options.webhook = try WebhookURL(text) } catch { throw UsageError(message: "softphone: \(error.message)") }
             default: throw unknown(flag)
             }
         }

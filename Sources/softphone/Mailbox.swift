@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneAudio
+import SoftphoneControl
 import Synchronization
 
 /// What other threads tell the main loop.
@@ -8,9 +9,11 @@ enum MailboxMessage: Sendable {
     case notice(String)
     /// The audio thread started or stopped a ring, or recovered an underrun.
     case audio(AudioEvent)
+    /// The webhook's thread posted a server request, or failed to.
+    case webhook(WebhookOutcome)
 }
 
-/// Carries messages from other threads (the audio thread) to the main loop: each goes into a
+/// Carries messages from other threads (the audio and webhook threads) to the main loop: each goes into a
 /// locked list and a byte on a pipe wakes poll().
 final class Mailbox: Sendable {
     private let queued = Mutex<[MailboxMessage]>([])

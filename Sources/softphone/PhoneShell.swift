@@ -24,6 +24,8 @@ final class PhoneShell {
     private let audio: AudioEngine?
     private let server: ControlServer
     private let store: (any CallStore)?
+    /// Posts the app's server requests to the developer's server (`--webhook`).
+    private let webhook: Webhook?
     private let mailbox: Mailbox
     private let signals: SignalPipe
     private var noticeLines: [String] = []
@@ -36,13 +38,14 @@ final class PhoneShell {
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
     private var exitStatus: Int32?
 
-    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, store: (any CallStore)?,
+    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, store: (any CallStore)?, webhook: Webhook?,
          mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.server = server
         self.store = store
+        self.webhook = webhook
         self.mailbox = mailbox
         self.signals = signals
         self.events = EventStream(start: clock.now())
@@ -88,6 +91,7 @@ final class PhoneShell {
                     switch message {
                     case .notice(let line): show(notice: line)
                     case .audio(let event): record(event)
+                    case .webhook(let outcome): record(outcome)
                     }
                 }
             default:
@@ -280,8 +284,12 @@ final class PhoneShell {
 
     private func record(_ event: PhoneEvent) {
         if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
-        publish(events.record(event, at: clock.now()))
+        let line = events.record(event, at: clock.now())
+        publish(line)
         switch event {
+        case .serverRequest:
+            // The same JSON the event stream carries, so one parser serves both.
+            webhook?.post(line)
         case .outgoing(_, let uuid, _):
             outgoingCalls.insert(uuid)
         case .ended(_, let uuid, let caller, let reason, let duration, let actions):
@@ -318,6 +326,22 @@ final class PhoneShell {
         case .underrun(let total): ("audio.underrun", [("total", .number(Double(total)))])
         }
         publish(events.record(name, fields, at: clock.now()))
+    }
+
+    /// What became of a webhook post: an event, and a notice when a request is given up.
+    private func record(_ outcome: WebhookOutcome) {
+        guard let webhook else { return }
+        let url = JSON.string(webhook.url.description)
+        switch outcome {
+        case .delivered(let attempts, let status):
+            publish(events.record("webhook.delivered", [("url", url), ("status", .number(Double(status))), ("attempts", .number(Double(attempts)))], at: clock.now()))
+        case .failed(let attempt, let error, let willRetry):
+            publish(events.record("webhook.failed", [("url", url), ("attempt", .number(Double(attempt))), ("error", .string(error)), ("will_retry", .bool(willRetry))], at: clock.now()))
+            if !willRetry { show(notice: "webhook: gave up on a server request after \(attempt) attempts: \(error)") }
+        case .overflowed(let dropped):
+            publish(events.record("webhook.failed", [("url", url), ("dropped", .number(Double(dropped))), ("error", .string("the server is too slow: \(Webhook.capacity) requests were waiting")), ("will_retry", .bool(false))], at: clock.now()))
+            show(notice: "webhook: dropped \(dropped) server request(s): \(Webhook.capacity) were already waiting for \(webhook.url)")
+        }
     }
 
     /// Sends one event-stream line to its readers: stdout in headless mode, and every follower.

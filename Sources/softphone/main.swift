@@ -238,6 +238,14 @@ func runPhone(_ options: RunOptions) -> Int32 {
     }
 
     let mailbox = Mailbox()
+    var webhook: Webhook?
+    if let url = options.webhook {
+        do {
+            webhook = try Webhook(url: url) { mailbox.post(.webhook($0)) }
+        } catch {
+            startupNotices.append("\(error.message); server requests will not be posted")
+        }
+    }
     var audio: AudioEngine?
     if !options.noAudio {
         let output: AudioOutput = options.audioOut.map(AudioOutput.file) ?? .device(options.audioDevice)
@@ -269,7 +277,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
     let wallClockStart = WallClock.unixTime() - Double(MonotonicClock().now().nanoseconds) / 1e9
     let phone = Phone(configuration: configuration, seed: generator.next(), wallClockStart: wallClockStart, recents: recents)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, server: server, store: store,
+        phone: phone, display: display, audio: audio, server: server, store: store, webhook: webhook,
         mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
