@@ -6,9 +6,15 @@ import SoftphoneKit
 /// `uuid`) is reported to CallKit before the handler returns (iOS rule 4); the app arms its own
 /// 60-second ring timer, since iOS has none (rule 28), and ends the call as unanswered when it
 /// fires. The remote side's hang-up arrives over the app's server connection (rule 10).
-public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate {
+///
+/// Settings (standard `UserDefaults`): `tokenFormat` — `hex` (default) sends the server the token
+/// as 64 lowercase hex digits; `description` reproduces the pre-iOS 13 habit of stripping `<`, `>`
+/// and spaces from `Data.description`, which since iOS 13 gives the server a broken token (rule 2).
+public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate, InAppCallControls {
     /// How long a call rings before the app gives up on it.
     public static let ringTimeout: TimeInterval = 60
+    /// The `UserDefaults` key of the token format setting.
+    public static let tokenFormatKey = "tokenFormat"
 
     let provider: CXProvider
     let registry = PKPushRegistry(queue: .main)
@@ -42,7 +48,12 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     // MARK: - PushKit
 
     public func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
-        token = Hex.string(pushCredentials.token)
+        if UserDefaults.standard.string(forKey: Self.tokenFormatKey) == "description" {
+            // The classic mistake, kept to show what a server would receive (the phone flags it, rule 2).
+            token = pushCredentials.token.description.filter { !"<> ".contains($0) }
+        } else {
+            token = Hex.string(pushCredentials.token)
+        }
         server.send("register", ["token": token])
     }
 
@@ -126,6 +137,19 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             if let error { self?.server.send("dial-failed", ["error": "\(error)"]) }
         }
         return true
+    }
+
+    // MARK: - The app's own in-call screen
+
+    /// The hang-up button of the app's own screen: the call is ended through CallKit, with the
+    /// UUID CallKit knows it by, so the system's call UI and the app agree (iOS rule 35).
+    public func hangUpButtonTapped() {
+        let calls = controller.callObserver.calls.filter { !$0.hasEnded }
+        // The call on screen: the connected one not on hold, else whichever there is.
+        guard let call = calls.first(where: { $0.hasConnected && !$0.isOnHold }) ?? calls.first else { return }
+        controller.request(CXTransaction(action: CXEndCallAction(call: call.uuid))) { [weak self] error in
+            if let error { self?.server.send("end-failed", ["uuid": call.uuid.uuidString, "error": "\(error)"]) }
+        }
     }
 
     private func stopRingTimer(_ uuid: UUID) {

@@ -64,4 +64,7 @@ public enum AppAction: String, Equatable, Sendable, CaseIterable {
     case kill
     /// Delete and reinstall it: a new VoIP token, and VoIP delivery restored (iOS rule 7).
     case reinstall
+    /// Tap the hang-up button of the app's own in-call screen (`InAppCallControls`); the app
+    /// must be in the foreground, where its screen shows.
+    case endCall = "end-call"
 }

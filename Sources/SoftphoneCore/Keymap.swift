@@ -11,6 +11,7 @@ public enum Keymap {
         case "m": .toggleMute
         case "o": .openBanner
         case "w": .dismissBanner
+        case "e": .app(.endCall)
         case "q": .quit
         case "0"..."9", "*", "#": .dtmf(Character(key))
         default: nil
@@ -26,6 +27,7 @@ public enum Keymap {
         ("m", "mute or unmute"),
         ("1 / 2", "call waiting: End & Accept / Hold & Accept"),
         ("o / w", "open or swipe away the incoming-call banner"),
+        ("e", "hang up from the app's own screen (app in the foreground)"),
         ("0-9 * #", "DTMF in a call"),
         ("q", "quit"),
     ]

@@ -68,7 +68,7 @@ enum Arguments {
                softphone push [FILE|-] [--type voip|alert]           (remote side: APNs delivers this JSON push; - or none: stdin)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
-               softphone app foreground|background|kill|reinstall    (the app's life)
+               softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
@@ -77,7 +77,7 @@ enum Arguments {
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
         every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call
-              1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · q quit
+              1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · e the app's own hang-up · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 

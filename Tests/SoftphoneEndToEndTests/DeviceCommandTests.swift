@@ -49,9 +49,27 @@ struct DeviceCommandTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("the app's own hang-up button (softphone app end-call, key e): only with the app in the foreground; it ends the call through CallKit")
+    func appEndCall() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        phone.process.send("a")
+        _ = phone.process.line(startingWith: "CONNECTED call=1")
+        let background = try phone.remote(["app", "end-call"])
+        #expect(background.status == 1 && background.err.contains("only while the app is in the foreground"))
+        #expect(try phone.remote(["unlock"]).status == 0)
+        #expect(try phone.remote(["app", "foreground"]).status == 0)
+        #expect(try phone.remote(["app", "end-call"]).status == 0)
+        #expect(phone.process.line(startingWith: "ENDED call=1")?.hasPrefix("ENDED call=1 reason=local") == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("bad app actions are one line naming the accepted ones", arguments: [
-        (["app"], "softphone app: what should the app do? usage: softphone app foreground|background|kill|reinstall [--socket PATH]\n"),
-        (["app", "sleep"], "softphone app: \"sleep\" is not one of foreground|background|kill|reinstall; usage: softphone app foreground|background|kill|reinstall [--socket PATH]\n"),
+        (["app"], "softphone app: what should the app do? usage: softphone app foreground|background|kill|reinstall|end-call [--socket PATH]\n"),
+        (["app", "sleep"], "softphone app: \"sleep\" is not one of foreground|background|kill|reinstall|end-call; usage: softphone app foreground|background|kill|reinstall|end-call [--socket PATH]\n"),
     ])
     func badAppAction(arguments: [String], message: String) throws {
         let result = try PhoneProcess.run(arguments)

@@ -74,6 +74,15 @@ extension Phone {
             heldPushes.removeAll()
             defaults.removeAll()
             launchApp(in: .background, reason: "reinstalled")
+        case .endCall:
+            guard appState == .foreground else {
+                return refuse(.other("the app's own in-call screen shows only while the app is in the foreground (softphone app foreground; the phone must be unlocked)"))
+            }
+            guard !calls.isEmpty else { return refuse(.nothingToEnd) }
+            guard let controls = appDelegate as? any InAppCallControls else {
+                return refuse(.other("the \(configuration.app.id) app has no in-call screen of its own; end the call with d (CallKit's button)"))
+            }
+            controls.hangUpButtonTapped()
         }
     }
 

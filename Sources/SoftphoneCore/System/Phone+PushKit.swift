@@ -122,6 +122,18 @@ extension Phone {
         }
     }
 
+    /// The app registered `token` with its server as its VoIP token: pushes sent to anything but
+    /// the 64 lowercase hex digits of `PKPushCredentials.token` never arrive (iOS rules 2, 3).
+    func checkRegistered(token: String) {
+        let expected = Hex.string(voipToken)
+        guard token != expected else { return }
+        if token == Hex.string(alertToken) {
+            violation(3, "the app registered its alert-push token with its server as the VoIP token; VoIP pushes go to the PushKit token from pushRegistry(_:didUpdate:for:), a different one (rule 3)")
+        } else {
+            violation(2, "the app registered the VoIP token with its server as \"\(token.prefix(72))\", not the 64 lowercase hex digits \(expected.prefix(8))…; pushes to it will fail. Encode PKPushCredentials.token byte by byte: since iOS 13 Data.description is \"{length = 32, bytes = 0x…}\", so stripping \"<> \" from it no longer works (rule 2)")
+        }
+    }
+
     /// A registry the app made.
     func register(_ registry: PKPushRegistry) { registries.append(registry) }
 }

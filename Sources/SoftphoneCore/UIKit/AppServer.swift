@@ -27,8 +27,11 @@ public final class AppServer {
     }
 
     /// Sends the server a request named `name` with `fields` (a `server.request` event).
+    /// A `register` request's `token` field is the VoIP token as the server will store it: the
+    /// phone checks it as a push provider would (iOS rules 2, 3).
     public func send(_ name: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard let phone, phone.appLaunch == launch else { return }
         phone.emit(.serverRequest(name: name, fields: fields.map { KeyValue($0.key, $0.value) }))
+        if name == "register", let token = fields.first(where: { $0.key == "token" })?.value { phone.checkRegistered(token: token) }
     }
 }
