@@ -82,6 +82,11 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
                 self?.provider.reportCall(with: uuid, endedAt: nil, reason: .unanswered)
             }
         }
+        // A field of the wrong type is named to the server; the call was still reported with what
+        // could be read, since every VoIP push must be (iOS rule 4).
+        if let (field, expected) = Self.firstProblem(in: body) {
+            server.send("bad-push", ["field": field, "expected": expected])
+        }
         completion()
     }
 
@@ -150,6 +155,18 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         controller.request(CXTransaction(action: CXEndCallAction(call: call.uuid))) { [weak self] error in
             if let error { self?.server.send("end-failed", ["uuid": call.uuid.uuidString, "error": "\(error)"]) }
         }
+    }
+
+    /// The first field of a push body that is present with the wrong type, and what it should be.
+    static func firstProblem(in body: JSON) -> (field: String, expected: String)? {
+        for field in ["caller", "handle"] where body[field] != nil && body[field]?.stringValue == nil {
+            return (field, "a string")
+        }
+        if let video = body["video"], video.boolValue == nil { return ("video", "true or false") }
+        if let uuid = body["uuid"], uuid.stringValue.flatMap(UUID.init(uuidString:)) == nil {
+            return ("uuid", "a UUID string such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        }
+        return nil
     }
 
     private func stopRingTimer(_ uuid: UUID) {

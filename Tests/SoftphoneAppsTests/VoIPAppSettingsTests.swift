@@ -73,4 +73,17 @@ struct VoIPAppSettingsTests {
         _ = phone.handle(.app(.foreground), at: .zero + .seconds(4))
         #expect(phone.handle(.app(.endCall), at: .zero + .seconds(5)) == [.refused(.nothingToEnd)])
     }
+
+    @Test("a push field of the wrong type is named to the server, and the call is still reported (iOS rule 4)", arguments: [
+        (#"{"caller":7}"#, "caller", "a string"), (#"{"handle":["1"]}"#, "handle", "a string"),
+        (#"{"video":"yes"}"#, "video", "true or false"),
+        (#"{"uuid":"nope"}"#, "uuid", "a UUID string such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F"),
+    ])
+    func badField(body: String, field: String, expected: String) throws {
+        let phone = Phone(configuration: Phone.Configuration(app: AppCatalog.voip.bundle), seed: 3)
+        _ = phone.handle(.start, at: .zero)
+        let effects = phone.handle(.push(PushRequest(kind: .voip, payload: try JSON.parse(body))), at: .zero)
+        #expect(effects.contains(Effect.event(.serverRequest(name: "bad-push", fields: [KeyValue("field", field), KeyValue("expected", expected)]))))
+        #expect(phone.currentCalls.count == 1 && phone.appState == .background)
+    }
 }

@@ -1,0 +1,47 @@
+import SoftphoneCore
+import SoftphoneTestSupport
+import Testing
+
+/// Every sample push of the `voip` app in Assets/Payloads, sent with `softphone push` to the real
+/// binary: what each one is for, shown happening.
+@Suite("voip sample payloads, end to end", .serialized)
+struct VoIPPayloadTests {
+    static func payload(_ name: String) -> String { PhoneProcess.repositoryRoot + "/Assets/Payloads/" + name }
+
+    @Test("voip-call, voip-video-call, voip-call-with-uuid: each rings with its caller, video flag and (given) UUID")
+    func ringing() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["push", Self.payload("voip-call.json")]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=1")?.contains(#"from="Zoë 张伟" handle=+15551234 video=no"#) == true)
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED call=1")
+        #expect(try phone.remote(["push", Self.payload("voip-video-call.json")]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=2")?.contains(#"from="Dr. Okafor" handle=okafor@example.com video=yes"#) == true)
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED call=2")
+        #expect(try phone.remote(["push", Self.payload("voip-call-with-uuid.json")]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=3")?.contains("uuid=E621E1F8-C36C-495A-93FC-0C247A3E6E5F") == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("voip-bad-types: the app names the field to its server and still reports the call (iOS rule 4)")
+    func badTypes() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["push", Self.payload("voip-bad-types.json")]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=1")?.contains("video=no") == true)
+        #expect(phone.process.line(startingWith: "SERVER name=bad-push") == #"SERVER name=bad-push field=video expected="true or false""#)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("voip-too-large: over APNs' 5120-byte VoIP limit, refused before it reaches the phone (iOS rule 16)")
+    func tooLarge() throws {
+        let path = Self.payload("voip-too-large.json")
+        let result = try PhoneProcess.run(["push", path, "--socket", temporaryFolder() + "/none.sock"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("5120"))
+    }
+}
