@@ -19,12 +19,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public private(set) var token = ""
 
     public init() {
-        let configuration = CXProviderConfiguration()
-        configuration.supportsVideo = true
-        configuration.maximumCallGroups = 1
-        configuration.maximumCallsPerCallGroup = 1
-        configuration.supportedHandleTypes = [.generic]
-        provider = CXProvider(configuration: configuration)
+        provider = CXProvider(configuration: .oneCallAtATime())
     }
 
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
