@@ -7,7 +7,7 @@ import Testing
 @Suite("Assets/Payloads")
 struct ConsultPayloadTests {
     /// The tests that play the payloads, by path from the repository.
-    static let players = ["Tests/SoftphoneAppsTests/ConsultAppTests.swift"]
+    static let players = ["Tests/SoftphoneAppsTests/ConsultAppTests.swift", "Tests/SoftphoneEndToEndTests/ConsultEndToEndTests.swift"]
 
     /// A push for another app: not a consultation push at all.
     static let foreign = "consult-wrong-action"
