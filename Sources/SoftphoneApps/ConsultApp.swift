@@ -31,6 +31,7 @@ public final class ConsultApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
     public private(set) var consultation: Consultation?
     private var ringTimer: Timer?
 
+    /// Made by the phone at each launch, as `UIApplicationMain` makes an app's delegate.
     public init() {
         provider = CXProvider(configuration: .oneCallAtATime())
     }

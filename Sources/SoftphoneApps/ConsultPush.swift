@@ -13,19 +13,25 @@ public struct ConsultPush: Equatable, Sendable {
 
     /// `pushType`: a consultation begins, or the remote side ended it.
     public enum Kind: String, Sendable {
+        /// A consultation calls, or moves to a newer room.
         case start
+        /// The remote side ended the consultation.
         case end
     }
 
+    /// `pushType`.
     public var kind: Kind
     /// The caller's name on the call screen.
     public var hospital: String
-    /// The video room and its credentials; the app hands them to its video SDK, never to a log.
+    /// The video room.
     public var topic: String
+    /// The room's password: the app hands it to its video SDK, never to its server or a log.
     public var password: String
+    /// The room's token (a signed credential), kept as the password is.
     public var token: String
     /// The consultation's number: one consultation, however many rooms it takes.
     public var bizNo: String
+    /// The consultation's session at the hospital's server.
     public var sessionId: String
     /// When the room was opened, in milliseconds since 1970.
     public var topicTime: Int
