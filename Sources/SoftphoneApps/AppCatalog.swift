@@ -19,7 +19,7 @@ public enum AppCatalog {
     public static let voip = AppProfile(
         summary: "plain PushKit + CallKit app; ends unanswered calls after 60 s",
         bundle: AppBundle(
-            id: "voip", displayName: "VoIP", bundleIdentifier: "com.example.voip",
+            id: "voip", displayName: "VoIP", bundleIdentifier: "com.example.voip", settings: VoIPApp.settings,
             makeDelegate: { VoIPApp() },
             callPush: { caller in
                 .object([
@@ -28,8 +28,18 @@ public enum AppCatalog {
                 ])
             }))
 
+    /// The video-consultation app: a hospital's push (`action` "5010") rings; busy, rejoin,
+    /// no-answer and reject callbacks to its server; settings for the ring timeout, the session's
+    /// keychain class and the log-in (docs/apps.md).
+    public static let consult = AppProfile(
+        summary: "video consultations: a hospital's push rings; busy, rejoin, no-answer and reject callbacks",
+        bundle: AppBundle(
+            id: "consult", displayName: "Consult", bundleIdentifier: "com.example.consult", settings: ConsultSettings.bundle,
+            makeDelegate: { ConsultApp() },
+            callPush: { caller in ConsultPush.call(from: caller).body }))
+
     /// Every built-in app, in the order `--help` lists them.
-    public static let all = [voip]
+    public static let all = [voip, consult]
 
     /// The app with this id, or nil.
     public static func app(named id: String) -> AppProfile? { all.first { $0.id == id } }

@@ -15,6 +15,12 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public static let ringTimeout: TimeInterval = 60
     /// The `UserDefaults` key of the token format setting.
     public static let tokenFormatKey = "tokenFormat"
+    /// The settings as the Settings app lists them; `softphone run --set KEY=VALUE` sets them.
+    public static let settings = [
+        AppSetting(
+            key: tokenFormatKey, kind: .choice(["hex", "description"]), defaultValue: .string("hex"),
+            title: "how the token is sent to the server; description: the pre-iOS 13 <> stripping bug (rule 2)"),
+    ]
 
     let provider: CXProvider
     let registry = PKPushRegistry(queue: .main)
@@ -25,12 +31,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public private(set) var token = ""
 
     public init() {
-        let configuration = CXProviderConfiguration()
-        configuration.supportsVideo = true
-        configuration.maximumCallGroups = 1
-        configuration.maximumCallsPerCallGroup = 1
-        configuration.supportedHandleTypes = [.generic]
-        provider = CXProvider(configuration: configuration)
+        provider = CXProvider(configuration: .oneCallAtATime())
     }
 
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {

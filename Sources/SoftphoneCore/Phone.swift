@@ -21,13 +21,20 @@ public final class Phone {
         public var vibration: VibrationPattern
         /// iOS's numbers that Apple does not publish, and the iOS version followed.
         public var rules: Rules
+        /// What the person set in the Settings app for the app, by key: the phone starts with
+        /// these in the app's standard `UserDefaults`, where iOS apps read their Settings.bundle.
+        public var settings: [String: AppSetting.Value]
 
         /// Makes a configuration.
-        public init(app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules()) {
+        public init(
+            app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules(),
+            settings: [String: AppSetting.Value] = [:]
+        ) {
             self.app = app
             self.endedScreenTime = endedScreenTime
             self.vibration = vibration
             self.rules = rules
+            self.settings = settings
         }
     }
 
@@ -190,6 +197,7 @@ public final class Phone {
         recentsCount = recents.count
         delays = Delays(configuration.rules)
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
+        if !configuration.settings.isEmpty { defaults[""] = configuration.settings.mapValues(DefaultsValue.init) }
         uuids = CallUUIDGenerator(seed: seed)
         voipToken = Data(uuids.bytes(32))
         alertToken = Data(uuids.bytes(32))

@@ -49,6 +49,8 @@ struct RunOptions: Equatable {
     var dataDirectory: String?
     /// Where the app's server requests are also posted (`--webhook`).
     var webhook: WebhookURL?
+    /// What the person set in the Settings app for the app (`--set KEY=VALUE`), by key.
+    var settings: [String: AppSetting.Value] = [:]
 }
 
 /// A command-line mistake: one line naming the word and the usage; exit status 2.
@@ -59,8 +61,8 @@ struct UsageError: Error, Equatable {
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
     static let usage = """
-        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--ring-volume PCT] [--buzz-volume PCT]
-                         [--vibration PATTERN] [--vibrations FILE]
+        usage: softphone [run] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
+                         [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
@@ -79,7 +81,15 @@ enum Arguments {
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call
               1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · e the app's own hang-up · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
+        settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
         """
+
+    /// One line per setting of each app: `  consult: ringTimeout=1…3600 (60)`.
+    private static var settingsUsage: String {
+        AppCatalog.all.flatMap { app in
+            app.bundle.settings.map { "\n  \(app.id): \($0.key)=\($0.accepted) (\($0.defaultValue))" }
+        }.joined()
+    }
 
     static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
 
@@ -266,6 +276,7 @@ private struct Reader {
 
     mutating func runOptions() throws(UsageError) -> RunOptions {
         var options = RunOptions()
+        var settings: [String] = []
         while let flag = try nextFlag() {
             switch flag {
             case "--app":
@@ -299,12 +310,31 @@ private struct Reader {
             case "--webhook":
                 let text = try value(for: flag)
                 do { options.webhook = try WebhookURL(text) } catch { throw UsageError(message: "softphone: \(error.message)") }
+            case "--set": settings.append(try value(for: flag))
             default: throw unknown(flag)
             }
         }
+        // After the loop: `--set` may come before `--app`, and the app says which settings it has.
+        for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
         if options.plain && options.headless {
             throw UsageError(message: "softphone: --plain and --headless choose different outputs; give one of them")
         }
         return options
+    }
+
+    /// Reads one `--set KEY=VALUE` against the app's Settings.bundle.
+    private static func setting(_ pair: String, of app: AppProfile, into settings: inout [String: AppSetting.Value]) throws(UsageError) {
+        guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+            throw UsageError(message: "softphone: --set \"\(pair)\" must be KEY=VALUE, e.g. --set ringTimeout=30")
+        }
+        let key = String(pair[..<eq])
+        let keys = app.bundle.settings.map(\.key)
+        guard let setting = app.bundle.settings.first(where: { $0.key == key }) else {
+            let known = keys.isEmpty ? "it has no settings" : "its settings: " + keys.joined(separator: ", ")
+            throw UsageError(message: "softphone: --set \(pair): the \(app.id) app has no setting \"\(key)\"; \(known)")
+        }
+        do { settings[key] = try setting.value(from: String(pair[pair.index(after: eq)...])) } catch {
+            throw UsageError(message: "softphone: --set \(pair): \(error.message)")
+        }
     }
 }

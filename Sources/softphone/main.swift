@@ -210,7 +210,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         }
         ringtone = (loaded ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds)
     }
-    var configuration = Phone.Configuration(app: options.app.bundle)
+    var configuration = Phone.Configuration(app: options.app.bundle, settings: options.settings)
     do {
         configuration.vibration = try vibrationPattern(options, ringtone: ringtone)
     } catch {

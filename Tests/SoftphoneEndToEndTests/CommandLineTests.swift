@@ -24,7 +24,7 @@ struct CommandLineTests {
     func unknownApp() throws {
         let result = try PhoneProcess.run(["--app", "whatsapp"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip\n")
+        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip, consult\n")
     }
 
     @Test("a ring gap that is not whole milliseconds in range names the accepted values, exit 2", arguments: ["-1", "soon", "60001"])
@@ -42,6 +42,25 @@ struct CommandLineTests {
         #expect(result.err == "softphone: \(flag) \"\(value)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50\n")
     }
 
+    @Test("a bad --set is one line naming the setting and what it accepts, exit 2", arguments: [
+        (["--set", "ringTimeout"], #"softphone: --set "ringTimeout" must be KEY=VALUE, e.g. --set ringTimeout=30"#),
+        (["--set", "=5", "--app", "consult"], #"softphone: --set "=5" must be KEY=VALUE, e.g. --set ringTimeout=30"#),
+        (["--set", "ringTimeout=30"], #"softphone: --set ringTimeout=30: the voip app has no setting "ringTimeout"; it has no settings"#),
+        (["--set", "ringtimeout=30", "--app", "consult"],
+         #"softphone: --set ringtimeout=30: the consult app has no setting "ringtimeout"; its settings: ringTimeout, keychainAccessibility, loggedIn"#),
+        (["--app", "consult", "--set", "ringTimeout=soon"], #"softphone: --set ringTimeout=soon: ringTimeout must be a whole number from 1 to 3600, not "soon""#),
+        (["--app", "consult", "--set", "ringTimeout=0"], #"softphone: --set ringTimeout=0: ringTimeout must be a whole number from 1 to 3600, not "0""#),
+        (["--app", "consult", "--set", "loggedIn=maybe"], #"softphone: --set loggedIn=maybe: loggedIn must be YES or NO, not "maybe""#),
+        (["--app", "consult", "--set", "keychainAccessibility=Never"],
+         #"softphone: --set keychainAccessibility=Never: keychainAccessibility must be one of AfterFirstUnlock, AfterFirstUnlockThisDeviceOnly, WhenUnlocked, WhenUnlockedThisDeviceOnly, Always, not "Never""#),
+    ])
+    func badSetting(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err == message + "\n")
+        #expect(result.out.isEmpty)
+    }
+
     @Test("a flag missing its value says so, exit 2")
     func missingValue() throws {
         let result = try PhoneProcess.run(["call", "--from"])
@@ -54,6 +73,8 @@ struct CommandLineTests {
         let result = try PhoneProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.out.contains("softphone call [--from NAME]"))
+        #expect(result.out.contains("[--app voip|consult] [--set KEY=VALUE]..."))
+        #expect(result.out.contains("\n  consult: ringTimeout=1…3600 (60)\n"))
     }
 
     @Test("a client command with no phone running says so in one line and exits non-zero",

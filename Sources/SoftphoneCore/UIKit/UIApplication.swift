@@ -68,11 +68,13 @@ public struct AppBundle: Sendable {
     public var makeDelegate: @Sendable () -> any UIApplicationDelegate
     /// How the app's server turns "someone calls" into the VoIP push it sends (`softphone call`).
     public var callPush: @Sendable (Caller) -> JSON
+    /// Its Settings.bundle: the preferences the person may set (`softphone run --set KEY=VALUE`).
+    public var settings: [AppSetting]
 
     /// Describes an app.
     public init(
         id: String, displayName: String, bundleIdentifier: String, backgroundModes: Set<String> = ["voip", "audio"],
-        callKitEntitled: Bool = true, makeDelegate: @escaping @Sendable () -> any UIApplicationDelegate,
+        callKitEntitled: Bool = true, settings: [AppSetting] = [], makeDelegate: @escaping @Sendable () -> any UIApplicationDelegate,
         callPush: @escaping @Sendable (Caller) -> JSON
     ) {
         self.id = id
@@ -82,5 +84,6 @@ public struct AppBundle: Sendable {
         self.callKitEntitled = callKitEntitled
         self.makeDelegate = makeDelegate
         self.callPush = callPush
+        self.settings = settings
     }
 }

@@ -56,6 +56,15 @@ enum DefaultsValue: Equatable {
         }
     }
 
+    /// What the Settings app stored.
+    init(_ setting: AppSetting.Value) {
+        switch setting {
+        case .bool(let b): self = .bool(b)
+        case .int(let i): self = .int(i)
+        case .string(let s): self = .string(s)
+        }
+    }
+
     var any: Any {
         switch self {
         case .string(let s): s
