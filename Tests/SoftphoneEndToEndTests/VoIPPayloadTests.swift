@@ -44,4 +44,14 @@ struct VoIPPayloadTests {
         #expect(result.status == 2)
         #expect(result.err.contains("5120"))
     }
+
+    @Test("--set tokenFormat=description: the server gets the stripped description, and the phone names rule 2")
+    func brokenToken() throws {
+        let phone = try PlainPhone(["--no-audio", "--set", "tokenFormat=description"])
+        _ = phone.process.line(startingWith: "READY")
+        #expect(phone.process.line(startingWith: "SERVER name=register")?.hasPrefix(#"SERVER name=register token="{length=32,bytes=0x"#) == true)
+        #expect(phone.process.line(startingWith: "RULE")?.hasPrefix("RULE id=2 app=voip") == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
 }
