@@ -78,7 +78,7 @@ public final class Phone {
     /// a `let` costs no retain and release.)
     let secondChecks = DeadlineQueue<Int>(
         // Each check also forgets its push, so it always runs.
-        isLive: { phone, push in phone.pendingPushes[push] != nil }, onDue: { phone, push in phone.secondCheck(push: push) })
+        isLive: { phone, push in phone.pendingPushes.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
     /// Each action's deadline (iOS rule 31).
     let actionDeadlines = DeadlineQueue<UUID>(
         isLive: { phone, action in phone.pendingActions[action] != nil }, onDue: { phone, action in phone.timeOut(action: action) })
@@ -138,7 +138,7 @@ public final class Phone {
     /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
     public internal(set) var voipDeliveryStopped = false
     var pushCount = 0
-    var pendingPushes: [Int: PendingPush] = [:]
+    var pendingPushes = PendingPushes()
     /// Delivered pushes no call has been reported for yet.
     var awaitingReport: [Int] = []
     /// Pushes waiting for the app to set a registry delegate.
@@ -277,7 +277,12 @@ public final class Phone {
         while let job = runLoop.takeJob(dueBy: limit) {
             if job.due > now { now = job.due }
             if let launch = job.appLaunch, launch != appLaunch { continue }
-            job.work()
+            switch job.work {
+            case .run(let work): work()
+            case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
+            case .transaction(let transaction, let provider): provider.perform(transaction)
+            case .completion(let completion, let error): completion(error)
+            }
             ran += 1
             if ran == Self.watchdogLimit, appState != .notRunning {
                 terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")

@@ -31,7 +31,7 @@ public final class CXCallController {
             error = CXErrorCodeRequestTransactionError(.unknownCallProvider)
         }
         // On the phone's run loop even when app code runs outside it (a test calling the app).
-        phone?.runLoop.schedule(at: nil, on: queue) { completion(error) }
+        phone?.runLoop.schedule(.completion(completion, error), on: queue)
     }
 
     /// Asks for one action.

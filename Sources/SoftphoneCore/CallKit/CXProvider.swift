@@ -37,7 +37,7 @@ public final class CXProvider {
     public func reportNewIncomingCall(with UUID: UUID, update: CXCallUpdate, completion: @escaping ((any Error)?) -> Void) {
         let error: (any Error)? = if let phone = livePhone { phone.reportNewIncomingCall(UUID, update: update, from: self) } else { CXErrorCodeIncomingCallError(.unknown) }
         // On the phone's run loop even when app code runs outside it (a test calling the app).
-        phone?.runLoop.schedule(at: nil, on: queue) { completion(error) }
+        phone?.runLoop.schedule(.completion(completion, error), on: queue)
     }
 
     /// Changes what the system shows of a call; unset properties stay as they were (iOS rule 22).
@@ -77,25 +77,27 @@ public final class CXProvider {
         return phone
     }
 
-    /// Hands `transaction` to the delegate on its queue, later, if the delegate still exists:
-    /// `execute` first, then (if it returns false) each `perform` in order. One job holding the
-    /// transaction, not `onQueue`'s closure around a closure: every action the app gets comes here.
+    /// Hands `transaction` to the delegate on its queue, later, if the delegate still exists.
+    /// (A run-loop job of its own, not a closure: every action the app gets comes here.)
     func deliver(_ transaction: CXTransaction) {
-        guard let phone else { return }
-        phone.runLoop.schedule(at: nil, on: queue) { [self] in
-            guard let delegate, self.phone?.appLaunch == launch else { return }
-            guard !delegate.provider(self, execute: transaction) else { return }
-            for action in transaction.actions {
-                switch action {
-                case let a as CXAnswerCallAction: delegate.provider(self, perform: a)
-                case let a as CXEndCallAction: delegate.provider(self, perform: a)
-                case let a as CXStartCallAction: delegate.provider(self, perform: a)
-                case let a as CXSetHeldCallAction: delegate.provider(self, perform: a)
-                case let a as CXSetMutedCallAction: delegate.provider(self, perform: a)
-                case let a as CXSetGroupCallAction: delegate.provider(self, perform: a)
-                case let a as CXPlayDTMFCallAction: delegate.provider(self, perform: a)
-                default: action.fail()
-                }
+        phone?.runLoop.schedule(.transaction(transaction, provider: self), on: queue)
+    }
+
+    /// The delegate's turn with `transaction`: `execute` first, then (if it returns false) each
+    /// `perform` in order.
+    func perform(_ transaction: CXTransaction) {
+        guard let delegate, phone?.appLaunch == launch else { return }
+        guard !delegate.provider(self, execute: transaction) else { return }
+        for action in transaction.actions {
+            switch action {
+            case let a as CXAnswerCallAction: delegate.provider(self, perform: a)
+            case let a as CXEndCallAction: delegate.provider(self, perform: a)
+            case let a as CXStartCallAction: delegate.provider(self, perform: a)
+            case let a as CXSetHeldCallAction: delegate.provider(self, perform: a)
+            case let a as CXSetMutedCallAction: delegate.provider(self, perform: a)
+            case let a as CXSetGroupCallAction: delegate.provider(self, perform: a)
+            case let a as CXPlayDTMFCallAction: delegate.provider(self, perform: a)
+            default: action.fail()
             }
         }
     }

@@ -5,10 +5,12 @@ extension Phone {
     /// Hands actions to the provider of their calls as one transaction: `execute` first, then
     /// (if it returns false) each `perform` in order, on the delegate queue. Each action gets its
     /// deadline (iOS rule 31). A transaction the app requested is handed over as it is.
-    func send(_ actions: [CXCallAction], to provider: CXProvider?, in requested: CXTransaction? = nil) {
+    /// (`[CXAction]`, not `[CXCallAction]`: the transaction holds the former, and converting the
+    /// array would copy it.)
+    func send(_ actions: [CXAction], to provider: CXProvider?, in requested: CXTransaction? = nil) {
         let transaction = requested ?? CXTransaction(actions: actions)
         let deadline = now + delays.actionTimeout
-        for action in actions {
+        for case let action as CXCallAction in actions {
             action.link = link
             action.timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
             pendingActions[action.uuid] = PendingAction(action: action, callUUID: action.callUUID, transaction: transaction)
@@ -31,7 +33,9 @@ extension Phone {
         action.isComplete = true
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
-        record.actionLog.append("\(action.name):\(outcome.word)")
+        // Joined with +, not interpolation: "answer:fulfilled" fits a small string, and
+        // interpolation would reserve heap storage to build it.
+        record.actionLog.append(action.name + ":" + outcome.word)
         emit(.action(call: record.number, name: action.name, outcome: outcome.word))
         apply(outcome, of: pending, to: record)
     }
@@ -122,27 +126,24 @@ extension Phone {
         if newCalls > 0, calls.count - grouped + newCalls > provider.configuration.maximumCallGroups {
             return Failure(.maximumCallGroupsReached)
         }
-        var sending: [CXCallAction] = []
         for case let action as CXCallAction in transaction.actions {
             switch action {
             case let start as CXStartCallAction:
                 startOutgoing(start, provider: provider)
             case is CXAnswerCallAction:
                 if let record = calls[action.callUUID] { beginAnswer(record) }
-            case is CXEndCallAction:
+            case let end as CXEndCallAction:
                 if let record = calls[action.callUUID] {
                     let reason: EndReason = record.isRinging ? .declined : .local
                     beginEnd(record, reason: reason)
-                    (action as? CXEndCallAction)?.endReason = reason
-                    sending.append(action)
-                    continue
+                    end.endReason = reason
                 }
             default:
                 break
             }
-            sending.append(action)
         }
-        send(sending, to: provider, in: transaction)
+        // Every action was checked to be a call action above: the transaction's list is sent as it is.
+        send(transaction.actions, to: provider, in: transaction)
         return nil
     }
 

@@ -26,7 +26,7 @@ extension Phone {
         if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
         pushCount += 1
         let id = pushCount
-        pendingPushes[id] = PendingPush(request: push, deliveredAt: now, exemption: exemption(for: push))
+        pendingPushes.add(id, PendingPush(request: push, deliveredAt: now, exemption: exemption(for: push)))
         awaitingReport.append(id)
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
@@ -49,10 +49,10 @@ extension Phone {
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
-        runLoop.schedule(at: nil, on: registry.queue) { [unowned self] in runHandler(push: id, registry: registry) }
+        runLoop.schedule(.pushHandler(push: id, registry: registry), on: registry.queue)
     }
 
-    private func runHandler(push id: Int, registry: PKPushRegistry) {
+    func runHandler(push id: Int, registry: PKPushRegistry) {
         guard let delegate = registry.delegate, let pending = pendingPushes[id] else { return }
         let payload = PKPushPayload(type: .voIP, json: pending.request.payload)
         pushInHandler = id
@@ -66,14 +66,14 @@ extension Phone {
         pushInHandler = nil
         // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
         guard let after = pendingPushes[id], !after.reported, after.exemption == nil, appLaunch == registry.launch else { return }
-        pendingPushes[id]?.killed = true
+        pendingPushes.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")
     }
 
     /// iOS rule 5 (b): about 7 s after delivery, callservicesd kills the app if still no call was reported.
     func secondCheck(push id: Int) {
-        guard let pending = pendingPushes.removeValue(forKey: id) else { return }
+        guard let pending = pendingPushes.remove(id) else { return }
         heldPushes.removeAll { $0 == id }
         awaitingReport.removeAll { $0 == id }
         guard !pending.reported, !pending.killed, pending.exemption == nil, appState != .notRunning else { return }
@@ -92,7 +92,7 @@ extension Phone {
 
     /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).
     func markPushesReported() {
-        for id in awaitingReport { pendingPushes[id]?.reported = true }
+        for id in awaitingReport { pendingPushes.markReported(id) }
         awaitingReport.removeAll(keepingCapacity: true)
     }
 
@@ -103,8 +103,10 @@ extension Phone {
             if !registry.isRegistered {
                 registry.isRegistered = true
                 let token = voipToken
-                runLoop.schedule(at: nil, on: registry.queue) { [unowned self, weak registry] in
-                    guard let registry, let delegate = registry.delegate, registry.receivesVoIP else { return }
+                // The registry is captured strongly: the phone holds it anyway (`registries`), and a
+                // weak capture would give it a side table that slows every later retain of it.
+                runLoop.schedule(at: nil, on: registry.queue) { [unowned self, registry] in
+                    guard let delegate = registry.delegate, registry.receivesVoIP else { return }
                     emit(.token(Hex.string(token)))
                     delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
                 }
@@ -115,8 +117,8 @@ extension Phone {
         } else if registry.isRegistered, registry.desiredPushTypes?.contains(.voIP) != true {
             // The app no longer wants VoIP pushes: its token is invalid (iOS rule 1).
             registry.isRegistered = false
-            runLoop.schedule(at: nil, on: registry.queue) { [weak registry] in
-                guard let registry, let delegate = registry.delegate else { return }
+            runLoop.schedule(at: nil, on: registry.queue) { [registry] in
+                guard let delegate = registry.delegate else { return }
                 delegate.pushRegistry(registry, didInvalidatePushTokenFor: .voIP)
             }
         }

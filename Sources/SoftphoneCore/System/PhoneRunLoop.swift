@@ -12,7 +12,20 @@ final class PhoneRunLoop {
         // costs less to move in and out of `slots`.)
         /// For cancellable work (a `Timer`): whether it will still do anything.
         let isLive: (() -> Bool)?
-        let work: () -> Void
+        let work: Work
+    }
+
+    /// What a job does. Most work is a closure; the jobs every call makes are spelled out as
+    /// cases instead, because a closure capturing their values costs an allocation each time.
+    enum Work {
+        /// Any queued block: `DispatchQueue.async`, a `Timer`, a deadline queue.
+        case run(() -> Void)
+        /// A VoIP push's PushKit handler (`Phone.runHandler`).
+        case pushHandler(push: Int, registry: PKPushRegistry)
+        /// A transaction for the provider's delegate (`CXProvider.perform`).
+        case transaction(CXTransaction, provider: CXProvider)
+        /// An app's completion handler and what it is told.
+        case completion(((any Error)?) -> Void, (any Error)?)
     }
 
     /// When each waiting job runs, as plain values: a binary min-heap of these costs no reference
@@ -38,12 +51,17 @@ final class PhoneRunLoop {
 
     /// Queues `work` for `due` (now when nil) on behalf of the running app.
     func schedule(at due: Instant?, on queue: DispatchQueue, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
-        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.appLaunch, isLive: isLive, work: work))
+        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.appLaunch, isLive: isLive, work: .run(work)))
+    }
+
+    /// Queues `work` for now on behalf of the running app.
+    func schedule(_ work: Work, on queue: DispatchQueue) {
+        push(Job(due: phone.now, sequence: next(), appLaunch: phone.appLaunch, isLive: nil, work: work))
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
     func scheduleSystem(at due: Instant, _ work: @escaping () -> Void) {
-        push(Job(due: max(due, phone.now), sequence: next(), appLaunch: nil, isLive: nil, work: work))
+        push(Job(due: max(due, phone.now), sequence: next(), appLaunch: nil, isLive: nil, work: .run(work)))
     }
 
     /// Whether the app launch `launch` has a timer of its own pending after `now`.
