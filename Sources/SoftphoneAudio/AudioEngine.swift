@@ -2,7 +2,8 @@ import Glibc
 import SoftphoneCore
 import Synchronization
 
-/// The phone's speaker: plays the looped ringtone and the vibration buzz on an audio thread of its own.
+/// The phone's speaker: plays the looped ringtone and the vibration buzz on an audio thread of its own,
+/// and mixes one-shot sounds over them (DTMF tones, system sounds, single buzzes).
 ///
 /// Every method returns at once (except `shutdown()`): callers only post a request and ring an
 /// eventfd, and the thread, which alone owns the device, acts on it. If the device cannot be opened,
@@ -74,12 +75,28 @@ public final class AudioEngine: Sendable {
     /// Plays `tone` once (a DTMF digit), mixed over the ring if there is one, and always whole: a
     /// one-shot tone is never clipped by a drop. Returns at once.
     public func playTone(_ tone: Tone, volume: Double = 1) {
-        guard let control else { return }
         let generator = ToneGenerator(tone: tone)  // allocated here, not on the audio thread
-        // Not through `post`: a tone is no start or stop of the ring, so it leaves the latency clock alone.
+        queueOneShot { $0.tones.append((generator, RingMixer.gain(volume))) }
+    }
+
+    /// Plays `clip` once (a system sound or a buzz), mixed over the ring and anything else playing;
+    /// `id` names it for `stopClip(id:)`. Returns at once.
+    public func playClip(_ clip: SoundClip, id: Int, volume: Double = 1) {
+        queueOneShot { $0.clips.append((id, clip, RingMixer.gain(volume))) }
+    }
+
+    /// Cuts the clip `id` short, if it still plays.
+    public func stopClip(id: Int) {
+        queueOneShot { $0.stoppedClips.append(id) }
+    }
+
+    /// Hands the audio thread something that plays once (or stops it). Not through `post`: it is
+    /// no start or stop of the ring, so it leaves the latency clock alone.
+    private func queueOneShot(_ change: (inout AudioControl.Request) -> Void) {
+        guard let control else { return }
         let queued = control.request.withLock { request in
             guard !request.shutdown else { return false }
-            request.tones.append((generator, RingMixer.gain(volume)))
+            change(&request)
             return true
         }
         if queued { control.wake.signal() }
