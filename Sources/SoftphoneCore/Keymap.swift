@@ -11,6 +11,7 @@ public enum Keymap {
         case "m": .toggleMute
         case "o": .openBanner
         case "w": .dismissBanner
+        case "n": .openNotification
         case "q": .quit
         case "0"..."9", "*", "#": .dtmf(Character(key))
         default: nil
@@ -26,6 +27,7 @@ public enum Keymap {
         ("m", "mute or unmute"),
         ("1 / 2", "call waiting: End & Accept / Hold & Accept"),
         ("o / w", "open or swipe away the incoming-call banner"),
+        ("n", "open the newest notification (opens the app)"),
         ("0-9 * #", "DTMF in a call"),
         ("q", "quit"),
     ]

@@ -22,6 +22,7 @@ final class PhoneShell {
     private let clock = MonotonicClock()
     private var display: Display
     private let audio: AudioEngine?
+    private let sounds: SystemSoundPlayer
     private let server: ControlServer
     private let store: (any CallStore)?
     private let mailbox: Mailbox
@@ -36,11 +37,12 @@ final class PhoneShell {
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
     private var exitStatus: Int32?
 
-    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, store: (any CallStore)?,
+    init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, server: ControlServer, store: (any CallStore)?,
          mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
+        self.sounds = sounds
         self.server = server
         self.store = store
         self.mailbox = mailbox
@@ -196,7 +198,8 @@ final class PhoneShell {
                 perform([effect])
             }
         }
-        if case .call = request, refusals.isEmpty, phone.callCount == callsBefore {
+        // An app that rings from a notification extension (an alert call push) reports no CallKit call.
+        if case .call = request, refusals.isEmpty, phone.callCount == callsBefore, phone.configuration.app.callPushKind == .voip {
             refusals.append("no call was reported: " + (unreported.isEmpty ? "the app did not report one" : unreported.joined(separator: "; ")))
         }
         render()
@@ -224,6 +227,7 @@ final class PhoneShell {
         case .callWaiting: "call-waiting"
         case .inCall: "in-call"
         case .ended: "ended"
+        case .app: "app"
         }
         func json(_ call: Call) -> JSON {
             let (state, since): (String, Instant) = switch call.state {
@@ -270,6 +274,7 @@ final class PhoneShell {
             case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
+            case .systemSound(let sound): sounds.perform(sound)
             case .event(let event): record(event)
             case .recordRecent(let recent): keep(recent)
             case .refused: break  // a key that means nothing here does nothing
