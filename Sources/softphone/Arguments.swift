@@ -57,7 +57,7 @@ struct UsageError: Error, Equatable {
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
     static let usage = """
-        usage: softphone [run] [--app voip] [--ringtone FILE] [--ring-gap MS] [--ring-volume PCT] [--buzz-volume PCT]
+        usage: softphone [run] [--app voip|ring-extension] [--ringtone FILE] [--ring-gap MS] [--ring-volume PCT] [--buzz-volume PCT]
                          [--vibration PATTERN] [--vibrations FILE]
                          [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR]
@@ -76,6 +76,7 @@ enum Arguments {
         every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call
               1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · q quit
+              n open the newest notification (its app opens)
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         """
 

@@ -24,7 +24,7 @@ struct CommandLineTests {
     func unknownApp() throws {
         let result = try PhoneProcess.run(["--app", "whatsapp"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip\n")
+        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip, ring-extension\n")
     }
 
     @Test("a ring gap that is not whole milliseconds in range names the accepted values, exit 2", arguments: ["-1", "soon", "60001"])
