@@ -82,7 +82,15 @@ public final class AudioEngine: Sendable {
     /// Plays `clip` once (a system sound or a buzz), mixed over the ring and anything else playing;
     /// `id` names it for `stopClip(id:)`. Returns at once.
     public func playClip(_ clip: SoundClip, id: Int, volume: Double = 1) {
-        queueOneShot { $0.clips.append((id, clip, RingMixer.gain(volume))) }
+        playClips([(clip, id, volume)])
+    }
+
+    /// Starts several clips on the same frame (a sound and the buzz that goes with it).
+    public func playClips(_ clips: [(clip: SoundClip, id: Int, volume: Double)]) {
+        guard !clips.isEmpty else { return }
+        queueOneShot { request in
+            for clip in clips { request.clips.append((clip.id, clip.clip, RingMixer.gain(clip.volume))) }
+        }
     }
 
     /// Cuts the clip `id` short, if it still plays.

@@ -15,6 +15,12 @@ public struct SoundClip: Sendable, Equatable {
 
     init(samples: [Int16]) { self.samples = samples }
 
+    /// The clip without its first `frames` frames: what is left to hear of a sound that should
+    /// have started that long ago.
+    public func dropping(frames: Int) -> SoundClip {
+        SoundClip(samples: Array(samples.dropFirst(max(0, frames) * Ringtone.channels)))
+    }
+
     /// One buzz of the motor, `milliseconds` long, with the ring's motor sound and its soft edges.
     public static func buzz(milliseconds: Int) -> SoundClip {
         var motor = MotorBuzz(pattern: VibrationPattern(name: "buzz", steps: [.init(isOn: true, milliseconds: Int64(max(1, milliseconds)))]))

@@ -8,6 +8,8 @@ enum MailboxMessage: Sendable {
     case notice(String)
     /// The audio thread started or stopped a ring, or recovered an underrun.
     case audio(AudioEvent)
+    /// The app's bundled sounds, decoded (`SystemSoundPlayer`), and a buzz made ready.
+    case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }
 
 /// Carries messages from other threads (the audio thread) to the main loop: each goes into a

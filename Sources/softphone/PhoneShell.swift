@@ -90,6 +90,9 @@ final class PhoneShell {
                     switch message {
                     case .notice(let line): show(notice: line)
                     case .audio(let event): record(event)
+                    case .soundsDecoded(let clips, let buzz):
+                        let names = sounds.decoded(clips, buzz: buzz, at: clock.now())
+                        publish(events.record("sounds.ready", [("sounds", .array(names.map(JSON.string)))], at: clock.now()))
                     }
                 }
             default:
@@ -187,7 +190,8 @@ final class PhoneShell {
         var unreported: [String] = []
         let callsBefore = phone.callCount
         for command in request.commands {
-            for effect in phone.handle(command, at: clock.now()) {
+            let effects = phone.handle(command, at: clock.now())
+            for effect in effects {
                 switch effect {
                 case .refused(let why): refusals.append(why.description)
                 case .event(.callRefused(_, let error, let code)): unreported.append("CallKit refused it: \(error) (\(code))")
@@ -195,8 +199,8 @@ final class PhoneShell {
                 case .event(.push(_, false, let reason?)): unreported.append(reason)
                 default: break
                 }
-                perform([effect])
             }
+            perform(effects)  // in one go: the sounds a command starts start on one frame
         }
         // An app that rings from a notification extension (an alert call push) reports no CallKit call.
         if case .call = request, refusals.isEmpty, phone.callCount == callsBefore, phone.configuration.app.callPushKind == .voip {
@@ -274,13 +278,14 @@ final class PhoneShell {
             case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
-            case .systemSound(let sound): sounds.perform(sound)
+            case .systemSound(let sound): sounds.perform(sound, at: clock.now())
             case .event(let event): record(event)
             case .recordRecent(let recent): keep(recent)
             case .refused: break  // a key that means nothing here does nothing
             case .quit: quit(status: 0)
             }
         }
+        sounds.flush()
     }
 
     private func record(_ event: PhoneEvent) {

@@ -1,54 +1,120 @@
+import Glibc
 import SoftphoneAudio
 import SoftphoneCore
 
 /// Carries out the core's system sounds through the audio engine: the app's bundled sounds
-/// (`AppBundle.sounds`), decoded once at start from `Assets/Ringtones` so a play starts at once,
-/// the default notification sound, and single buzzes of the motor. A sound that cannot be found or
-/// decoded is reported once at start and then plays silently: audio never holds anything up.
+/// (`AppBundle.sounds`, files of `Assets/Ringtones`), the default notification sound, and single
+/// buzzes of the motor.
+///
+/// The bundled sounds are decoded on a thread of their own at start (a 24 s file through the
+/// resampler takes a while, and nothing should wait for it); `soundsDecoded` hands them over. A
+/// sound asked for before then starts once it is decoded, from where it would be by then, so it
+/// stays in step with the phone. A sound that cannot be found or decoded is reported once and plays
+/// silently: audio never holds anything up.
 final class SystemSoundPlayer {
     private let audio: AudioEngine?
     private var sounds: [String: SoundClip] = [:]
     private var buzzes: [Int: SoundClip] = [:]
+    /// Plays asked for before their sound was decoded: the name, and when.
+    private var waiting: [Int: (name: String, since: Instant)] = [:]
     private let soundVolume: Double
     private let buzzVolume: Double
+    /// Clips to start together at the next `flush()`: what one command set off starts on one frame.
+    private var batch: [(clip: SoundClip, id: Int, volume: Double)] = []
 
-    /// Decodes `app`'s sounds (only when there is an engine to play them); problems go to `notices`.
-    init(app: AppBundle, audio: AudioEngine?, soundVolume: Double, buzzVolume: Double, notices: inout [String]) {
+    /// Starts decoding `app`'s sounds and a buzz of `vibration` (only when there is an engine to
+    /// play them); the results and any problem arrive through `mailbox`.
+    init(app: AppBundle, vibration: Duration, audio: AudioEngine?, soundVolume: Double, buzzVolume: Double, mailbox: Mailbox) {
         self.audio = audio
         self.soundVolume = soundVolume
         self.buzzVolume = buzzVolume
         guard audio != nil else { return }
-        for (name, length) in app.sounds.sorted(by: { $0.key < $1.key }) {
-            guard let path = Assets.find("Ringtones/" + name) else {
-                notices.append("sound \(name) of the \(app.id) app: not found in Assets/Ringtones; it will play silently")
-                continue
-            }
-            do {
-                let sound = try Ringtone.load(path: path)
-                sounds[name] = SoundClip(sound)
-                let seconds = Double(length.milliseconds) / 1000
-                if abs(sound.durationSeconds - seconds) > 0.05 {
-                    notices.append("sound \(path) lasts \(sound.durationSeconds) s, but the \(app.id) app's bundle says \(seconds) s: its completions follow the bundle")
+        let wanted = app.sounds.sorted { $0.key < $1.key }.map { (name: $0.key, length: $0.value) }
+        let appID = app.id
+        let buzzMilliseconds = Int(vibration.milliseconds)
+        Self.detach {
+            var decoded: [String: SoundClip] = [:]
+            for sound in wanted {
+                guard let path = Assets.find("Ringtones/" + sound.name) else {
+                    mailbox.post(.notice("sound \(sound.name) of the \(appID) app: not found in Assets/Ringtones; it plays silently"))
+                    continue
                 }
-            } catch {
-                notices.append("\(error); it will play silently")
+                do {
+                    let ringtone = try Ringtone.load(path: path)
+                    decoded[sound.name] = SoundClip(ringtone)
+                    let seconds = Double(sound.length.milliseconds) / 1000
+                    if abs(ringtone.durationSeconds - seconds) > 0.05 {
+                        mailbox.post(.notice("sound \(path) lasts \(ringtone.durationSeconds) s, but the \(appID) app's bundle says \(seconds) s: its completions follow the bundle"))
+                    }
+                } catch {
+                    mailbox.post(.notice("\(error); it plays silently"))
+                }
             }
+            mailbox.post(.soundsDecoded(decoded, buzz: (buzzMilliseconds, SoundClip.buzz(milliseconds: buzzMilliseconds))))
         }
     }
 
-    /// Plays, stops or buzzes as the core says.
-    func perform(_ effect: SystemSoundEffect) {
+    /// The decoding thread's results: plays that were waiting start now, from where they would be.
+    /// Returns the names of the sounds decoded.
+    func decoded(_ clips: [String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip), at now: Instant) -> [String] {
+        sounds = clips
+        buzzes[buzz.milliseconds] = buzz.clip
+        for (id, play) in waiting.sorted(by: { $0.key < $1.key }) {
+            guard let clip = sounds[play.name] else { continue }
+            let late = Int((now - play.since).nanoseconds * Int64(Ringtone.sampleRate) / 1_000_000_000)
+            if late < clip.frameCount { audio?.playClip(clip.dropping(frames: late), id: id, volume: soundVolume) }
+        }
+        waiting = [:]
+        return clips.keys.sorted()
+    }
+
+    /// Plays, stops or buzzes as the core says, at `now`; what starts waits for `flush()`.
+    func perform(_ effect: SystemSoundEffect, at now: Instant) {
         guard let audio else { return }
         switch effect {
         case .play(let name, let id):
-            guard let clip = name == "default" ? SoundClip.notificationDefault : sounds[name] else { return }
-            audio.playClip(clip, id: id, volume: soundVolume)
+            if name == "default" {
+                batch.append((SoundClip.notificationDefault, id, soundVolume))
+            } else if let clip = sounds[name] {
+                batch.append((clip, id, soundVolume))
+            } else {
+                waiting[id] = (name, now)
+            }
         case .stop(let id):
+            waiting[id] = nil
+            batch.removeAll { $0.id == id }
             audio.stopClip(id: id)
         case .vibrate(let milliseconds):
             let clip = buzzes[milliseconds] ?? SoundClip.buzz(milliseconds: milliseconds)
             buzzes[milliseconds] = clip
-            audio.playClip(clip, id: -1, volume: buzzVolume)  // never stopped: a buzz is short
+            batch.append((clip, -1, buzzVolume))  // never stopped: a buzz is short
+        }
+    }
+
+    /// Starts what the last command's effects asked for, on one frame: the ring and its first
+    /// buzz together.
+    func flush() {
+        audio?.playClips(batch)
+        batch = []
+    }
+
+    /// Runs `work` on a new thread that nobody joins; if no thread can be made, runs it here.
+    private static func detach(_ work: @escaping @Sendable () -> Void) {
+        final class Box: Sendable {
+            let work: @Sendable () -> Void
+            init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+        }
+        let context = Unmanaged.passRetained(Box(work)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().work()
+            return nil
+        }, context)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().work()
         }
     }
 }
