@@ -40,22 +40,15 @@ public final class AudioEngine: Sendable {
         worker.openSinkIfNeeded()
 
         // The worker is handed to the new thread and never touched here again.
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<AudioWorker>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard code == 0 else {
-            Unmanaged<AudioWorker>.fromOpaque(context).release()
-            onNotice(AudioError.threadUnavailable(reason: SystemError(code: code).reason).notice)
+        switch POSIXThread.start({ worker.run() }) {
+        case .success(let thread):
+            self.control = control
+            self.thread = Mutex(thread)
+        case .failure(let error):
+            onNotice(AudioError.threadUnavailable(reason: error.reason).notice)
             self.control = nil
             self.thread = Mutex(nil)
-            return
         }
-        self.control = control
-        self.thread = Mutex(thread)
     }
 
     deinit { shutdown() }

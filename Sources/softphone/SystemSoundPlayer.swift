@@ -1,4 +1,3 @@
-import Glibc
 import SoftphoneAudio
 import SoftphoneCore
 
@@ -19,6 +18,8 @@ final class SystemSoundPlayer {
     private var waiting: [Int: (name: String, since: Instant)] = [:]
     private let soundVolume: Double
     private let buzzVolume: Double
+    /// The lengths the app's bundle gives its sounds, in seconds, to check the files against.
+    private var lengths: [String: Double] = [:]
     /// Clips to start together at the next `flush()`: what one command set off starts on one frame.
     private var batch: [(clip: SoundClip, id: Int, volume: Double)] = []
 
@@ -29,28 +30,27 @@ final class SystemSoundPlayer {
         self.soundVolume = soundVolume
         self.buzzVolume = buzzVolume
         guard audio != nil else { return }
-        let wanted = app.sounds.sorted { $0.key < $1.key }.map { (name: $0.key, length: $0.value) }
-        let appID = app.id
+        var files: [(name: String, path: String)] = []
+        for (name, length) in app.sounds.sorted(by: { $0.key < $1.key }) {
+            guard let path = Assets.find("Ringtones/" + name) else {
+                mailbox.post(.notice("sound \(name) of the \(app.id) app: not found in Assets/Ringtones; it plays silently"))
+                continue
+            }
+            files.append((name, path))
+            lengths[name] = Double(length.milliseconds) / 1000
+        }
+        let (appID, declared) = (app.id, lengths)
         let buzzMilliseconds = Int(vibration.milliseconds)
-        Self.detach {
-            var decoded: [String: SoundClip] = [:]
-            for sound in wanted {
-                guard let path = Assets.find("Ringtones/" + sound.name) else {
-                    mailbox.post(.notice("sound \(sound.name) of the \(appID) app: not found in Assets/Ringtones; it plays silently"))
-                    continue
-                }
-                do {
-                    let ringtone = try Ringtone.load(path: path)
-                    decoded[sound.name] = SoundClip(ringtone)
-                    let seconds = Double(sound.length.milliseconds) / 1000
-                    if abs(ringtone.durationSeconds - seconds) > 0.05 {
-                        mailbox.post(.notice("sound \(path) lasts \(ringtone.durationSeconds) s, but the \(appID) app's bundle says \(seconds) s: its completions follow the bundle"))
-                    }
-                } catch {
-                    mailbox.post(.notice("\(error); it plays silently"))
+        SoundLoader.load(files) { clips, errors in
+            for error in errors { mailbox.post(.notice("\(error); it plays silently")) }
+            for (name, clip) in clips.sorted(by: { $0.key < $1.key }) {
+                let seconds = Double(clip.frameCount) / Double(Ringtone.sampleRate)
+                if let length = declared[name], abs(seconds - length) > 0.05 {
+                    mailbox.post(.notice("sound \(name) lasts \(seconds) s, but the \(appID) app's bundle says \(length) s: its completions follow the bundle"))
                 }
             }
-            mailbox.post(.soundsDecoded(decoded, buzz: (buzzMilliseconds, SoundClip.buzz(milliseconds: buzzMilliseconds))))
+            // The buzz is made there too: the motor's waveform takes a moment in a debug build.
+            mailbox.post(.soundsDecoded(clips, buzz: (buzzMilliseconds, SoundClip.buzz(milliseconds: buzzMilliseconds))))
         }
     }
 
@@ -96,25 +96,5 @@ final class SystemSoundPlayer {
     func flush() {
         audio?.playClips(batch)
         batch = []
-    }
-
-    /// Runs `work` on a new thread that nobody joins; if no thread can be made, runs it here.
-    private static func detach(_ work: @escaping @Sendable () -> Void) {
-        final class Box: Sendable {
-            let work: @Sendable () -> Void
-            init(_ work: @escaping @Sendable () -> Void) { self.work = work }
-        }
-        let context = Unmanaged.passRetained(Box(work)).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().work()
-            return nil
-        }, context)
-        if started == 0 {
-            pthread_detach(thread)
-        } else {
-            Unmanaged<Box>.fromOpaque(context).takeRetainedValue().work()
-        }
     }
 }

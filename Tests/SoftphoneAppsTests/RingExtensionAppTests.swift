@@ -37,6 +37,13 @@ final class RingBench {
 
     func run(for duration: Duration) { run(until: now + duration) }
 
+    /// A bench whose call push (the mutable-content sample) has just arrived.
+    static func ringing(variant: String? = nil, rules: Phone.Rules = .init(), lock: LockState = .locked) throws -> RingBench {
+        let bench = RingBench(variant: variant, rules: rules, lock: lock)
+        try bench.push(sample: "ring-extension-mutable-content")
+        return bench
+    }
+
     /// Sends the sample push `Assets/Payloads/NAME.json` as an alert push.
     @discardableResult
     func push(sample name: String) throws -> [Effect] {
@@ -101,8 +108,7 @@ private func seconds(_ n: Int64) -> Int64 { n * 1000 }
 struct RingExtensionAppTests {
     @Test("rule 40: mutable-content 1 with sound incoming.wav runs the extension: a local notification, the ring, a buzz; the push's own sound is taken off")
     func mutableContentRings() throws {
-        let bench = RingBench()
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing()
         #expect(bench.events.contains(.extensionStarted(notification: 1)))
         let ringing = try #require(bench.deliveries.first)
         #expect(ringing.source == .local && ringing.title == "Alice Zoë" && ringing.body == "Incoming call" && ringing.sound == nil)
@@ -120,8 +126,7 @@ struct RingExtensionAppTests {
 
     @Test("rule 44, timer variant (the default): a buzz every second, on the second, until the sound ends")
     func ringsEverySecond() throws {
-        let bench = RingBench()
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing()
         bench.run(for: .seconds(10))
         #expect(bench.buzzTimes() == (0...10).map(seconds))
     }
@@ -135,8 +140,7 @@ struct RingExtensionAppTests {
     func variants(variant: String, vibrationMilliseconds: Int, expected: [Int64]) throws {
         var rules = Phone.Rules()
         rules.systemVibration = .milliseconds(vibrationMilliseconds)
-        let bench = RingBench(variant: variant, rules: rules)
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing(variant: variant, rules: rules)
         bench.run(for: .seconds(6))
         #expect(bench.buzzTimes() == expected)
         #expect(bench.logs.isEmpty)
@@ -144,8 +148,7 @@ struct RingExtensionAppTests {
 
     @Test("an unknown ringVariant is logged and the timer is used")
     func unknownVariant() throws {
-        let bench = RingBench(variant: "loop")
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing(variant: "loop")
         bench.run(for: .seconds(2))
         #expect(bench.logs == [#"ring-extension: ringVariant "loop" is neither timer nor completion; using timer"#])
         #expect(bench.buzzTimes() == [0, 1_000, 2_000])
@@ -153,8 +156,7 @@ struct RingExtensionAppTests {
 
     @Test("stops when the app comes to the foreground (App Group flag), at the next check: the ring is cut, the body suffixed")
     func stopsWhenTheAppOpens() throws {
-        let bench = RingBench(lock: .unlocked)
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing(lock: .unlocked)
         bench.run(until: .zero + .milliseconds(3_500))
         bench.send(.app(.foreground))
         bench.run(for: .seconds(10))
@@ -168,8 +170,7 @@ struct RingExtensionAppTests {
 
     @Test("stops when the sound ends (24 s, before the extension's 30 s are up)")
     func stopsAtSoundEnd() throws {
-        let bench = RingBench()
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing()
         bench.run(for: .seconds(40))
         #expect(bench.buzzTimes() == (0...23).map(seconds))
         #expect(bench.logs == ["ring-extension: stopped ringing (sound-ended)"])
@@ -182,8 +183,7 @@ struct RingExtensionAppTests {
     func stopsAtTimeWillExpire() throws {
         var rules = Phone.Rules()
         rules.serviceExtensionTimeLimit = .seconds(10)
-        let bench = RingBench(rules: rules)
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing(rules: rules)
         bench.run(for: .seconds(20))
         #expect(bench.events.contains(.extensionExpired(notification: 1)))
         #expect(bench.events.contains(.extensionFinished(notification: 1, outcome: .contentHandler)))
@@ -246,8 +246,7 @@ struct RingExtensionAppTests {
 
     @Test("tapping the ringing notification opens the app in the foreground on its answer screen; the ring then stops")
     func tapOpensTheAnswerScreen() throws {
-        let bench = RingBench()
-        try bench.push(sample: "ring-extension-mutable-content")
+        let bench = try RingBench.ringing()
         bench.run(until: .zero + .milliseconds(2_500))
         bench.send(.openNotification)
         #expect(bench.phone.lock == .unlocked && bench.phone.appState == .foreground)

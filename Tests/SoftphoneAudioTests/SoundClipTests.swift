@@ -5,10 +5,16 @@ import Testing
 /// One-shot clips (system sounds, single buzzes) mixed over everything else.
 @Suite("sound clips")
 struct SoundClipTests {
-    @Test("clips play together, each once, sample for sample, and leave the mixer when done")
-    func clipsOverlap() {
+    /// A mixer with no ring sounding: only what is started on it plays.
+    static func quietMixer() -> RingMixer {
         var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
         mixer.ringing = false
+        return mixer
+    }
+
+    @Test("clips play together, each once, sample for sample, and leave the mixer when done")
+    func clipsOverlap() {
+        var mixer = Self.quietMixer()
         let sound = SoundClip(RingMixerTests.numbered)
         mixer.start(sound, id: 1)
         mixer.start(sound, id: 2)
@@ -23,8 +29,7 @@ struct SoundClipTests {
 
     @Test("stopping a clip cuts it at once; the other plays on")
     func stopClip() {
-        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
-        mixer.ringing = false
+        var mixer = Self.quietMixer()
         let sound = SoundClip(RingMixerTests.numbered)
         mixer.start(sound, id: 1)
         mixer.start(SoundClip.buzz(milliseconds: 400), id: 2)
@@ -60,12 +65,18 @@ struct SoundClipTests {
         engine.playClip(sound, id: 1)
         engine.stopRinging()  // no ring: nothing to stop, and the clip is not touched
         try await Task.sleep(for: .milliseconds(800))  // a 26 ms clip and the 400 ms tail, with room
-        let written = engine.statistics.framesWritten
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(engine.statistics.framesWritten == written, "the sink stopped once the clip had been heard")
+        let stopped = try await Self.writesNothingMore(engine, for: .milliseconds(300))
+        #expect(stopped, "the sink stopped once the clip had been heard")
         engine.shutdown()
         let recorded = try Ringtone.load(path: path).samples
         #expect(Array(recorded.prefix(sound.samples.count)) == sound.samples)
         #expect(recorded.dropFirst(sound.samples.count).allSatisfy { $0 == 0 })
+    }
+
+    /// Whether the engine writes no frame during `duration`.
+    static func writesNothingMore(_ engine: AudioEngine, for duration: Duration) async throws -> Bool {
+        let written = engine.statistics.framesWritten
+        try await Task.sleep(for: duration)
+        return engine.statistics.framesWritten == written
     }
 }
