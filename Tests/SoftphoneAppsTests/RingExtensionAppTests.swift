@@ -286,7 +286,8 @@ struct RingExtensionAppTests {
     func registersAlertToken() {
         let bench = RingBench()
         let token = Hex.string(bench.phone.alertToken)
-        #expect(bench.effects.contains(.event(.serverRequest(name: "register", fields: [KeyValue("token", token), KeyValue("kind", "alert")]))))
+        #expect(bench.effects.contains(.event(.serverRequest(name: "register-alert-token", fields: [KeyValue("token", token)]))))
+        #expect(!bench.effects.contains { if case .event(.serverRequest("register", _)) = $0 { true } else { false } })
         #expect(token != Hex.string(bench.phone.voipToken))
     }
 
