@@ -38,8 +38,20 @@ public enum AppCatalog {
             makeDelegate: { ConsultApp() },
             callPush: { caller in ConsultPush.call(from: caller).body }))
 
+    /// Rings without CallKit (iOS rule 45): an alert push with `mutable-content: 1` runs its
+    /// notification-service extension, which plays `incoming.wav` and buzzes every second until the
+    /// app is opened, the sound ends or its ~30 s are up (rules 40, 41, 44).
+    public static let ringExtension = AppProfile(
+        summary: "no CallKit: a notification-service extension rings and buzzes (alert push, mutable-content)",
+        bundle: AppBundle(
+            id: "ring-extension", displayName: "Ring", bundleIdentifier: "com.example.ringextension",
+            backgroundModes: [], callKitEntitled: false, settings: [RingVariant.setting],
+            makeDelegate: { RingExtensionApp() }, callPush: RingExtensionApp.callPush, callPushKind: .alert,
+            notificationServiceExtension: { RingNotificationService() },
+            appGroups: [RingExtensionApp.appGroup], sounds: [RingPush.ringSound: .seconds(24)]))
+
     /// Every built-in app, in the order `--help` lists them.
-    public static let all = [voip, consult]
+    public static let all = [voip, consult, ringExtension]
 
     /// The app with this id, or nil.
     public static func app(named id: String) -> AppProfile? { all.first { $0.id == id } }

@@ -15,6 +15,10 @@ final class AudioControl: Sendable {
         var tag = 0
         /// Tones to start, in order, made on the callers' threads; the audio thread takes them all.
         var tones: [(generator: ToneGenerator, gain: Int32)] = []
+        /// Sounds to start, mixed over everything else; the audio thread takes them all.
+        var clips: [(id: Int, clip: SoundClip, gain: Int32)] = []
+        /// Sounds to cut short, by id.
+        var stoppedClips: [Int] = []
         /// When the last start or stop was requested (monotonic nanoseconds), for latency figures.
         var changedAt: Int64 = 0
         /// Whether the thread should finish.

@@ -2,7 +2,8 @@ import Glibc
 import SoftphoneCore
 import Synchronization
 
-/// The phone's speaker: plays the looped ringtone and the vibration buzz on an audio thread of its own.
+/// The phone's speaker: plays the looped ringtone and the vibration buzz on an audio thread of its own,
+/// and mixes one-shot sounds over them (DTMF tones, system sounds, single buzzes).
 ///
 /// Every method returns at once (except `shutdown()`): callers only post a request and ring an
 /// eventfd, and the thread, which alone owns the device, acts on it. If the device cannot be opened,
@@ -39,22 +40,15 @@ public final class AudioEngine: Sendable {
         worker.openSinkIfNeeded()
 
         // The worker is handed to the new thread and never touched here again.
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<AudioWorker>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard code == 0 else {
-            Unmanaged<AudioWorker>.fromOpaque(context).release()
-            onNotice(AudioError.threadUnavailable(reason: SystemError(code: code).reason).notice)
+        switch POSIXThread.start({ worker.run() }) {
+        case .success(let thread):
+            self.control = control
+            self.thread = Mutex(thread)
+        case .failure(let error):
+            onNotice(AudioError.threadUnavailable(reason: error.reason).notice)
             self.control = nil
             self.thread = Mutex(nil)
-            return
         }
-        self.control = control
-        self.thread = Mutex(thread)
     }
 
     deinit { shutdown() }
@@ -74,12 +68,36 @@ public final class AudioEngine: Sendable {
     /// Plays `tone` once (a DTMF digit), mixed over the ring if there is one, and always whole: a
     /// one-shot tone is never clipped by a drop. Returns at once.
     public func playTone(_ tone: Tone, volume: Double = 1) {
-        guard let control else { return }
         let generator = ToneGenerator(tone: tone)  // allocated here, not on the audio thread
-        // Not through `post`: a tone is no start or stop of the ring, so it leaves the latency clock alone.
+        queueOneShot { $0.tones.append((generator, RingMixer.gain(volume))) }
+    }
+
+    /// Plays `clip` once (a system sound or a buzz), mixed over the ring and anything else playing;
+    /// `id` names it for `stopClip(id:)`. Returns at once.
+    public func playClip(_ clip: SoundClip, id: Int, volume: Double = 1) {
+        playClips([(clip, id, volume)])
+    }
+
+    /// Starts several clips on the same frame (a sound and the buzz that goes with it).
+    public func playClips(_ clips: [(clip: SoundClip, id: Int, volume: Double)]) {
+        guard !clips.isEmpty else { return }
+        queueOneShot { request in
+            for clip in clips { request.clips.append((clip.id, clip.clip, RingMixer.gain(clip.volume))) }
+        }
+    }
+
+    /// Cuts the clip `id` short, if it still plays.
+    public func stopClip(id: Int) {
+        queueOneShot { $0.stoppedClips.append(id) }
+    }
+
+    /// Hands the audio thread something that plays once (or stops it). Not through `post`: it is
+    /// no start or stop of the ring, so it leaves the latency clock alone.
+    private func queueOneShot(_ change: (inout AudioControl.Request) -> Void) {
+        guard let control else { return }
         let queued = control.request.withLock { request in
             guard !request.shutdown else { return false }
-            request.tones.append((generator, RingMixer.gain(volume)))
+            change(&request)
             return true
         }
         if queued { control.wake.signal() }

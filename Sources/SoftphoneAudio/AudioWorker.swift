@@ -58,11 +58,20 @@ final class AudioWorker {
         var ringStartedAt: Int64 = 0
         var tag = 0
         var pending = 0..<0  // frames rendered but not yet taken by the sink
-        // Playing a tone with no ring: after the tone, this much silence is written before the drop,
-        // so everything queued (up to the 200 ms buffer) has been heard and the tone is never clipped.
+        // Playing tones or sounds with no ring: after them, this much silence is written before the drop,
+        // so everything queued (up to the 200 ms buffer) has been heard and nothing is clipped.
         var toneOnly = false
         var silenceAfterTone = 0
         let tailFrames = Ringtone.sampleRate * 2 / 5  // the 200 ms buffer, one 100 ms write, and a margin
+        // With no ring playing, what plays once (tones, sounds, buzzes) plays on its own.
+        func playOneShotsAlone() {
+            openSinkIfNeeded()
+            mixer.ringing = false
+            pending = 0..<0
+            isPlaying = sink != nil
+            toneOnly = isPlaying
+            silenceAfterTone = 0
+        }
 
         while true {
             let request = control.request.withLock { $0 }
@@ -86,23 +95,23 @@ final class AudioWorker {
                 drop()
                 onEvent(.ringStopped(tag: tag, latencyNanoseconds: latency))
                 isPlaying = false
+                if mixer.isPlayingOneShot { playOneShotsAlone() }  // a sound started during the ring plays on
             }
             if request.shutdown { break }
-            if !request.tones.isEmpty {
+            if !request.tones.isEmpty || !request.clips.isEmpty || !request.stoppedClips.isEmpty {
                 // Take them out under the lock; assigning the empty literal allocates nothing.
-                let tones = control.request.withLock { request in
-                    defer { request.tones = [] }
-                    return request.tones
+                let (tones, clips, stopped) = control.request.withLock { request in
+                    defer {
+                        request.tones = []
+                        request.clips = []
+                        request.stoppedClips = []
+                    }
+                    return (request.tones, request.clips, request.stoppedClips)
                 }
                 for tone in tones { mixer.start(tone.generator, gain: tone.gain) }
-                if !isPlaying {
-                    openSinkIfNeeded()
-                    mixer.ringing = false
-                    pending = 0..<0
-                    isPlaying = sink != nil
-                    toneOnly = isPlaying
-                    silenceAfterTone = 0
-                }
+                for clip in clips { mixer.start(clip.clip, id: clip.id, gain: clip.gain) }
+                for id in stopped { mixer.stopClip(id: id) }
+                if !isPlaying && mixer.isPlayingOneShot { playOneShotsAlone() }
             }
 
             guard isPlaying, let sink else {
@@ -136,7 +145,7 @@ final class AudioWorker {
                 }
                 control.framesWritten.add(written, ordering: .relaxed)
                 publishUnderruns(of: sink)
-                if toneOnly && !mixer.isPlayingTone {
+                if toneOnly && !mixer.isPlayingOneShot {
                     silenceAfterTone += written
                     if silenceAfterTone >= tailFrames {
                         drop()

@@ -29,8 +29,23 @@ struct RingMixer {
     /// Tones queued at once without the queue growing (growing would allocate on the audio thread).
     private static let toneQueueCapacity = 64
 
+    /// Sounds played once (system sounds, buzzes), all at the same time, each with its read position.
+    private var clips: [(id: Int, clip: SoundClip, position: Int, gain: Int32)] = []
+    /// Clips mixed at once without the list growing (growing would allocate on the audio thread).
+    private static let clipCapacity = 16
+
     /// Whether a tone is still sounding or waiting its turn.
     var isPlayingTone: Bool { !tones.isEmpty }
+    /// Whether a tone or a clip is still sounding or waiting its turn.
+    var isPlayingOneShot: Bool { !tones.isEmpty || !clips.isEmpty }
+
+    /// Starts `clip` now, over whatever else plays; beyond `clipCapacity` at once it is skipped.
+    mutating func start(_ clip: SoundClip, id: Int, gain: Int32 = RingMixer.unity) {
+        if clips.count < Self.clipCapacity { clips.append((id, clip, 0, gain)) }
+    }
+
+    /// Cuts clip `id` short.
+    mutating func stopClip(id: Int) { clips.removeAll { $0.id == id } }
 
     /// Queues `tone` after those still sounding; a repeating tone (which never ends) is replaced.
     /// The generator is made by the caller, off the audio thread, so queueing allocates nothing here.
@@ -46,6 +61,7 @@ struct RingMixer {
         self.ringtone = ringtone
         self.buzz = MotorBuzz(pattern: vibration)
         tones.reserveCapacity(Self.toneQueueCapacity)
+        clips.reserveCapacity(Self.clipCapacity)
     }
 
     /// Starts both voices again from frame 0.
@@ -63,6 +79,25 @@ struct RingMixer {
             for index in 0..<(frames * Ringtone.channels) { output[index] = 0 }
         }
         if !tones.isEmpty { mixTones(into: output, frames: frames) }
+        if !clips.isEmpty { mixClips(into: output, frames: frames) }
+    }
+
+    /// Adds every clip's next `frames` frames to `output`, clipping rather than wrapping; finished
+    /// clips leave the list (in place: no allocation).
+    private mutating func mixClips(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
+        for index in clips.indices {
+            let (position, gain) = (clips[index].position, clips[index].gain)
+            let count = min(frames, clips[index].clip.frameCount - position)
+            guard count > 0 else { continue }
+            clips[index].clip.samples.withUnsafeBufferPointer { samples in
+                let start = position * Ringtone.channels
+                for offset in 0..<(count * Ringtone.channels) {
+                    output[offset] = Int16(clamping: Int32(output[offset]) + (Int32(samples[start + offset]) * gain) >> 15)
+                }
+            }
+            clips[index].position += count
+        }
+        clips.removeAll { $0.position >= $0.clip.frameCount }
     }
 
     /// Adds the queued tones' next `frames` frames to `output`, one tone after the other with no gap

@@ -72,6 +72,12 @@ public enum ToneCatalog {
         name: "call-waiting", title: "call waiting", frequencies: [440],
         cadence: [(true, 300), (false, 9_700)], repeats: true)
 
+    /// The stand-in for iOS's default notification sound (Apple's own is not reproduced): two short
+    /// 880 Hz beeps. Not one of `all`: it is no telephone tone.
+    public static let notificationDefault = Tone(
+        name: "notification", title: "default notification sound", frequencies: [880],
+        cadence: [(true, 120), (false, 80), (true, 120), (false, 80)], repeats: false)
+
     /// Every built-in tone: the sixteen DTMF keys in keypad order, then the progress tones.
     public static let all: [Tone] =
         dtmfKeypad.joined().compactMap(dtmf)

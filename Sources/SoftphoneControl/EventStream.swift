@@ -52,6 +52,7 @@ public struct EventStream {
         case .lock: "device.lock"
         case .serverRequest: "server.request"
         case .audioSession: "audio.session"
+        case .notification(let event): name(of: event)
         }
     }
 
@@ -103,6 +104,8 @@ public struct EventStream {
             }
         case .audioSession(let active):
             members.append(("active", .bool(active)))
+        case .notification(let event):
+            members += fields(of: event)
         }
         return .object(members)
     }

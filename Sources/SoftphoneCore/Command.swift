@@ -32,6 +32,9 @@ public enum Command: Equatable, Sendable {
     case openBanner
     /// Swipes the incoming-call banner away; the call stays pending (iOS rule 37).
     case dismissBanner
+    /// Taps the newest notification: the phone unlocks (the tap stands for Face ID too) and the
+    /// app opens in the foreground with the notification's response.
+    case openNotification
     /// Locks or unlocks the phone.
     case setLock(LockState)
     /// Restarts the phone: calls end, the app stops, the phone is locked since reboot.

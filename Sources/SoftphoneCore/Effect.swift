@@ -8,6 +8,8 @@ public enum Effect: Equatable, Sendable {
     case stopRinging(call: Int)
     /// Play the DTMF tone of a keypad key, whole (a one-shot tone is never clipped).
     case playDTMF(Character)
+    /// Play a notification's or an app's sound, cut one short, or buzz the motor (AudioToolbox).
+    case systemSound(SystemSoundEffect)
     /// Keep this Recents entry (the store writes it to disk).
     case recordRecent(RecentCall)
     /// The command made no sense in the phone's state; nothing changed.

@@ -12,6 +12,7 @@ public enum Keymap {
         case "o": .openBanner
         case "w": .dismissBanner
         case "e": .app(.endCall)
+        case "n": .openNotification
         case "q": .quit
         case "0"..."9", "*", "#": .dtmf(Character(key))
         default: nil
@@ -28,6 +29,7 @@ public enum Keymap {
         ("1 / 2", "call waiting: End & Accept / Hold & Accept"),
         ("o / w", "open or swipe away the incoming-call banner"),
         ("e", "hang up from the app's own screen (app in the foreground)"),
+        ("n", "open the newest notification (opens the app)"),
         ("0-9 * #", "DTMF in a call"),
         ("q", "quit"),
     ]

@@ -9,7 +9,8 @@
 /// The work is split by subject: `Phone+PushKit` (delivery and the report rule), `Phone+CallKit`
 /// (reports from the app, the call list), `Phone+Actions` (actions, transactions, deadlines),
 /// `Phone+UserInterface` (what the person does and sees), `Phone+Device` (lock, app life, keychain,
-/// defaults, Recents).
+/// defaults, Recents), `Phone+Notifications` (alert pushes, the notification-service extension,
+/// the notification list) and `Phone+SystemSounds` (AudioToolbox's sounds and vibration).
 public final class Phone {
     /// What is fixed for the life of the phone.
     public struct Configuration: Sendable {
@@ -59,6 +60,12 @@ public final class Phone {
         public var violationNoticeTime: Duration = .seconds(8)
         /// How many Recents entries are kept (iOS keeps about 100).
         public var recentsLimit = 100
+        /// How long a notification-service extension may work on a notification before
+        /// `serviceExtensionTimeWillExpire()` (about 30 s observed; Apple gives no number, rule 41).
+        public var serviceExtensionTimeLimit: Duration = .seconds(30)
+        /// How long `kSystemSoundID_Vibrate` buzzes; its completion fires then (0.4 s observed,
+        /// then 0.1 s of rest; Apple gives no number).
+        public var systemVibration: Duration = .milliseconds(400)
 
         public init() {}
     }
@@ -104,6 +111,16 @@ public final class Phone {
     public internal(set) var ringerSwitch = RingerSwitch.ring
     var keychain: [String: KeychainItem] = [:]
     var defaults: [String: [String: DefaultsValue]] = [:]
+
+    // MARK: Notifications and system sounds (Phone+Notifications, Phone+SystemSounds)
+
+    /// Delivered notifications, running service extensions, the app's notification delegate.
+    var notificationState = NotificationState()
+    /// Registered system sounds, those playing, and the vibration motor.
+    var systemSoundState = SystemSoundState()
+    /// The app extension process whose code runs now; nil while the app's (or the system's) does.
+    /// Work it queues belongs to that process (`PhoneRunLoop.schedule`).
+    var runningExtension: Int?
 
     // MARK: The app
 
@@ -276,13 +293,12 @@ public final class Phone {
         var ran = 0
         while let job = runLoop.takeJob(dueBy: limit) {
             if job.due > now { now = job.due }
-            if let launch = job.appLaunch, launch != appLaunch { continue }
-            switch job.work {
-            case .run(let work): work()
-            case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
-            case .transaction(let transaction, let provider): provider.perform(transaction)
-            case .completion(let completion, let error): completion(error)
+            if let launch = job.appLaunch, launch != appLaunch {
+                // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).
+                if launch < 0 { runInProcess(launch) { carryOut(job.work) } }
+                continue
             }
+            carryOut(job.work)
             ran += 1
             if ran == Self.watchdogLimit, appState != .notRunning {
                 terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")
@@ -290,11 +306,21 @@ public final class Phone {
         }
     }
 
+    /// Does a run-loop job's work.
+    private func carryOut(_ work: PhoneRunLoop.Work) {
+        switch work {
+        case .run(let work): work()
+        case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
+        case .transaction(let transaction, let provider): provider.perform(transaction)
+        case .completion(let completion, let error): completion(error)
+        }
+    }
+
     private func apply(_ command: Command) {
         switch command {
         case .start: start()
         case .push(let push): receive(push)
-        case .incomingCall(let caller): receive(PushRequest(kind: .voip, payload: configuration.app.callPush(caller)))
+        case .incomingCall(let caller): receive(PushRequest(kind: configuration.app.callPushKind, payload: configuration.app.callPush(caller)))
         case .remoteEnd(let number): remoteEnd(call: number)
         case .answer: answer()
         case .end: endFromUser()
@@ -303,10 +329,11 @@ public final class Phone {
         case .toggleHold: toggleHold()
         case .toggleMute: toggleMute()
         case .demoCall:
-            if calls.isEmpty { receive(PushRequest(kind: .voip, payload: configuration.app.callPush(.demo))) } else { refuse(.notIdle) }
+            if calls.isEmpty { receive(PushRequest(kind: configuration.app.callPushKind, payload: configuration.app.callPush(.demo))) } else { refuse(.notIdle) }
         case .dtmf(let digit): keypad(digit)
         case .openBanner: openBanner()
         case .dismissBanner: dismissBanner()
+        case .openNotification: openNotification()
         case .setLock(let state): setLock(state)
         case .reboot: reboot()
         case .app(let action): appAction(action)

@@ -35,6 +35,8 @@ public enum PhoneEvent: Equatable, Sendable {
     case serverRequest(name: String, fields: [KeyValue])
     /// CallKit activated or deactivated the call's audio session.
     case audioSession(active: Bool)
+    /// Notifications, the notification-service extension, system sounds, vibration, the device log.
+    case notification(NotificationEvent)
 
 }
 

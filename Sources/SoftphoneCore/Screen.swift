@@ -12,6 +12,8 @@ public enum Screen: Equatable, Hashable, Sendable {
     case inCall(InCallScreen)
     /// A call just ended; shown briefly before the lock screen returns.
     case ended(EndedCallScreen)
+    /// The app is in the foreground showing a screen of its own (`UIApplication.present`).
+    case app(AppScreen)
 }
 
 /// The lock screen's contents (the clock itself is the terminal's wall clock).
@@ -22,12 +24,21 @@ public struct LockScreen: Equatable, Hashable, Sendable {
     public var lock: LockState
     /// A call whose banner was swiped away: still ringing, shown as an indicator (iOS rule 37).
     public var pendingCall: Caller?
+    /// Delivered notifications, newest first.
+    public var notifications: [NotificationBanner]
+    /// Whether the vibration motor is running (a notification's buzz, or `kSystemSoundID_Vibrate`).
+    public var isVibrating: Bool
 
     /// Makes a lock screen.
-    public init(appName: String, lock: LockState, pendingCall: Caller? = nil) {
+    public init(
+        appName: String, lock: LockState, pendingCall: Caller? = nil, notifications: [NotificationBanner] = [],
+        isVibrating: Bool = false
+    ) {
         self.appName = appName
         self.lock = lock
         self.pendingCall = pendingCall
+        self.notifications = notifications
+        self.isVibrating = isVibrating
     }
 }
 

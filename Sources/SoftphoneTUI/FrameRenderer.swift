@@ -28,7 +28,8 @@ public enum FrameRenderer {
         var frame = Frame(width: width, height: height)
         let width = frame.width
         let height = frame.height
-        let pen = Pen(glyphs: glyphs, compact: width < roomySize.width || height < roomySize.height)
+        let compact = width < roomySize.width || height < roomySize.height
+        let pen = Pen(glyphs: glyphs, compact: compact, contentWidth: compact ? width - 2 : Pen.phoneWidth - 4)
         guard width > 0, height > 0 else { return frame }
         guard width >= minimumSize.width, height >= minimumSize.height else {
             // The longest wording that fits, truncated only when even the shortest does not.
@@ -94,6 +95,8 @@ private enum Line {
 private struct Pen {
     let glyphs: GlyphSet
     let compact: Bool
+    /// Columns of the content area, for text wrapped over lines.
+    let contentWidth: Int
 
     /// The phone outline of the roomy layout, border included.
     static let phoneWidth = 34
@@ -106,7 +109,8 @@ private struct Pen {
     func lines(for screen: Screen, time: String, date: String) -> [(Int, Line)] {
         switch screen {
         case .lock(let lock):
-            let status = Line.text(glyphs.lockStatus(lock.lock), .status)
+            // The motor's buzz shows beside the lock state, where a glance finds it.
+            let status = Line.text(glyphs.lockStatus(lock.lock) + (lock.isVibrating ? glyphs.separator + "vibrating" : ""), .status)
             let app = Line.text(lock.appName + glyphs.separator + "waiting for calls", .dim)
             var rows: [(Int, Line)] = compact
                 ? [(0, status), (2, .text(date, .normal)), (3, .clock(time)), (9, app)]
@@ -114,6 +118,17 @@ private struct Pen {
             // A call whose banner was swiped away still rings: say so where the banner was (iOS rule 37).
             if let pending = lock.pendingCall {
                 rows.append((compact ? 1 : 2, .text("call pending: " + names(pending).name, .warning)))
+            }
+            if let newest = lock.notifications.first {
+                // Compact: three rows between the clock and the app line; roomy: five.
+                rows += notificationRows(newest, more: lock.notifications.count - 1, top: compact ? 6 : 9, rows: compact ? 3 : 5)
+            }
+            return rows
+
+        case .app(let screen):
+            var rows: [(Int, Line)] = [(compact ? 0 : 1, .text(screen.appName, .dim)), (compact ? 2 : 4, .text(screen.title, .title))]
+            for (index, text) in screen.lines.prefix(compact ? 6 : 9).enumerated() {
+                rows.append(((compact ? 4 : 6) + index, .text(text, index == 0 ? .caller : .normal)))
             }
             return rows
 
@@ -200,11 +215,42 @@ private struct Pen {
         }
     }
 
+    /// The newest notification in `rows` rows: its title, its subtitle, its body wrapped over the
+    /// rows left, and (if a row is left) how many more wait under it.
+    private func notificationRows(_ newest: NotificationBanner, more: Int, top: Int, rows: Int) -> [(Int, Line)] {
+        var texts: [(String, Role)] = [(newest.title.isEmpty ? newest.appName : newest.title, .caller)]
+        if !newest.subtitle.isEmpty { texts.append((newest.subtitle, .normal)) }
+        let body = wrapped(newest.body, lines: max(1, rows - texts.count - (more > 0 && rows > 3 ? 1 : 0)))
+        texts += body.map { ($0, .normal) }
+        if more > 0 { texts.append(("+\(more) more", .dim)) }
+        return texts.prefix(rows).enumerated().map { (top + $0.offset, .text($0.element.0, $0.element.1)) }
+    }
+
+    /// `text` broken at spaces into at most `lines` lines of the content width; the last one keeps
+    /// the rest (the drawing truncates it with an ellipsis).
+    private func wrapped(_ text: String, lines: Int) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(glyphs.displayable(candidate)) <= contentWidth || current.isEmpty || result.count == lines - 1 {
+                current = candidate
+            } else {
+                result.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
     /// The keys valid on a screen, shortest spelling in the compact layout.
     func hint(for screen: Screen) -> String {
         let items: [String] = switch screen {
         case .lock(let lock) where lock.pendingCall != nil: ["o open the call", "a accept", "d decline", "q quit"]
+        case .lock(let lock) where !lock.notifications.isEmpty: compact ? ["n open notification", "q quit"] : ["n open notification", "c demo call", "q quit"]
         case .lock: ["c demo call", "q quit"]
+        case .app: ["q quit"]
         case .incoming(let call) where call.presentation == .banner:
             compact ? ["a accept", "d decline", "o open", "w away"] : ["a/Enter accept", "d decline", "o full screen", "w swipe away", "q quit"]
         case .incoming: compact ? ["a accept", "d decline", "q quit"] : ["a/Enter accept", "d/b/Esc decline", "q quit"]

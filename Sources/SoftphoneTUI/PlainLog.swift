@@ -50,6 +50,8 @@ public enum PlainLog {
             return "SERVER " + pairs([("name", name)] + fields.map { ($0.key, $0.value) })
         case .audioSession(let active):
             return "AUDIO " + pairs([("session", active ? "active" : "inactive")])
+        case .notification(let event):
+            return line(for: event)
         }
     }
 
@@ -85,7 +87,7 @@ public enum PlainLog {
         return quoted + "\""
     }
 
-    private static func pairs(_ items: [(key: String, value: String)]) -> String {
+    static func pairs(_ items: [(key: String, value: String)]) -> String {
         items.map { $0.key + "=" + quote($0.value) }.joined(separator: " ")
     }
 

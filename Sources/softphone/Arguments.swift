@@ -80,6 +80,7 @@ enum Arguments {
         every client subcommand takes --socket PATH
         keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call
               1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · e the app's own hang-up · q quit
+              n open the newest notification (its app opens)
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
         """

@@ -11,6 +11,8 @@ enum MailboxMessage: Sendable {
     case audio(AudioEvent)
     /// The webhook's thread posted a server request, or failed to.
     case webhook(WebhookOutcome)
+    /// The app's bundled sounds, decoded (`SystemSoundPlayer`), and a buzz made ready.
+    case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }
 
 /// Carries messages from other threads (the audio and webhook threads) to the main loop: each goes into a

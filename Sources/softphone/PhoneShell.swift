@@ -22,6 +22,7 @@ final class PhoneShell {
     private let clock = MonotonicClock()
     private var display: Display
     private let audio: AudioEngine?
+    private let sounds: SystemSoundPlayer
     private let server: ControlServer
     private let store: (any CallStore)?
     /// Posts the app's server requests to the developer's server (`--webhook`).
@@ -38,11 +39,12 @@ final class PhoneShell {
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
     private var exitStatus: Int32?
 
-    init(phone: Phone, display: Display, audio: AudioEngine?, server: ControlServer, store: (any CallStore)?, webhook: Webhook?,
+    init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, server: ControlServer, store: (any CallStore)?, webhook: Webhook?,
          mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
+        self.sounds = sounds
         self.server = server
         self.store = store
         self.webhook = webhook
@@ -92,6 +94,9 @@ final class PhoneShell {
                     case .notice(let line): show(notice: line)
                     case .audio(let event): record(event)
                     case .webhook(let outcome): record(outcome)
+                    case .soundsDecoded(let clips, let buzz):
+                        let names = sounds.decoded(clips, buzz: buzz, at: clock.now())
+                        publish(events.record("sounds.ready", [("sounds", .array(names.map(JSON.string)))], at: clock.now()))
                     }
                 }
             default:
@@ -189,7 +194,8 @@ final class PhoneShell {
         var unreported: [String] = []
         let callsBefore = phone.callCount
         for command in request.commands {
-            for effect in phone.handle(command, at: clock.now()) {
+            let effects = phone.handle(command, at: clock.now())
+            for effect in effects {
                 switch effect {
                 case .refused(let why): refusals.append(why.description)
                 case .event(.callRefused(_, let error, let code)): unreported.append("CallKit refused it: \(error) (\(code))")
@@ -197,10 +203,11 @@ final class PhoneShell {
                 case .event(.push(_, false, let reason?)): unreported.append(reason)
                 default: break
                 }
-                perform([effect])
             }
+            perform(effects)  // in one go: the sounds a command starts start on one frame
         }
-        if case .call = request, refusals.isEmpty, phone.callCount == callsBefore {
+        // An app that rings from a notification extension (an alert call push) reports no CallKit call.
+        if case .call = request, refusals.isEmpty, phone.callCount == callsBefore, phone.configuration.app.callPushKind == .voip {
             refusals.append("no call was reported: " + (unreported.isEmpty ? "the app did not report one" : unreported.joined(separator: "; ")))
         }
         render()
@@ -228,6 +235,7 @@ final class PhoneShell {
         case .callWaiting: "call-waiting"
         case .inCall: "in-call"
         case .ended: "ended"
+        case .app: "app"
         }
         func json(_ call: Call) -> JSON {
             let (state, since): (String, Instant) = switch call.state {
@@ -274,12 +282,14 @@ final class PhoneShell {
             case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
+            case .systemSound(let sound): sounds.perform(sound, at: clock.now())
             case .event(let event): record(event)
             case .recordRecent(let recent): keep(recent)
             case .refused: break  // a key that means nothing here does nothing
             case .quit: quit(status: 0)
             }
         }
+        sounds.flush()
     }
 
     private func record(_ event: PhoneEvent) {

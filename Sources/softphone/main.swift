@@ -276,8 +276,12 @@ func runPhone(_ options: RunOptions) -> Int32 {
     // The phone's wall clock starts where the real one is, on the monotonic timeline the shell feeds it.
     let wallClockStart = WallClock.unixTime() - Double(MonotonicClock().now().nanoseconds) / 1e9
     let phone = Phone(configuration: configuration, seed: generator.next(), wallClockStart: wallClockStart, recents: recents)
+    // The app's own sounds (a notification extension's ring) are decoded on a thread of their own.
+    let sounds = SystemSoundPlayer(
+        app: configuration.app, vibration: configuration.rules.systemVibration, audio: audio,
+        soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, server: server, store: store, webhook: webhook,
+        phone: phone, display: display, audio: audio, sounds: sounds, server: server, store: store, webhook: webhook,
         mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }

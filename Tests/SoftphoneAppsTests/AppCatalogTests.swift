@@ -11,6 +11,15 @@ struct AppCatalogTests {
         #expect(app?.bundle.backgroundModes.contains("voip") == true)
     }
 
+    @Test("ring-extension is found by its id: no CallKit, an alert call push, a notification-service extension, its App Group and sound")
+    func ringExtension() {
+        let app = AppCatalog.app(named: "ring-extension")
+        #expect(app?.bundle.callKitEntitled == false && app?.bundle.callPushKind == .alert)
+        #expect(app?.bundle.notificationServiceExtension != nil)
+        #expect(app?.bundle.appGroups == ["group.com.example.ringextension"])
+        #expect(AppCatalog.all.map(\.id) == ["voip", "consult", "ring-extension"])
+    }
+
     @Test("an unknown app id finds nothing")
     func unknown() { #expect(AppCatalog.app(named: "whatsapp") == nil) }
 }

@@ -22,6 +22,27 @@ struct EventStreamTests {
         #expect(stream.history.count == 6)
     }
 
+    @Test("the notification system's events: names and fields as docs/events.md lists them")
+    func notificationEvents() {
+        var stream = EventStream(start: .zero)
+        let delivery = NotificationDelivery(
+            id: 3, source: .remote, shown: true, title: "Alice", subtitle: "", body: "hi", sound: nil, extensionOutcome: .notRun,
+            reason: "aps.mutable-content is missing")
+        #expect(stream.record(.notification(.delivered(delivery)), at: .zero)
+            == #"{"t_ms":0,"event":"notification.delivered","id":3,"source":"remote","shown":true,"title":"Alice","subtitle":"","body":"hi","sound":null,"extension":"not-run","reason":"aps.mutable-content is missing"}"#)
+        #expect(stream.record(.notification(.opened(id: 3, title: "Alice")), at: .zero) == #"{"t_ms":0,"event":"notification.opened","id":3,"title":"Alice"}"#)
+        #expect(stream.record(.notification(.extensionStarted(notification: 3)), at: .zero) == #"{"t_ms":0,"event":"extension.started","notification":3}"#)
+        #expect(stream.record(.notification(.extensionExpired(notification: 3)), at: .zero) == #"{"t_ms":0,"event":"extension.expired","notification":3}"#)
+        #expect(stream.record(.notification(.extensionFinished(notification: 3, outcome: .contentHandler)), at: .zero)
+            == #"{"t_ms":0,"event":"extension.finished","notification":3,"outcome":"content-handler"}"#)
+        #expect(stream.record(.notification(.soundPlayed(sound: "incoming.wav", by: .appExtension)), at: .zero)
+            == #"{"t_ms":0,"event":"sound.played","sound":"incoming.wav","by":"extension"}"#)
+        #expect(stream.record(.notification(.soundStopped(sound: "incoming.wav", why: "replaced")), at: .zero)
+            == #"{"t_ms":0,"event":"sound.stopped","sound":"incoming.wav","why":"replaced"}"#)
+        #expect(stream.record(.notification(.vibrated(milliseconds: 400, by: .app)), at: .zero) == #"{"t_ms":0,"event":"device.vibrated","ms":400,"by":"app"}"#)
+        #expect(stream.record(.notification(.log(by: .appExtension, message: "m")), at: .zero) == #"{"t_ms":0,"event":"app.log","by":"extension","message":"m"}"#)
+    }
+
     @Test("the history keeps the newest events only")
     func bounded() {
         var stream = EventStream(start: .zero)

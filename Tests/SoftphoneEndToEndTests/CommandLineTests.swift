@@ -24,7 +24,7 @@ struct CommandLineTests {
     func unknownApp() throws {
         let result = try PhoneProcess.run(["--app", "whatsapp"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip, consult\n")
+        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip, consult, ring-extension\n")
     }
 
     @Test("a ring gap that is not whole milliseconds in range names the accepted values, exit 2", arguments: ["-1", "soon", "60001"])
@@ -73,7 +73,8 @@ struct CommandLineTests {
         let result = try PhoneProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.out.contains("softphone call [--from NAME]"))
-        #expect(result.out.contains("[--app voip|consult] [--set KEY=VALUE]..."))
+        #expect(result.out.contains("[--app voip|consult|ring-extension] [--set KEY=VALUE]..."))
+        #expect(result.out.contains("\n  ring-extension: ringVariant=timer|completion (timer)\n"))
         #expect(result.out.contains("\n  consult: ringTimeout=1…3600 (60)\n"))
     }
 

@@ -68,6 +68,10 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
                    width: 40, height: 12),
         GoldenCase(name: "incall-held-muted-80x24", screen: Screens.onHoldMuted(), width: 80, height: 24),
         GoldenCase(name: "incall-connecting-40x12", screen: Screens.connecting(), width: 40, height: 12),
+        GoldenCase(name: "lock-notification-80x24", screen: Screens.notifications(), width: 80, height: 24),
+        GoldenCase(name: "lock-notification-40x12", screen: Screens.notifications(), width: 40, height: 12),
+        GoldenCase(name: "app-answer-80x24", screen: Screens.appAnswer(), width: 80, height: 24),
+        GoldenCase(name: "app-answer-40x12", screen: Screens.appAnswer(), width: 40, height: 12),
         GoldenCase(name: "rule-notice-80x24", screen: Screens.lock(), width: 80, height: 24,
                    notice: "iOS rule 5: App terminated: VoIP push not reported to CallKit before the handler returned"),
     ]

@@ -26,6 +26,22 @@ import Testing
         (.callRefused(caller: Caller(name: "Bob", handle: "+2"), error: "filteredByDoNotDisturb", code: 3), "REFUSED from=Bob handle=+2 error=filteredByDoNotDisturb code=3"),
         (.push(kind: .voip, delivered: false, reason: "stopped"), "PUSH kind=voip delivered=no reason=stopped"),
         (.serverRequest(name: "busy", fields: [KeyValue("bizNo", "42")]), "SERVER name=busy bizNo=42"),
+        (.notification(.delivered(NotificationDelivery(
+            id: 1, source: .remote, shown: true, title: "Alice Zoë", body: "Incoming call, please open the app to answer", sound: nil,
+            extensionOutcome: .contentHandler))),
+         #"NOTIFICATION id=1 source=remote shown=yes title="Alice Zoë" body="Incoming call, please open the app to answer" sound=none extension=content-handler"#),
+        (.notification(.delivered(NotificationDelivery(
+            id: 2, source: .remote, shown: false, title: "", body: "", sound: "default", extensionOutcome: .notRun, reason: "no alert (rule 40)"))),
+         #"NOTIFICATION id=2 source=remote shown=no title="" body="" sound=default extension=not-run reason="no alert (rule 40)""#),
+        (.notification(.opened(id: 1, title: "Alice")), "OPENED id=1 title=Alice"),
+        (.notification(.extensionStarted(notification: 1)), "EXTENSION notification=1 state=started"),
+        (.notification(.extensionExpired(notification: 1)), "EXTENSION notification=1 state=expired"),
+        (.notification(.extensionFinished(notification: 1, outcome: .originalAfterExpiry)),
+         "EXTENSION notification=1 state=finished outcome=original-after-expiry"),
+        (.notification(.soundPlayed(sound: "incoming.wav", by: .appExtension)), "SOUND sound=incoming.wav state=playing by=extension"),
+        (.notification(.soundStopped(sound: "incoming.wav", why: "disposed")), "SOUND sound=incoming.wav state=stopped why=disposed"),
+        (.notification(.vibrated(milliseconds: 400, by: .system)), "VIBRATE ms=400 by=system"),
+        (.notification(.log(by: .appExtension, message: "chatPushVo is not JSON")), #"LOG by=extension "chatPushVo is not JSON""#),
     ])
     func eventLine(event: PhoneEvent, expected: String) {
         #expect(PlainLog.line(for: event, app: "voip") == expected)

@@ -8,6 +8,22 @@ enum Screens {
         .lock(LockScreen(appName: "voip", lock: lock))
     }
 
+    /// The ring-extension app's lock screen: its delivered notification (newest first) while the motor buzzes.
+    static func notifications() -> Screen {
+        .lock(LockScreen(
+            appName: "Ring", lock: .locked,
+            notifications: [
+                NotificationBanner(id: 3, appName: "Ring", title: "Alice Zoë", body: "Incoming call, please open the app to answer"),
+                NotificationBanner(id: 1, appName: "Ring", title: "Bob", body: "Missed call"),
+            ],
+            isVibrating: true))
+    }
+
+    /// The ring-extension app's own answer screen, opened from its notification.
+    static func appAnswer() -> Screen {
+        .app(AppScreen(title: "Incoming call", lines: ["Alice Zoë", "+15551234", "answer here, in the app"], appName: "Ring"))
+    }
+
     static func incoming(_ caller: Caller = alice, ringing: Int64 = 7,
                          vibration: VibrationIndicator = .buzzing(frame: 0)) -> Screen {
         .incoming(IncomingCallScreen(appName: "voip", call: 1, caller: caller, ringingSeconds: ringing,

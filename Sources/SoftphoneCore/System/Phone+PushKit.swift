@@ -10,10 +10,7 @@ extension Phone {
     func receive(_ push: PushRequest) {
         switch push.kind {
         case .voip: receiveVoIP(push)
-        case .alert:
-            // Ordinary remote notifications are the notification-extension path (issue 6); the
-            // phone records their arrival so flows can wait for it.
-            emit(.push(kind: .alert, delivered: true, reason: nil))
+        case .alert: receiveAlert(push)  // Phone+Notifications: the notification-service extension path
         }
     }
 

@@ -183,7 +183,9 @@ extension Phone {
                 call: lastEnded.call.number, caller: lastEnded.call.caller,
                 reason: lastEnded.reason, durationSeconds: lastEnded.duration.wholeSeconds))
         }
-        return .lock(LockScreen(appName: app, lock: lock, pendingCall: pending))
+        if let own = presentedAppScreen { return .app(own) }
+        return .lock(LockScreen(
+            appName: app, lock: lock, pendingCall: pending, notifications: notificationBanners, isVibrating: isVibrating(at: now)))
     }
 
     /// The rule-violation message to show at `now`, if one is recent.
@@ -194,7 +196,7 @@ extension Phone {
 
     /// The first instant after `now` at which `screen(at:)` or `ruleNotice(at:)` may change
     /// without any command: the next whole second of a timer, the next vibration frame, the end
-    /// of the ended screen or of the rule message.
+    /// of the ended screen, of the rule message or of a system vibration.
     public func nextScreenChange(after now: Instant) -> Instant? {
         var changes: [Instant] = []
         if let incoming = presentedIncoming {
@@ -214,6 +216,7 @@ extension Phone {
         if let violation = lastViolation, now < violation.at + configuration.rules.violationNoticeTime {
             changes.append(violation.at + configuration.rules.violationNoticeTime)
         }
+        changes.append(systemSoundState.vibratingUntil)  // the lock screen's "vibrating" ends
         return changes.filter { $0 > now }.min()
     }
 

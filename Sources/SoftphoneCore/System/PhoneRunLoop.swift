@@ -49,14 +49,15 @@ final class PhoneRunLoop {
     /// When the next job is due.
     var nextDue: Instant? { heap.first.map { Instant(nanoseconds: $0.due) } }
 
-    /// Queues `work` for `due` (now when nil) on behalf of the running app.
+    /// Queues `work` for `due` (now when nil) on behalf of the code running: the app, or an app extension.
     func schedule(at due: Instant?, on queue: DispatchQueue, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
-        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.appLaunch, isLive: isLive, work: .run(work)))
+        // Work queued by an app extension's code belongs to the extension's process, not the app's.
+        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
     }
 
-    /// Queues `work` for now on behalf of the running app.
+    /// Queues `work` for now on behalf of the running app (or extension).
     func schedule(_ work: Work, on queue: DispatchQueue) {
-        push(Job(due: phone.now, sequence: next(), appLaunch: phone.appLaunch, isLive: nil, work: work))
+        push(Job(due: phone.now, sequence: next(), appLaunch: phone.currentProcess, isLive: nil, work: work))
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.

@@ -23,6 +23,15 @@ public final class UIApplication {
 
     /// Active in the foreground, or in the background.
     public var applicationState: State { phone?.appState == .foreground ? .active : .background }
+
+    /// Registers for ordinary (alert) remote notifications: the delegate's
+    /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` gets the alert token, a
+    /// different token from the VoIP one (iOS rule 3).
+    public func registerForRemoteNotifications() { phone?.registerForRemoteNotifications(application: self) }
+
+    /// Shows the app's own screen while it is in the foreground (Softphone's stand-in for the
+    /// app's views: the terminal draws its title and lines).
+    public func present(_ screen: AppScreen) { phone?.present(screen, by: self) }
 }
 
 /// What an app implements to hear about its own life, as `UIApplicationDelegate`. Every method
@@ -39,6 +48,8 @@ public protocol UIApplicationDelegate: AnyObject {
     func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([Any]?) -> Void) -> Bool
+    /// The alert-push token, after `registerForRemoteNotifications()` (not the VoIP token, rule 3).
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
 }
 
 extension UIApplicationDelegate {
@@ -49,6 +60,7 @@ extension UIApplicationDelegate {
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([Any]?) -> Void
     ) -> Bool { false }
+    public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
 }
 
 /// An app as installed on the phone: its identity, what iOS grants it, and how to start it.
@@ -66,16 +78,31 @@ public struct AppBundle: Sendable {
     public var callKitEntitled: Bool
     /// Makes the app's delegate at each launch.
     public var makeDelegate: @Sendable () -> any UIApplicationDelegate
-    /// How the app's server turns "someone calls" into the VoIP push it sends (`softphone call`).
+    /// How the app's server turns "someone calls" into the push it sends (`softphone call`).
     public var callPush: @Sendable (Caller) -> JSON
     /// Its Settings.bundle: the preferences the person may set (`softphone run --set KEY=VALUE`).
     public var settings: [AppSetting]
+    /// Which channel `callPush` goes through: a VoIP push (PushKit, CallKit), or an alert push for
+    /// apps that ring from a notification-service extension instead (iOS rule 45).
+    public var callPushKind: PushRequest.Kind
+    /// The app's notification-service extension, if it has one: makes the extension object for
+    /// each notification it modifies (iOS rules 40, 41, 44).
+    public var notificationServiceExtension: (@Sendable () -> UNNotificationServiceExtension)?
+    /// The App Groups the app and its extensions are entitled to: `UserDefaults(suiteName:)` with
+    /// one of these is shared between them; any other suite stays inside one process (rule 44).
+    public var appGroups: [String]
+    /// The sound files in the app's bundle and how long each plays: what `UNNotificationSound(named:)`
+    /// and `AudioServicesCreateSystemSoundID` find (the shell plays the file of that name from
+    /// `Assets/Ringtones`). A notification sound must be shorter than 30 s (iOS rule 42).
+    public var sounds: [String: Duration]
 
     /// Describes an app.
     public init(
         id: String, displayName: String, bundleIdentifier: String, backgroundModes: Set<String> = ["voip", "audio"],
         callKitEntitled: Bool = true, settings: [AppSetting] = [], makeDelegate: @escaping @Sendable () -> any UIApplicationDelegate,
-        callPush: @escaping @Sendable (Caller) -> JSON
+        callPush: @escaping @Sendable (Caller) -> JSON, callPushKind: PushRequest.Kind = .voip,
+        notificationServiceExtension: (@Sendable () -> UNNotificationServiceExtension)? = nil,
+        appGroups: [String] = [], sounds: [String: Duration] = [:]
     ) {
         self.id = id
         self.displayName = displayName
@@ -85,5 +112,9 @@ public struct AppBundle: Sendable {
         self.makeDelegate = makeDelegate
         self.callPush = callPush
         self.settings = settings
+        self.callPushKind = callPushKind
+        self.notificationServiceExtension = notificationServiceExtension
+        self.appGroups = appGroups
+        self.sounds = sounds
     }
 }

@@ -10,12 +10,17 @@ public final class UserDefaults {
     var link: PhoneLink?
     var phone: Phone? { link?.phone }
 
-    /// The app's own defaults.
-    public static var standard: UserDefaults { UserDefaults(suite: "", phone: PhoneContext.current) }
+    /// The running code's own defaults: the app's, or an app extension's (which cannot read the app's, rule 44).
+    public static var standard: UserDefaults {
+        let phone = PhoneContext.current
+        return UserDefaults(suite: phone?.defaultsSuite(named: nil) ?? "", phone: phone)
+    }
 
-    /// A named suite, e.g. an App Group `group.com.example.voip`.
+    /// A named suite, e.g. an App Group `group.com.example.voip`: shared by the app and its
+    /// extensions when it is one of `AppBundle.appGroups`, else private to the process using it.
     public convenience init?(suiteName: String?) {
-        self.init(suite: suiteName ?? "", phone: PhoneContext.current)
+        let phone = PhoneContext.current
+        self.init(suite: phone?.defaultsSuite(named: suiteName) ?? suiteName ?? "", phone: phone)
     }
 
     init(suite: String, phone: Phone?) {

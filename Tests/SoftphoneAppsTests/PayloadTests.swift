@@ -6,14 +6,14 @@ import Testing
 /// deliver (but the one made too large on purpose), and each is a case some test plays, so none
 /// goes stale unnoticed.
 @Suite("Assets/Payloads")
-struct ConsultPayloadTests {
+struct PayloadTests {
     /// The tests that play the payloads, by path from the repository.
     static let players = [
         "Tests/SoftphoneAppsTests/ConsultAppTests.swift", "Tests/SoftphoneEndToEndTests/ConsultEndToEndTests.swift",
-        "Tests/SoftphoneEndToEndTests/VoIPPayloadTests.swift",
+        "Tests/SoftphoneEndToEndTests/VoIPPayloadTests.swift", "Tests/SoftphoneAppsTests/RingExtensionAppTests.swift",
     ]
     /// The apps samples are for: each file's name starts with one of these.
-    static let apps = ["voip-", "consult-"]
+    static let apps = ["voip-", "consult-", "ring-extension-"]
     /// Samples of a push APNs refuses for its size.
     static let oversized: Set = ["voip-too-large"]
 

@@ -1,0 +1,73 @@
+import SoftphoneKit
+
+/// The built-in `ring-extension` app: ringing without CallKit, from a notification-service
+/// extension, as apps do where CallKit is barred (iOS rule 45) — "WeChat-style".
+///
+/// Its server sends an alert push with `mutable-content: 1` (rule 40) and `aps.sound`
+/// `incoming.wav`, or a `chatPushVo` JSON string whose `type` is 0. The extension
+/// (`RingNotificationService`) plays the ring and buzzes every second until the app comes to the
+/// foreground (an App Group flag this app sets in `applicationDidBecomeActive`), the sound ends, or
+/// its time runs out (rule 41); then it delivers the notification with "please open the app to
+/// answer" after the body. Tapping it opens this app's answer screen. The extension cannot wake the
+/// app (rule 44): nothing of the app runs until the person opens it.
+public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCenterDelegate {
+    /// The App Group the app shares with its extension.
+    public static let appGroup = "group.com.example.ringextension"
+    /// The App Group key set when the app comes to the foreground; the extension stops ringing
+    /// when it sees it (and clears it when it starts).
+    public static let foregroundFlag = "appBecameActive"
+
+    let server = AppServer()
+    private let shared = UserDefaults(suiteName: RingExtensionApp.appGroup)
+
+    public init() {}
+
+    /// The alert push the app's server sends for a call (`softphone call`).
+    @Sendable public static func callPush(_ caller: Caller) -> JSON {
+        .object([
+            ("aps", .object([
+                ("alert", .object([("title", .string(caller.name)), ("body", .string(caller.hasVideo ? "Incoming video call" : "Incoming call"))])),
+                ("sound", .string(RingPush.ringSound)), ("mutable-content", .number(1)),
+            ])),
+            ("caller", .string(caller.name)), ("handle", .string(caller.handle)), ("video", .bool(caller.hasVideo)),
+        ])
+    }
+
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        UNUserNotificationCenter.current().delegate = self
+        UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound]) { _, _ in }
+        application.registerForRemoteNotifications()
+        shareSettings()
+        return true
+    }
+
+    public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
+        // The alert token, not a VoIP one (iOS rule 3): the server sends its call pushes to it. Its
+        // own request name, so the server never files it as a VoIP token.
+        server.send("register-alert-token", ["token": Hex.string(deviceToken)])
+    }
+
+    public func applicationDidBecomeActive(_ application: UIApplication) {
+        // The extension cannot be told anything directly (rule 44): it reads this flag every buzz.
+        shared?.set(true, forKey: Self.foregroundFlag)
+        shareSettings()
+    }
+
+    /// The person tapped a notification: show the call's answer screen.
+    public func userNotificationCenter(
+        _ center: UNUserNotificationCenter, didReceive response: UNNotificationResponse, withCompletionHandler completionHandler: @escaping () -> Void
+    ) {
+        let content = response.notification.request.content
+        let caller = content.userInfo["caller"] as? String ?? content.title
+        let handle = content.userInfo["handle"] as? String ?? ""
+        UIApplication.shared.present(AppScreen(title: "Incoming call", lines: [caller, handle, "answer here, in the app"].filter { !$0.isEmpty }))
+        server.send("opened", ["caller": caller])
+        completionHandler()
+    }
+
+    /// Copies the `ringVariant` setting into the App Group: an extension cannot read the app's
+    /// own defaults (rule 44).
+    private func shareSettings() {
+        shared?.set(UserDefaults.standard.string(forKey: RingVariant.key), forKey: RingVariant.key)
+    }
+}

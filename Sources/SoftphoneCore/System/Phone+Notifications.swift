@@ -1,0 +1,288 @@
+/// UserNotifications: alert pushes, the app's notification-service extension running as a process
+/// of its own, local notifications, the notifications on screen and tapping them
+/// (iOS rules 40–44).
+extension Phone {
+    /// The body of a notification-service push's `aps` that the rules look at.
+    private struct APS {
+        var fields = UNNotificationContent.Fields()
+        /// Why the extension must not run for this push (rule 40); nil when it may.
+        var notEligible: String?
+
+        init(_ payload: JSON) {
+            if case .object(let members) = payload { for (key, value) in members { fields.userInfo[key] = value.foundationValue } }
+            guard case .object? = payload["aps"], let aps = payload["aps"] else {
+                notEligible = "the push has no aps dictionary, so it displays nothing: iOS runs the extension only for alerts (rule 40)"
+                return
+            }
+            switch aps["alert"] {
+            case .string(let body)?: fields.body = body
+            case let alert?:
+                fields.title = alert["title"]?.stringValue ?? ""
+                fields.subtitle = alert["subtitle"]?.stringValue ?? ""
+                fields.body = alert["body"]?.stringValue ?? ""
+            case nil: break
+            }
+            switch aps["sound"] {
+            case .string(let name)?: fields.sound = name == "default" ? .default : UNNotificationSound(name: name)
+            case let sound?:  // a critical alert's {"name": …} (interruption levels are not simulated, rule 43)
+                if let name = sound["name"]?.stringValue { fields.sound = name == "default" ? .default : UNNotificationSound(name: name) }
+            case nil: break
+            }
+            let content = UNNotificationContent(fields: fields)
+            guard content.displaysAlert else {
+                notEligible = "the push displays no alert (aps.alert has no title, subtitle or body): iOS runs the extension only for alerts, never for silent, sound-only or badge-only pushes (rule 40)"
+                return
+            }
+            switch aps["mutable-content"] {
+            case .number(1)?: notEligible = nil
+            case nil: notEligible = "aps.mutable-content is missing: iOS runs the extension only when it is 1 (rule 40)"
+            case .number(let n)?: notEligible = "aps.mutable-content is \(JSON.number(n).text), not 1 (rule 40)"
+            case let other?: notEligible = "aps.mutable-content is \(other.text); Apple documents the number 1, and only 1 runs the extension (rule 40)"
+            }
+        }
+    }
+
+    // MARK: - Remote notifications
+
+    /// An alert push arrives: it runs the app's service extension if the rules allow (rule 40),
+    /// otherwise it is delivered as it is. Alert pushes never launch the app.
+    func receiveAlert(_ push: PushRequest) {
+        emit(.push(kind: .alert, delivered: true, reason: nil))
+        let aps = APS(push.payload)
+        let number = nextNotificationNumber()
+        let request = UNNotificationRequest(
+            identifier: nextUUID().uuidString, content: UNNotificationContent(fields: aps.fields), trigger: UNPushNotificationTrigger())
+        guard let makeExtension = configuration.app.notificationServiceExtension else {
+            return deliver(request, number: number, source: .remote, outcome: .notRun, reason: "the app has no notification service extension")
+        }
+        if let reason = aps.notEligible { return deliver(request, number: number, source: .remote, outcome: .notRun, reason: reason) }
+        startExtension(makeExtension, request: request, number: number)
+    }
+
+    private func nextNotificationNumber() -> Int {
+        notificationState.count += 1
+        return notificationState.count
+    }
+
+    // MARK: - The service extension (rules 41, 44)
+
+    /// Starts the extension in a new process: it gets the request on its main queue, and has
+    /// `Rules.serviceExtensionTimeLimit` before `serviceExtensionTimeWillExpire()`.
+    private func startExtension(_ make: @escaping @Sendable () -> UNNotificationServiceExtension, request: UNNotificationRequest, number: Int) {
+        notificationState.extensionCount += 1
+        let process = -notificationState.extensionCount
+        let run = ServiceExtensionRun(process: process, number: number, request: request)
+        notificationState.extensions[process] = run
+        emit(.notification(.extensionStarted(notification: number)))
+        let link = self.link
+        inProcess(process) {
+            runLoop.schedule(at: nil, on: .main) {
+                let instance = make()
+                run.instance = instance
+                instance.didReceive(request) { content in link.phone?.extensionHandedBack(content, process: process) }
+            }
+        }
+        runLoop.scheduleSystem(at: now + configuration.rules.serviceExtensionTimeLimit) { [unowned self] in expireExtension(process) }
+    }
+
+    /// The extension called its content handler: the first call delivers, and ends the process.
+    private func extensionHandedBack(_ content: UNNotificationContent, process: Int) {
+        guard let run = notificationState.extensions[process], !run.finished else { return }
+        end(run, outcome: .contentHandler)
+        deliver(UNNotificationRequest(identifier: run.request.identifier, content: content, trigger: run.request.trigger),
+                number: run.number, source: .remote, outcome: .contentHandler)
+    }
+
+    /// Rule 41: time is up. The extension is told; if it still has not handed content back once
+    /// that call and whatever it queued for now have run, the original content is shown.
+    private func expireExtension(_ process: Int) {
+        guard let run = notificationState.extensions[process], !run.finished else { return }
+        run.expired = true
+        emit(.notification(.extensionExpired(notification: run.number)))
+        runInProcess(process) { run.instance?.serviceExtensionTimeWillExpire() }
+        runLoop.scheduleSystem(at: now) { [unowned self] in
+            guard !run.finished else { return }
+            end(run, outcome: .originalAfterExpiry)
+            deliver(run.request, number: run.number, source: .remote, outcome: .originalAfterExpiry)
+        }
+    }
+
+    /// Ends the extension's process: its queued work, timers and sound completions are dropped.
+    private func end(_ run: ServiceExtensionRun, outcome: ExtensionOutcome) {
+        run.finished = true
+        runLoop.dropJobs(ofLaunch: run.process)
+        systemSoundState.completions = systemSoundState.completions.filter { $0.key.process != run.process }
+        emit(.notification(.extensionFinished(notification: run.number, outcome: outcome)))
+        // Forgotten once the code on the stack (maybe the extension's own) has returned.
+        runLoop.scheduleSystem(at: now) { [unowned self] in notificationState.extensions[run.process] = nil }
+    }
+
+    /// Runs queued work of extension process `process`, unless the process has ended.
+
+    /// Runs `body` as code of `process` (the app's launch, or an extension process below zero) if
+    /// it still runs: what it queues belongs to that process.
+    func runInProcess(_ process: Int, _ body: () -> Void) {
+        if isRunning(process: process) { inProcess(process, body) }
+    }
+
+    /// Whether `process` (an app launch, or an extension process below zero) still runs.
+    func isRunning(process: Int) -> Bool {
+        process < 0 ? notificationState.extensions[process]?.finished == false : process == appLaunch && appState != .notRunning
+    }
+
+    private func inProcess(_ process: Int, _ body: () -> Void) {
+        let saved = runningExtension
+        runningExtension = process < 0 ? process : nil
+        body()
+        runningExtension = saved
+    }
+
+    /// The process whose code runs: an extension's, else the app's launch.
+    var currentProcess: Int { runningExtension ?? appLaunch }
+
+    /// Who runs code of `process`.
+    func role(of process: Int?) -> ProcessRole {
+        guard let process else { return .system }
+        return process < 0 ? .appExtension : .app
+    }
+
+    // MARK: - Delivery
+
+    /// Delivers a notification: on screen if it displays an alert, and with its sound (and, as
+    /// iOS does with a sound, one buzz).
+    private func deliver(
+        _ request: UNNotificationRequest, number: Int, source: NotificationDelivery.Source, outcome: ExtensionOutcome?, reason: String? = nil
+    ) {
+        let content = request.content
+        if content.displaysAlert {
+            notificationState.delivered.removeAll { $0.request.identifier == request.identifier }
+            notificationState.delivered.append(DeliveredNotification(number: number, request: request, date: Date(timeIntervalSince1970: wallClockSeconds)))
+            if notificationState.delivered.count > NotificationState.deliveredLimit { notificationState.delivered.removeFirst() }
+        }
+        let sound = content.sound.map(notificationSoundFile)
+        emit(.notification(.delivered(NotificationDelivery(
+            id: number, source: source, shown: content.displaysAlert, title: content.title, subtitle: content.subtitle,
+            body: content.body, sound: sound, extensionOutcome: outcome, reason: reason))))
+        if let sound {
+            playSystemSoundFile(sound, process: nil)
+            vibrate(process: nil, completion: nil)
+        }
+    }
+
+    /// The file a notification sound plays (rule 42): the named file of the app's bundle when it
+    /// is shorter than 30 s, else the default sound (and the app is told why).
+    private func notificationSoundFile(_ sound: UNNotificationSound) -> String {
+        guard let name = sound.name else { return "default" }
+        guard let length = configuration.app.sounds[name] else {
+            violation(42, "notification sound \"\(name)\" is not in the app's bundle, so the default sound played (rule 42: sounds are found in the app's Library/Sounds, an App Group's Library/Sounds, or the main bundle)")
+            return "default"
+        }
+        guard length < .seconds(30) else {
+            violation(42, "notification sound \"\(name)\" lasts \(length.wholeSeconds) s; iOS plays the default sound instead of one of 30 s or more (rule 42)")
+            return "default"
+        }
+        return name
+    }
+
+    // MARK: - Local notifications (UNUserNotificationCenter)
+
+    /// `UNUserNotificationCenter.add`: delivered at once, or after its time-interval trigger.
+    func post(_ request: UNNotificationRequest) {
+        guard let interval = (request.trigger as? UNTimeIntervalNotificationTrigger)?.timeInterval else {
+            return deliver(request, number: nextNotificationNumber(), source: .local, outcome: nil)
+        }
+        runLoop.scheduleSystem(at: now + .nanoseconds(Int64(interval * 1e9))) { [unowned self] in
+            deliver(request, number: nextNotificationNumber(), source: .local, outcome: nil)
+        }
+    }
+
+    /// Takes delivered notifications off the screen: those with these identifiers, or all (nil).
+    func removeDeliveredNotifications(_ identifiers: [String]?) {
+        guard let identifiers else { return notificationState.delivered.removeAll() }
+        notificationState.delivered.removeAll { identifiers.contains($0.request.identifier) }
+    }
+
+    /// The app's notification delegate, if the running launch set one.
+    var notificationDelegate: (any UNUserNotificationCenterDelegate)? {
+        guard let held = notificationState.delegate, held.launch == appLaunch else { return nil }
+        return held.reference.delegate
+    }
+
+    /// Sets the app's delegate; an extension's is never told anything, so it is not kept.
+    func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?) {
+        guard runningExtension == nil, appLaunch > 0 else { return }
+        notificationState.delegate = (appLaunch, WeakNotificationDelegate(delegate: delegate))
+    }
+
+    /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).
+    func registerForRemoteNotifications(application: UIApplication) {
+        guard runningExtension == nil else { return }
+        let token = alertToken
+        runLoop.schedule(at: nil, on: .main) { [unowned self] in
+            guard let appDelegate, self.application === application else { return }
+            appDelegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
+        }
+    }
+
+    // MARK: - The person: tapping a notification
+
+    /// Taps the newest notification: it leaves the list, the phone unlocks (the tap stands for
+    /// Face ID too), the app opens in the foreground, launched if needed, and its delegate gets the
+    /// response.
+    func openNotification() {
+        guard let tapped = notificationState.delivered.popLast() else {
+            return refuse(.other("there is no notification to open"))
+        }
+        emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
+        if lock != .unlocked { setLock(.unlocked) }
+        if appState == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
+        let response = UNNotificationResponse(
+            notification: UNNotification(request: tapped.request, date: tapped.date), actionIdentifier: UNNotificationDefaultActionIdentifier)
+        runLoop.schedule(at: nil, on: .main) { [unowned self] in
+            notificationDelegate?.userNotificationCenter(UNUserNotificationCenter(phone: self), didReceive: response) {}
+        }
+    }
+
+    // MARK: - What the screen shows
+
+    /// The notifications on screen, newest first.
+    var notificationBanners: [NotificationBanner] {
+        notificationState.delivered.reversed().map { shown in
+            let content = shown.request.content
+            return NotificationBanner(
+                id: shown.number, appName: configuration.app.displayName, title: content.title, subtitle: content.subtitle, body: content.body)
+        }
+    }
+
+    /// The app's own screen, while it is in the foreground and the launch that presented it runs.
+    var presentedAppScreen: AppScreen? {
+        guard appState == .foreground, let shown = notificationState.appScreen, shown.launch == appLaunch else { return nil }
+        return shown.screen
+    }
+
+    /// `UIApplication.present`: the app's own screen (an extension has none).
+    func present(_ screen: AppScreen, by application: UIApplication) {
+        guard runningExtension == nil, application === self.application else { return }
+        var screen = screen
+        screen.appName = configuration.app.displayName
+        notificationState.appScreen = (appLaunch, screen)
+    }
+
+    // MARK: - App Groups (rule 44)
+
+    /// The defaults suite a `UserDefaults` of the running code uses. An extension has a container
+    /// of its own: it cannot read the app's defaults, and shares only the App Groups the app is
+    /// entitled to (`AppBundle.appGroups`); the app's suites are as named ("" is its standard one).
+    func defaultsSuite(named name: String?) -> String {
+        guard runningExtension != nil else { return name ?? "" }
+        if let name, configuration.app.appGroups.contains(name) { return name }
+        return "extension/" + (name ?? "")
+    }
+
+    // MARK: - The device log
+
+    /// `NSLog`: an `app.log` event naming who wrote it.
+    func log(_ message: String) {
+        emit(.notification(.log(by: runningExtension == nil ? .app : .appExtension, message: message)))
+    }
+}

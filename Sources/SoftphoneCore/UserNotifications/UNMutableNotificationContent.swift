@@ -1,0 +1,30 @@
+/// Notification content that can be changed, as `UNMutableNotificationContent`: what a
+/// notification-service extension hands back, or what an app posts as a local notification.
+public final class UNMutableNotificationContent: UNNotificationContent {
+    /// Empty content: no title, no body, no sound.
+    public convenience init() { self.init(fields: Fields()) }
+
+    override init(fields: Fields) { super.init(fields: fields) }
+
+    public override var title: String {
+        get { fields.title }
+        set { fields.title = newValue }
+    }
+    public override var subtitle: String {
+        get { fields.subtitle }
+        set { fields.subtitle = newValue }
+    }
+    public override var body: String {
+        get { fields.body }
+        set { fields.body = newValue }
+    }
+    /// Set nil to deliver silently: what an extension that plays its own sound does.
+    public override var sound: UNNotificationSound? {
+        get { fields.sound }
+        set { fields.sound = newValue }
+    }
+    public override var userInfo: [AnyHashable: Any] {
+        get { fields.userInfo }
+        set { fields.userInfo = newValue }
+    }
+}

@@ -1,0 +1,37 @@
+/// What a notification shows and plays, as `UNNotificationContent`: read-only here; a
+/// notification-service extension changes a `mutableCopy()` (`UNMutableNotificationContent`).
+public class UNNotificationContent {
+    /// The fields, shared by the mutable subclass.
+    struct Fields {
+        var title = ""
+        var subtitle = ""
+        var body = ""
+        var sound: UNNotificationSound?
+        var userInfo: [AnyHashable: Any] = [:]
+    }
+
+    var fields: Fields
+
+    init(fields: Fields) { self.fields = fields }
+
+    /// The title, bold on the banner.
+    public var title: String { fields.title }
+    /// The line under the title.
+    public var subtitle: String { fields.subtitle }
+    /// The message.
+    public var body: String { fields.body }
+    /// The sound played on delivery; nil plays none.
+    public var sound: UNNotificationSound? { fields.sound }
+    /// The whole push payload (`aps` included) as `JSONSerialization` would give it, or what a
+    /// local notification's content set.
+    public var userInfo: [AnyHashable: Any] { fields.userInfo }
+
+    /// An editable copy, as iOS's `mutableCopy()`: cast it with `as? UNMutableNotificationContent`.
+    public func mutableCopy() -> Any { UNMutableNotificationContent(fields: fields) }
+    /// A read-only copy.
+    public func copy() -> Any { UNNotificationContent(fields: fields) }
+
+    /// Whether the notification shows an alert at all (a title, subtitle or body): iOS runs a
+    /// service extension only for those (rule 40), and only those appear on screen.
+    var displaysAlert: Bool { !fields.title.isEmpty || !fields.subtitle.isEmpty || !fields.body.isEmpty }
+}
