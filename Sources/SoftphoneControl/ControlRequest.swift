@@ -14,8 +14,9 @@ public enum ControlRequest: Equatable, Sendable {
     case hangup
     /// The person presses these keys, one after another.
     case key(String)
-    /// Remote side: APNs delivers this push (a VoIP push, or an ordinary alert notification).
-    case push(kind: PushRequest.Kind, payload: JSON)
+    /// Remote side: APNs delivers this push (a VoIP push, or an ordinary alert notification), with
+    /// the provider's APNs headers (topic, priority, expiration, collapse id).
+    case push(PushRequest)
     /// The person locks the phone.
     case lock
     /// The person unlocks the phone.
@@ -64,7 +65,11 @@ public enum ControlRequest: Equatable, Sendable {
             }
             guard let payload = json["payload"] else { throw ControlError("field \"payload\" is missing; give the push's JSON body, e.g. {\"aps\":{}}") }
             try checkPush(kind: kind, payload: payload)
-            return (id, .push(kind: kind, payload: payload))
+            var push = PushRequest(kind: kind, payload: payload, topic: try optionalString(json, "topic"))
+            if let text = try headerText(json, "priority") { push.priority = try priority(text, named: "field \"priority\"") }
+            if let text = try headerText(json, "expiration") { push.expiration = try expiration(text, named: "field \"expiration\"") }
+            if let text = try optionalString(json, "collapse_id") { push.collapseID = try collapseID(text, named: "field \"collapse_id\"") }
+            return (id, .push(push))
         case "lock": return (id, .lock)
         case "unlock": return (id, .unlock)
         case "app":
@@ -105,6 +110,62 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
+    /// The priorities APNs accepts in `apns-priority` (iOS rule 15).
+    public static let priorities = [10, 5, 1]
+    /// The longest `apns-collapse-id` APNs accepts, in bytes (iOS rule 15).
+    public static let maximumCollapseIDBytes = 64
+
+    /// Reads an `apns-priority` value; `name` is how the caller spells the field (`--priority`,
+    /// `field "priority"`). Fails as APNs does (400 BadPriority, iOS rule 18).
+    public static func priority(_ text: String, named name: String) throws(ControlError) -> Int {
+        guard let value = Int(text), priorities.contains(value) else {
+            throw ControlError("\(name) is \"\(text)\"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)")
+        }
+        return value
+    }
+
+    /// Reads an `apns-expiration` value: whole UNIX seconds, 0 for one attempt now. Fails as APNs
+    /// does (400 BadExpirationDate, iOS rule 18).
+    public static func expiration(_ text: String, named name: String) throws(ControlError) -> Int {
+        guard let value = Int(text), value >= 0 else {
+            throw ControlError("\(name) is \"\(text)\"; APNs accepts whole UNIX seconds, or 0 for now or never (400 BadExpirationDate, iOS rule 18)")
+        }
+        return value
+    }
+
+    /// Checks an `apns-collapse-id`: at most 64 bytes (400 BadCollapseId, iOS rule 18).
+    public static func collapseID(_ text: String, named name: String) throws(ControlError) -> String {
+        guard text.utf8.count <= maximumCollapseIDBytes else {
+            throw ControlError("\(name) is \(text.utf8.count) bytes; APNs accepts at most \(maximumCollapseIDBytes) (400 BadCollapseId, iOS rule 18)")
+        }
+        return text
+    }
+
+    /// The topic APNs accepts for a push of `kind` to an app: its bundle id, plus `.voip` for
+    /// VoIP pushes (iOS rule 15).
+    public static func topic(for kind: PushRequest.Kind, bundleIdentifier: String) -> String {
+        kind == .voip ? bundleIdentifier + ".voip" : bundleIdentifier
+    }
+
+    /// Checks a push's topic against the app the phone runs, as APNs checks `apns-topic` against
+    /// the device token: the phone's tokens belong to its app's topics only. No topic: the app's
+    /// own, as `simctl push` assumes. Fails with APNs' reason and the topic that would be accepted.
+    public static func checkTopic(_ push: PushRequest, bundleIdentifier: String) throws(ControlError) {
+        let wanted = topic(for: push.kind, bundleIdentifier: bundleIdentifier)
+        guard let given = push.topic, given != wanted else { return }
+        throw ControlError("topic \"\(given)\" is not this phone's app's topic for \(push.kind.rawValue) pushes; APNs refuses it (400 DeviceTokenNotForTopic, iOS rule 18); use \(wanted)")
+    }
+
+    /// A header field given as a string or a whole number, as text (the CLI's flags are text too).
+    private static func headerText(_ json: JSON, _ field: String) throws(ControlError) -> String? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case .number(let n)? where n == n.rounded() && abs(n) < 1e15: return String(Int(n))
+        default: throw ControlError("field \"\(field)\" must be a whole number")
+        }
+    }
+
     private static func optionalString(_ json: JSON, _ field: String) throws(ControlError) -> String? {
         switch json[field] {
         case nil, .null?: return nil
@@ -121,7 +182,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .cancel: .object([("cmd", .string("cancel"))])
         case .hangup: .object([("cmd", .string("hangup"))])
         case .key(let keys): .object([("cmd", .string("key")), ("keys", .string(keys))])
-        case .push(let kind, let payload): .object([("cmd", .string("push")), ("type", .string(kind.rawValue)), ("payload", payload)])
+        case .push(let push): Self.json(push)
         case .lock: .object([("cmd", .string("lock"))])
         case .unlock: .object([("cmd", .string("unlock"))])
         case .app(let action): .object([("cmd", .string("app")), ("action", .string(action.rawValue))])
@@ -131,12 +192,22 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
+    /// A push request with the headers the provider gave (absent ones stay absent).
+    private static func json(_ push: PushRequest) -> JSON {
+        var members: [(String, JSON)] = [("cmd", .string("push")), ("type", .string(push.kind.rawValue)), ("payload", push.payload)]
+        if let topic = push.topic { members.append(("topic", .string(topic))) }
+        members.append(("priority", .number(Double(push.priority))))
+        if let expiration = push.expiration { members.append(("expiration", .number(Double(expiration)))) }
+        if let collapseID = push.collapseID { members.append(("collapse_id", .string(collapseID))) }
+        return .object(members)
+    }
+
     /// The core commands this request stands for; keys that mean nothing are skipped.
     public var commands: [Command] {
         switch self {
         case .call(let caller): [.incomingCall(caller)]
         case .cancel, .hangup: [.remoteEnd(call: nil)]
-        case .push(let kind, let payload): [.push(PushRequest(kind: kind, payload: payload))]
+        case .push(let push): [.push(push)]
         case .lock: [.setLock(.locked)]
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]

@@ -13,11 +13,27 @@ public struct PushRequest: Equatable, Sendable {
     /// When the provider sent it; a push may arrive late (iOS rule 17), and iOS 26.4 does not
     /// require reporting a push that is too old (rule 8). Nil: sent just now.
     public var sentAt: Instant?
+    /// The provider's `apns-topic` header; nil when it sent none (the app's own topic is assumed).
+    /// APNs checks it before the push reaches the phone (iOS rule 15).
+    public var topic: String?
+    /// `apns-priority`: 10 (immediately), 5 (power-considerate) or 1 (lowest). The simulated phone
+    /// is always awake and reachable, so it delivers every push at once; the value is carried so
+    /// what the provider sent can be seen and checked.
+    public var priority: Int
+    /// `apns-expiration` in UNIX seconds: a push whose time has passed is never delivered (iOS rule
+    /// 15). 0 or nil: one attempt, now.
+    public var expiration: Int?
+    /// `apns-collapse-id`: at most 64 bytes (iOS rule 15).
+    public var collapseID: String?
 
     /// Makes a push.
-    public init(kind: Kind, payload: JSON, sentAt: Instant? = nil) {
+    public init(kind: Kind, payload: JSON, sentAt: Instant? = nil, topic: String? = nil, priority: Int = 10, expiration: Int? = nil, collapseID: String? = nil) {
         self.kind = kind
         self.payload = payload
         self.sentAt = sentAt
+        self.topic = topic
+        self.priority = priority
+        self.expiration = expiration
+        self.collapseID = collapseID
     }
 }

@@ -67,7 +67,8 @@ enum Arguments {
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
-               softphone push [FILE|-] [--type voip|alert]           (remote side: APNs delivers this JSON push; - or none: stdin)
+               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID]
+                                                                     (remote side: APNs delivers this JSON push; - or none: stdin)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
@@ -131,7 +132,7 @@ enum Arguments {
             return .client(.key(keys), socket: try reader.socketOnly())
         case "push":
             let path = reader.positional() ?? "-"
-            var kind = PushRequest.Kind.voip, socket: String?
+            var push = PushRequest(kind: .voip, payload: .null), socket: String?
             while let flag = try reader.nextFlag() {
                 switch flag {
                 case "--type":
@@ -139,21 +140,32 @@ enum Arguments {
                     guard let chosen = PushRequest.Kind(rawValue: word) else {
                         throw UsageError(message: "softphone push: --type \"\(word)\" must be voip or alert")
                     }
-                    kind = chosen
+                    push.kind = chosen
+                // The APNs headers (iOS rule 15), checked here as APNs checks them; the topic needs
+                // the running app's bundle id, so the phone checks that one.
+                case "--topic": push.topic = try reader.value(for: flag)
+                case "--priority":
+                    let text = try reader.value(for: flag)
+                    push.priority = try apnsHeader { () throws(ControlError) in try ControlRequest.priority(text, named: flag) }
+                case "--expiration":
+                    let text = try reader.value(for: flag)
+                    push.expiration = try apnsHeader { () throws(ControlError) in try ControlRequest.expiration(text, named: flag) }
+                case "--collapse-id":
+                    let text = try reader.value(for: flag)
+                    push.collapseID = try apnsHeader { () throws(ControlError) in try ControlRequest.collapseID(text, named: flag) }
                 case "--socket": socket = try reader.value(for: flag)
                 default: throw reader.unknown(flag)
                 }
             }
             let name = path == "-" ? "standard input" : path
             let text = try TextFile.read(path == "-" ? "/dev/stdin" : path, what: "push payload")
-            let payload: JSON
-            do { payload = try JSON.parse(text) } catch {
+            do { push.payload = try JSON.parse(text) } catch {
                 throw UsageError(message: "softphone push: \(name) is not JSON (\(error))")
             }
-            do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch {
+            do { try ControlRequest.checkPush(kind: push.kind, payload: push.payload) } catch {
                 throw UsageError(message: "softphone push: \(name): \(error.message)")
             }
-            return .client(.push(kind: kind, payload: payload), socket: socket)
+            return .client(.push(push), socket: socket)
         case "lock", "unlock":
             return .client(sub == "lock" ? .lock : .unlock, socket: try reader.socketOnly())
         case "app":
@@ -231,6 +243,11 @@ enum Arguments {
             throw UsageError(message: "softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }
     }
+}
+
+/// An APNs header check of `softphone push`, its refusal as a command-line mistake (exit 2).
+private func apnsHeader<T>(_ check: () throws(ControlError) -> T) throws(UsageError) -> T {
+    do { return try check() } catch { throw UsageError(message: "softphone push: \(error.message)") }
 }
 
 /// Walks the words after the subcommand.

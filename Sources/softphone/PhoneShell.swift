@@ -187,11 +187,17 @@ final class PhoneShell {
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
             }
             return (.object(reply + [("ok", .bool(true))]), events.history, follow ? .follow : .close)
-        case .call, .cancel, .hangup, .push, .key, .lock, .unlock, .app:
+        case .push(let push):
+            // APNs refuses a push whose topic is not the app's before it ever reaches the phone.
+            do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {
+                return (.object(reply + [("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
+            }
+        case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
             break
         }
         var refusals: [String] = []
         var unreported: [String] = []
+        var dropped: String?
         let callsBefore = phone.callCount
         for command in request.commands {
             let effects = phone.handle(command, at: clock.now())
@@ -200,7 +206,9 @@ final class PhoneShell {
                 case .refused(let why): refusals.append(why.description)
                 case .event(.callRefused(_, let error, let code)): unreported.append("CallKit refused it: \(error) (\(code))")
                 case .event(.ruleViolated(let rule, let message)): unreported.append("iOS rule \(rule): \(message)")
-                case .event(.push(_, false, let reason?)): unreported.append(reason)
+                case .event(.push(_, false, let reason?)):
+                    unreported.append(reason)
+                    dropped = reason
                 default: break
                 }
             }
@@ -222,6 +230,8 @@ final class PhoneShell {
             case .call, .push: if phone.callCount > callsBefore { reply.append(("call", .number(Double(phone.callCount)))) }
             default: break
             }
+            // APNs took the push, but iOS did not deliver it (expired, VoIP delivery stopped): say why.
+            if case .push = request, let dropped { reply += [("delivered", .bool(false)), ("reason", .string(dropped))] }
         }
         return (.object(reply), [], .keepOpen)
     }

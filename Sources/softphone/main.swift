@@ -17,7 +17,9 @@ func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
         if reply["ok"]?.boolValue == true {
             if let ignored = reply["ignored"]?.stringValue { Console.error("softphone: keys did nothing: \(ignored)") }
             switch request {
-            case .call, .push: if let call = reply["call"]?.numberValue { Console.out("call \(Int(call)) ringing") }
+            case .call, .push:
+                if let call = reply["call"]?.numberValue { Console.out("call \(Int(call)) ringing") }
+                if let reason = reply["reason"]?.stringValue { Console.out("push not delivered: \(reason)") }
             case .state: Console.out(reply["state"]?.text ?? "null")
             case .screen: Console.out(reply["screen"]?.stringValue ?? "")
             default: break

@@ -16,6 +16,8 @@ struct ControlRequestTests {
     @Test("each request survives its own encoding", arguments: [
         ControlRequest.call(Caller(name: "A \"B\"", handle: "x", hasVideo: true)), .cancel, .hangup, .key("ad"),
         .state, .screen, .events(follow: false), .events(follow: true),
+        .push(PushRequest(kind: .voip, payload: .object([("aps", .object([]))]))),
+        .push(PushRequest(kind: .alert, payload: .object([("aps", .object([]))]), topic: "com.example.voip", priority: 5, expiration: 1_900_000_000, collapseID: "c1")),
     ])
     func encodeDecode(request: ControlRequest) throws {
         #expect(try ControlRequest.decode(request.json.text).request == request)
@@ -35,8 +37,37 @@ struct ControlRequestTests {
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
         (#"{"cmd":"key"}"#, "field \"keys\" must be a non-empty string of keys, e.g. \"a\""),
         (#"[1]"#, "request must be a JSON object like {\"cmd\":\"call\"}"),
+        (#"{"cmd":"push","payload":{"aps":{}},"priority":7}"#, "field \"priority\" is \"7\"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"),
+        (#"{"cmd":"push","payload":{"aps":{}},"priority":"high"}"#, "field \"priority\" is \"high\"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"),
+        (#"{"cmd":"push","payload":{"aps":{}},"priority":true}"#, "field \"priority\" must be a whole number"),
+        (#"{"cmd":"push","payload":{"aps":{}},"expiration":-1}"#, "field \"expiration\" is \"-1\"; APNs accepts whole UNIX seconds, or 0 for now or never (400 BadExpirationDate, iOS rule 18)"),
+        (#"{"cmd":"push","payload":{"aps":{}},"expiration":1.5}"#, "field \"expiration\" must be a whole number"),
+        (#"{"cmd":"push","payload":{"aps":{}},"collapse_id":"\#(String(repeating: "x", count: 65))"}"#, "field \"collapse_id\" is 65 bytes; APNs accepts at most 64 (400 BadCollapseId, iOS rule 18)"),
+        (#"{"cmd":"push","payload":{"aps":{}},"topic":5}"#, "field \"topic\" must be a string"),
     ])
     func errors(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.decode(line) }
+    }
+
+    @Test("push headers: numbers or numeric strings; a 64-byte collapse id is accepted")
+    func pushHeaders() throws {
+        let id = String(repeating: "é", count: 32)  // 64 bytes in UTF-8
+        let line = #"{"cmd":"push","type":"alert","payload":{"aps":{}},"topic":"t","priority":"1","expiration":0,"collapse_id":"\#(id)"}"#
+        let request = try ControlRequest.decode(line).request
+        #expect(request == .push(PushRequest(kind: .alert, payload: .object([("aps", .object([]))]), topic: "t", priority: 1, expiration: 0, collapseID: id)))
+    }
+
+    @Test("iOS rule 15: the topic must be the bundle id (alert) or bundle id + .voip (VoIP); none means the app's own")
+    func topics() throws {
+        let body = JSON.object([("aps", .object([]))])
+        try ControlRequest.checkTopic(PushRequest(kind: .voip, payload: body), bundleIdentifier: "com.example.voip")
+        try ControlRequest.checkTopic(PushRequest(kind: .voip, payload: body, topic: "com.example.voip.voip"), bundleIdentifier: "com.example.voip")
+        try ControlRequest.checkTopic(PushRequest(kind: .alert, payload: body, topic: "com.example.voip"), bundleIdentifier: "com.example.voip")
+        #expect(throws: ControlError("topic \"com.example.voip\" is not this phone's app's topic for voip pushes; APNs refuses it (400 DeviceTokenNotForTopic, iOS rule 18); use com.example.voip.voip")) {
+            try ControlRequest.checkTopic(PushRequest(kind: .voip, payload: body, topic: "com.example.voip"), bundleIdentifier: "com.example.voip")
+        }
+        #expect(throws: ControlError("topic \"com.example.voip.voip\" is not this phone's app's topic for alert pushes; APNs refuses it (400 DeviceTokenNotForTopic, iOS rule 18); use com.example.voip")) {
+            try ControlRequest.checkTopic(PushRequest(kind: .alert, payload: body, topic: "com.example.voip.voip"), bundleIdentifier: "com.example.voip")
+        }
     }
 }

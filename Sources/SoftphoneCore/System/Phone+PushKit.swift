@@ -8,6 +8,11 @@ extension Phone {
 
     /// A push arrives from APNs.
     func receive(_ push: PushRequest) {
+        if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
+            // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
+            emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
+            return
+        }
         switch push.kind {
         case .voip: receiveVoIP(push)
         case .alert: receiveAlert(push)  // Phone+Notifications: the notification-service extension path
