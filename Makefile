@@ -9,8 +9,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # C libraries the phone links against.
 PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
-# ALSA's tools, and the Python the ALSA capture pacer runs on.
-TEST_PACKAGES := expect tmux sox alsa-utils python3
+# ALSA's tools, the Python the ALSA capture pacer runs on, and pexpect for the automation
+# guide's Python example (Tests/pexpect).
+TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect
 ARGS ?=
 
 .PHONY: run test bench setup test-setup build build-tests swift-test expect-test clean

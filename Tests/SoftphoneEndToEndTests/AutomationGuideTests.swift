@@ -1,0 +1,66 @@
+import Glibc
+import SoftphoneTestSupport
+import Testing
+
+/// docs/automation.md stays true: each of its examples is a block marked
+/// `<!-- example: PATH -->` that must equal the file at PATH, and each file is one that
+/// Tests/expect/run-all.sh (so `make test`) runs.
+@Suite("The automation guide's examples are the files make test runs")
+struct AutomationGuideTests {
+    static let root = PhoneProcess.repositoryRoot
+
+    /// The guide's examples: (path, the block's text), read line by line: a marker line, the
+    /// opening fence, the body, the closing fence.
+    static func examples() throws -> [(path: String, block: String)] {
+        let guide = try #require(text(of: root + "/docs/automation.md"))
+        let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
+        var examples: [(path: String, block: String)] = []
+        var index = 0
+        while index < lines.count {
+            defer { index += 1 }
+            let marker = "<!-- example: ", end = " -->"
+            guard lines[index].hasPrefix(marker), lines[index].hasSuffix(end) else { continue }
+            let path = String(lines[index].dropFirst(marker.count).dropLast(end.count))
+            try #require(index + 1 < lines.count && lines[index + 1].hasPrefix("```"), "no fence after the marker for \(path)")
+            let body = lines[(index + 2)...].prefix { $0 != "```" }
+            examples.append((path, body.joined(separator: "\n")))
+            index += body.count + 2
+        }
+        return examples
+    }
+
+    @Test("every block is its file, word for word; the guide has the expect, pexpect, shell and headless examples")
+    func blocksAreFiles() throws {
+        let examples = try Self.examples()
+        #expect(examples.map(\.path).sorted() == [
+            "Tests/expect/flow-wait.sh", "Tests/expect/push-call.exp", "Tests/pexpect/call_flow.py", "Tests/pexpect/headless_flow.py",
+        ])
+        for example in examples {
+            let file = try #require(Self.text(of: Self.root + "/" + example.path), "\(example.path) is missing")
+            #expect(example.block + "\n" == file, "docs/automation.md's block for \(example.path) differs from the file: copy the file into the block")
+        }
+    }
+
+    @Test("every example is a file run-all.sh runs (*.exp, flow-*.sh in Tests/expect; *.py in Tests/pexpect)")
+    func examplesAreRun() throws {
+        for example in try Self.examples() {
+            let parts = example.path.split(separator: "/")
+            let folder = parts.dropLast().joined(separator: "/"), name = parts.last.map(String.init) ?? ""
+            let run = (folder == "Tests/expect" && (name.hasSuffix(".exp") || (name.hasPrefix("flow-") && name.hasSuffix(".sh"))))
+                || (folder == "Tests/pexpect" && name.hasSuffix(".py"))
+            #expect(run, "\(example.path) is not a file run-all.sh runs")
+        }
+    }
+
+    /// A whole file as UTF-8 text, or nil when it cannot be read.
+    static func text(of path: String) -> String? {
+        guard let file = fopen(path, "rb") else { return nil }
+        defer { fclose(file) }
+        fseek(file, 0, SEEK_END)
+        let size = ftell(file)
+        rewind(file)
+        var bytes = [UInt8](repeating: 0, count: max(0, size))
+        guard fread(&bytes, 1, bytes.count, file) == bytes.count else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
