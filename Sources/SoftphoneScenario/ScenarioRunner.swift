@@ -11,6 +11,9 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
     /// The index of the first event after the latest `at` step, and that step's time.
     private var windowStart = 0
     private var actionTime: Duration = .zero
+    /// Where `expect no` starts looking: the latest `at` step, or the event the latest `expect`
+    /// took, or the end of the latest `expect no`, whichever is latest.
+    private var cursor: Duration = .zero
 
     /// Makes a runner of `scenario` on `driver`.
     public init(_ scenario: Scenario, on driver: Driver) {
@@ -40,6 +43,7 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
             if let quit = driver.advance(to: time, until: { _ in false }) { return (.failed, failure(step, quit, to: driver.now)) }
             windowStart = driver.events.count
             actionTime = driver.now
+            cursor = actionTime
             guard let refusal = driver.perform(request) else { return nil }
             return (.failed, failure(step, "the phone refused it: \(refusal)", to: driver.now))
         case .expect(let expectation):
@@ -47,8 +51,12 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
         }
     }
 
+    /// The first event since the latest `at` step that no `expect` took and that matches;
+    /// for `expect no`, only from the cursor on.
     private func candidate(_ expectation: ScenarioExpectation) -> Int? {
-        driver.events.indices.dropFirst(windowStart).first { !taken.contains($0) && driver.events[$0].matches(expectation) }
+        driver.events.indices.dropFirst(windowStart).first {
+            !taken.contains($0) && (!expectation.negated || driver.events[$0].time >= cursor) && driver.events[$0].matches(expectation)
+        }
     }
 
     private mutating func expect(_ expectation: ScenarioExpectation, _ step: ScenarioStep) -> (ScenarioResult.Outcome, ScenarioResult.Failure)? {
@@ -59,12 +67,16 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
         }
         let found = candidate(expectation)
         if expectation.negated {
-            guard let index = found else { return quitFailure(quit, step, deadline) }
+            guard let index = found else {
+                cursor = driver.now
+                return quitFailure(quit, step, deadline)
+            }
             let event = driver.events[index]
             return (.failed, failure(step, "\(expectation.summary) happened at \(ScenarioTime.format(event.time)), within \(ScenarioTime.format(expectation.window)) where it must not", to: driver.now))
         }
         if let index = found {
             taken.insert(index)
+            cursor = max(cursor, driver.events[index].time)
             return nil
         }
         if let stopped = quitFailure(quit, step, deadline) { return stopped }
