@@ -70,6 +70,12 @@ public struct FieldCondition: Equatable, Sendable, CustomStringConvertible {
     /// The value: equal to a string field, or how a number or boolean field prints.
     public var value: String
 
+    /// Makes a condition.
+    public init(field: String, value: String) {
+        self.field = field
+        self.value = value
+    }
+
     public var description: String {
         let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { $0 != " " && $0 != "\"" && $0 != "#" }
         return field + "=" + (plain ? value : JSON.string(value).text)

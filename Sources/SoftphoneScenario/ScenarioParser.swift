@@ -77,8 +77,9 @@ public struct ScenarioParser {
             var optional = false
             var expect = first
             if first.text == "optional" {
-                guard let next = words.popFirst(), next.text == "expect" else {
-                    throw error(words.first?.column ?? first.column, "`optional` goes before `expect`: optional expect EVENT [FIELD=VALUE]... [within TIME]")
+                let next = words.popFirst()
+                guard let next, next.text == "expect" else {
+                    throw error(next?.column ?? first.column, "`optional` goes before `expect`: optional expect EVENT [FIELD=VALUE]... [within TIME]")
                 }
                 optional = true
                 expect = next
