@@ -26,7 +26,7 @@ public struct ScenarioParser {
 
     /// Reads and checks the scenario file at `path`.
     public static func parse(file path: String) throws(ScenarioSyntaxError) -> Scenario {
-        switch ScenarioFile.read(path) {
+        switch SmallTextFile.read(path) {
         case .success(let text): return try parse(text, file: path)
         case .failure(let error): throw ScenarioSyntaxError(file: path, line: 1, column: 1, message: "cannot read the scenario: \(error.reason)")
         }
@@ -203,7 +203,7 @@ public struct ScenarioParser {
         if !file.text.hasPrefix("/") && folder != "." { candidates.append(folder + "/" + file.text) }
         var reason = ""
         for path in candidates {
-            switch ScenarioFile.read(path) {
+            switch SmallTextFile.read(path) {
             case .success(let text): return text
             case .failure(let error): if reason.isEmpty { reason = error.reason }
             }
