@@ -14,12 +14,12 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect
 ARGS ?=
 
-.PHONY: run test bench setup test-setup build build-tests swift-test expect-test clean
+.PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test clean
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup build-tests swift-test expect-test
+test: setup test-setup build-tests swift-test scenario-test expect-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -49,6 +49,11 @@ build-tests:
 
 swift-test:
 	$(SWIFT) test --skip-build
+
+# The bundled scenarios on the manual clock (docs/scenarios.md), with a JUnit report for CI.
+scenario-test:
+	mkdir -p .build
+	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml
 
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh

@@ -47,9 +47,12 @@ let package = Package(
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
         .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "CNcursesw"], swiftSettings: shipped),
         .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: shipped),
+        // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
+        // running phone, the JUnit report.
+        .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl"], swiftSettings: shipped),
         .executableTarget(
             name: "softphone",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario"],
             swiftSettings: shipped),
         // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport"],

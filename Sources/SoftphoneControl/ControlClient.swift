@@ -32,48 +32,94 @@ public enum ControlClient {
         _ request: JSON, to path: String, timeoutSeconds: Double?,
         onLine: (_ reply: JSON, _ line: String?) -> Bool
     ) throws(ControlError) -> StreamEnd {
-        let fd = try connect(to: path)
-        defer { close(fd) }
+        let connection = try LineConnection(path: path)
         // If the phone refused the connection (another user, too many clients) the write fails, but its
         // one-line reason is waiting to be read: read on rather than report a broken pipe.
-        _ = writeAll(fd, Array((request.text + "\n").utf8))
+        connection.send(request)
         let deadline = timeoutSeconds.map { monotonicSeconds() + $0 }
         var reply: JSON?
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            while let newline = received.firstIndex(of: 0x0A) {
-                let line = String(decoding: received[..<newline], as: UTF8.self)
-                received.removeSubrange(...newline)
+            switch connection.nextLine(deadline: deadline) {
+            case .line(let line):
                 if let reply {
                     if !onLine(reply, line) { return .stopped }
-                } else {
-                    do {
-                        reply = try JSON.parse(line)
-                    } catch {
-                        throw ControlError("the phone on \(path) sent a reply that is not JSON (\(error)): \(line)")
-                    }
-                    if !onLine(reply!, nil) { return .stopped }
+                    continue
                 }
+                do {
+                    reply = try JSON.parse(line)
+                } catch {
+                    throw ControlError("the phone on \(path) sent a reply that is not JSON (\(error)): \(line)")
+                }
+                if !onLine(reply!, nil) { return .stopped }
+            case .closed:
+                if reply == nil { throw ControlError("the phone on \(path) closed the connection without answering") }
+                return .closed
+            case .timedOut:
+                if reply == nil { throw ControlError("the phone on \(path) did not answer within \(Int(timeoutSeconds ?? 0)) s") }
+                return .timedOut
             }
-            var wait: Int32 = -1
-            if let deadline {
-                let left = deadline - monotonicSeconds()
-                if left <= 0 { break }
-                wait = Int32(min(left * 1000, 60_000)) + 1
-            }
-            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&entry, 1, wait)
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 { continue }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { received += chunk[0..<n]; continue }
-            if n < 0 && errno == EINTR { continue }
-            if reply == nil { throw ControlError("the phone on \(path) closed the connection without answering") }
-            return .closed
         }
-        if reply == nil { throw ControlError("the phone on \(path) did not answer within \(Int(timeoutSeconds ?? 0)) s") }
-        return .timedOut
+    }
+
+    /// One open connection to the phone, read a line at a time: for a client that sends requests
+    /// and follows the event stream over a long time (a scenario run against the wall clock).
+    public final class LineConnection {
+        /// The socket it is connected to.
+        public let path: String
+        private let fd: Int32
+        private var received: [UInt8] = []
+        private var chunk = [UInt8](repeating: 0, count: 65536)
+
+        /// What reading brought.
+        public enum Read: Equatable, Sendable {
+            /// One whole line, without its newline.
+            case line(String)
+            /// The phone closed the connection.
+            case closed
+            /// The deadline passed first.
+            case timedOut
+        }
+
+        /// Connects to the phone on `path`; fails with one line when no phone is running there.
+        public init(path: String) throws(ControlError) {
+            self.path = path
+            fd = try ControlClient.connect(to: path)
+        }
+
+        deinit { close(fd) }
+
+        /// Sends one request line.
+        public func send(_ request: JSON) {
+            _ = writeAll(fd, Array((request.text + "\n").utf8))
+        }
+
+        /// The next line, waiting until `deadline` (monotonic seconds; nil: for ever).
+        public func nextLine(deadline: Double?) -> Read {
+            while true {
+                if let newline = received.firstIndex(of: 0x0A) {
+                    let line = String(decoding: received[..<newline], as: UTF8.self)
+                    received.removeSubrange(...newline)
+                    return .line(line)
+                }
+                // Past the deadline, one look without waiting: what has already arrived still counts.
+                var wait: Int32 = -1
+                if let deadline {
+                    let left = deadline - monotonicSeconds()
+                    wait = left <= 0 ? 0 : Int32(min(left * 1000, 60_000)) + 1
+                }
+                var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&entry, 1, wait)
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 {
+                    if wait == 0 { return .timedOut }
+                    continue
+                }
+                let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n > 0 { received += chunk[0..<n]; continue }
+                if n < 0 && errno == EINTR { continue }
+                return .closed
+            }
+        }
     }
 
     /// Whether a phone answers on `path` now.
@@ -83,7 +129,7 @@ public enum ControlClient {
         return true
     }
 
-    private static func connect(to path: String) throws(ControlError) -> Int32 {
+    fileprivate static func connect(to path: String) throws(ControlError) -> Int32 {
         let address = try unixAddress(path)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ControlError("cannot create a socket: \(errnoText())") }

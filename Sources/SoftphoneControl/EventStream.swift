@@ -32,6 +32,18 @@ public struct EventStream {
         return line
     }
 
+    /// Every event name the stream carries (docs/events.md): the phone's, then the shell's own
+    /// (the speaker's, the webhook's), which only a running phone sends.
+    public static let names = [
+        "phone.ready", "call.incoming", "call.outgoing", "call.connected", "call.dtmf", "call.held", "call.muted", "call.ended",
+        "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
+        "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
+        "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
+    ] + shellNames
+
+    /// The events only the shell sends, from its audio thread and its webhook: not state changes of the phone.
+    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed"]
+
     /// The event's name in the stream, e.g. `call.incoming`.
     public static func name(of event: PhoneEvent) -> String {
         switch event {
@@ -113,7 +125,13 @@ public struct EventStream {
     /// Whether an event line is `name` and has every `field=value` of `conditions`.
     /// A value matches a string member equal to it, or a number or boolean member that prints as it.
     public static func matches(_ line: String, name: String, conditions: [(field: String, value: String)]) -> Bool {
-        guard let event = try? JSON.parse(line), event["event"]?.stringValue == name else { return false }
+        guard let event = try? JSON.parse(line) else { return false }
+        return matches(event, name: name, conditions: conditions)
+    }
+
+    /// Whether an event object is `name` and has every `field=value` of `conditions`, as for a line.
+    public static func matches(_ event: JSON, name: String, conditions: [(field: String, value: String)]) -> Bool {
+        guard event["event"]?.stringValue == name else { return false }
         return conditions.allSatisfy { condition in
             switch event[condition.field] {
             case .string(let s)?: s == condition.value

@@ -84,7 +84,8 @@ public final class Phone {
     /// (The queues are `let`s handed the phone when due, not `lazy var`s capturing it: reaching
     /// a `let` costs no retain and release.)
     let secondChecks = DeadlineQueue<Int>(
-        // Each check also forgets its push, so it always runs.
+        // A check runs while its push is kept: each check forgets its push, and so does a report
+        // made before the handler returned (the common case), so most checks never run.
         isLive: { phone, push in phone.pendingPushes.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
     /// Each action's deadline (iOS rule 31).
     let actionDeadlines = DeadlineQueue<UUID>(

@@ -19,6 +19,8 @@ enum Invocation: Equatable {
     case tones
     /// Play a sound file `repetitions` times through `output`, then exit.
     case play(path: String, repetitions: Int, output: AudioOutput)
+    /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
+    case scenario(files: [String], junit: String?, realTime: Bool, socket: String?)
     /// Print the usage.
     case help
 }
@@ -75,6 +77,7 @@ enum Arguments {
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
+               softphone scenario FILE... [--junit OUT.xml] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
@@ -93,7 +96,7 @@ enum Arguments {
         }.joined()
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -239,6 +242,22 @@ enum Arguments {
                 }
             }
             return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, socket: socket)
+        case "scenario":
+            var files: [String] = [], junit: String?, realTime = false, socket: String?
+            while true {
+                guard let word = try reader.nextWord() else { break }
+                switch word {
+                case "--junit": junit = try reader.value(for: word)
+                case "--real-time": realTime = true
+                case "--socket": socket = try reader.value(for: word)
+                case _ where word.hasPrefix("--"): throw reader.unknown(word)
+                default: files.append(word)
+                }
+            }
+            if socket != nil && !realTime {
+                throw UsageError(message: "softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
+            }
+            return .scenario(files: files, junit: junit, realTime: realTime, socket: socket)
         default:
             throw UsageError(message: "softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }
@@ -275,6 +294,12 @@ private struct Reader {
         }
         words.removeFirst()
         return word
+    }
+
+    /// The next word, flag or not; nil at the end.
+    mutating func nextWord() throws(UsageError) -> String? {
+        if let word = positional() { return word }
+        return try nextFlag()
     }
 
     mutating func positional() -> String? {

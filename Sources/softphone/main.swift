@@ -3,6 +3,7 @@ import SoftphoneApps
 import SoftphoneAudio
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneScenario
 import SoftphoneTUI
 
 // softphone: argument parsing and wiring. The phone itself is SoftphoneCore; this file only
@@ -306,6 +307,9 @@ do {
         status = runEvents(follow: follow, socket: socket)
     case .wait(let event, let conditions, let timeout, let socket):
         status = runWait(event: event, conditions: conditions, timeout: timeout, socket: socket)
+    case .scenario(let files, let junit, let realTime, let socket):
+        let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
+        status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)
     case .run(let options):
         status = runPhone(options)
     }

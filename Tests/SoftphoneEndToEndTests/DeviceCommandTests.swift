@@ -146,7 +146,8 @@ struct PushCommandTests {
     }
 }
 
-private func writeText(_ text: String, to path: String) throws {
+/// Writes `text` to the file at `path` (created or replaced).
+func writeText(_ text: String, to path: String) throws {
     guard let file = fopen(path, "w") else { throw SpawnError(what: "cannot write \(path)") }
     defer { fclose(file) }
     fputs(text, file)

@@ -50,20 +50,28 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Upper-case 8-4-4-4-12, as Foundation prints it.
     public var uuidString: String {
-        // Written straight into the string's own storage: every reported call needs its text.
+        // Written straight into the string's own storage, a byte (two digits) at a time: every
+        // reported call needs its text.
         String(unsafeUninitializedCapacity: 36) { text in
             var at = 0
-            for nibble in 0..<32 {
-                if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+            for byte in 0..<16 {
+                if byte == 4 || byte == 6 || byte == 8 || byte == 10 {
                     text[at] = UInt8(ascii: "-")
                     at += 1
                 }
-                let value = UInt8(truncatingIfNeeded: (nibble < 16 ? high : low) >> UInt64(60 - 4 * (nibble % 16))) & 0xF
-                text[at] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-                at += 1
+                let value = UInt8(truncatingIfNeeded: (byte < 8 ? high : low) >> UInt64(56 - 8 * (byte & 7)))
+                text[at] = Self.digit(value >> 4)
+                text[at + 1] = Self.digit(value & 0xF)
+                at += 2
             }
             return 36
         }
+    }
+
+    /// The upper-case hex digit of a nibble.
+    @inline(__always)
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ nibble &- 10
     }
 
     public var description: String { uuidString }

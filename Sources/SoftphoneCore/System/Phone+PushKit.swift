@@ -66,8 +66,15 @@ extension Phone {
             delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
         }
         pushInHandler = nil
+        guard let after = pendingPushes[id] else { return }
+        // Reported: neither check has anything left to find. Forgetting the push now means its
+        // second check is dropped unrun, instead of costing a run-loop job on every call.
+        if after.reported {
+            _ = pendingPushes.remove(id)
+            return
+        }
         // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
-        guard let after = pendingPushes[id], !after.reported, after.exemption == nil, appLaunch == registry.launch else { return }
+        guard after.exemption == nil, appLaunch == registry.launch else { return }
         pendingPushes.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")

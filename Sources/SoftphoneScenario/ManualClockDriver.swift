@@ -1,0 +1,64 @@
+import SoftphoneApps
+import SoftphoneControl
+import SoftphoneCore
+
+/// Runs a scenario on a phone in this process, on the manual clock: time jumps from one timer to
+/// the next (`Phone.nextDeadline`), so a 60-second ring timeout takes no real time, and every run
+/// of a scenario is the same (a fixed seed, a fixed wall-clock start).
+public struct ManualClockDriver: ScenarioDriver {
+    /// The seed of every UUID and token the phone makes.
+    public static let seed: UInt64 = 7
+    /// The phone's wall clock at the scenario's start: 2026-01-01 00:00 UTC.
+    public static let wallClockStart = 1_767_225_600.0
+
+    /// The phone.
+    public let phone: Phone
+    public private(set) var now: Duration = .zero
+    public private(set) var events: [ScenarioEvent] = []
+
+    /// Starts the phone the scenario asks for: its app, settings and lock state.
+    public init(scenario: Scenario) {
+        let app = AppCatalog.app(named: scenario.app) ?? AppCatalog.voip
+        phone = Phone(
+            configuration: Phone.Configuration(app: app.bundle, settings: scenario.settings), lock: scenario.lock,
+            seed: Self.seed, wallClockStart: Self.wallClockStart)
+        _ = record(phone.handle(.start, at: .zero))
+    }
+
+    public mutating func perform(_ request: ControlRequest) -> String? {
+        var refusal: String?
+        for command in request.commands {
+            if case .refused(let why)? = record(phone.handle(command, at: Instant(nanoseconds: now.nanoseconds))).first(where: \.isRefusal) {
+                refusal = refusal ?? why.description
+            }
+        }
+        // Keys that mean nothing are skipped, as `softphone key` does.
+        if case .key = request { return nil }
+        return refusal
+    }
+
+    public mutating func advance(to deadline: Duration, until stop: (ScenarioEvent) -> Bool) -> String? {
+        let limit = Instant(nanoseconds: deadline.nanoseconds)
+        while let due = phone.nextDeadline, due <= limit {
+            now = max(now, due - .zero)
+            let first = events.count
+            _ = record(phone.handle(.tick, at: due))
+            if events[first...].contains(where: stop) { return nil }
+        }
+        now = max(now, deadline)
+        return nil
+    }
+
+    /// Keeps the effects' events; returns the effects.
+    private mutating func record(_ effects: [Effect]) -> [Effect] {
+        for case .event(let event) in effects {
+            events.append(ScenarioEvent(time: now, json: EventStream.json(event, t: now)))
+        }
+        return effects
+    }
+}
+
+extension Effect {
+    /// Whether the phone refused the command.
+    var isRefusal: Bool { if case .refused = self { true } else { false } }
+}

@@ -1,0 +1,74 @@
+import Glibc
+import SoftphoneControl
+
+/// `softphone scenario FILE... [--junit OUT.xml] [--real-time [--socket PATH]]`: reads every file
+/// first (a mistake anywhere: exit 2, nothing runs), runs each scenario, prints one line per
+/// scenario that passed and a report for each that did not, then a summary line.
+public enum ScenarioCommand {
+    /// How the scenarios run.
+    public enum Clock: Equatable, Sendable {
+        /// A phone in this process, on the manual clock: no real time passes.
+        case manual
+        /// The running phone on this control socket, on the wall clock.
+        case realTime(socket: String)
+    }
+
+    /// Runs the scenario files; returns the exit status. `out` and `err` print one line or block each.
+    public static func run(files: [String], junit: String?, clock: Clock, out: (String) -> Void, err: (String) -> Void) -> Int32 {
+        var scenarios: [Scenario] = []
+        var mistakes: [ScenarioSyntaxError] = []
+        for file in files {
+            do { scenarios.append(try ScenarioParser.parse(file: file)) } catch { mistakes.append(error) }
+        }
+        guard mistakes.isEmpty else {
+            for mistake in mistakes { err("softphone scenario: \(mistake)") }
+            return ScenarioSuite.ExitStatus.syntax
+        }
+        let started = ControlClient.monotonicSeconds()
+        var suite = ScenarioSuite()
+        for scenario in scenarios {
+            guard !scenario.steps.isEmpty else {
+                err("softphone scenario: \(scenario.file) has no steps (no at or expect line); skipped")
+                continue
+            }
+            let result: ScenarioResult
+            switch clock {
+            case .manual:
+                var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario))
+                result = runner.run()
+            case .realTime(let socket):
+                do {
+                    var runner = ScenarioRunner(scenario, on: try RealTimeDriver(scenario: scenario, socket: socket))
+                    result = runner.run()
+                } catch {
+                    err("softphone scenario: \(error.message)")
+                    return ScenarioSuite.ExitStatus.failed
+                }
+            }
+            suite.results.append(result)
+            if result.outcome == .passed { out(result.report) } else { err(result.report) }
+        }
+        suite.seconds = ControlClient.monotonicSeconds() - started
+        if suite.results.isEmpty {
+            err("softphone scenario: no scenario ran" + (files.isEmpty ? ": give scenario files, e.g. softphone scenario Assets/Scenarios/*.scenario" : ""))
+        } else {
+            out(suite.summary + (clock == .manual ? " on the manual clock" : ""))
+        }
+        if let junit {
+            if let problem = write(JUnitReport.xml(suite.results, seconds: suite.seconds), to: junit) {
+                err("softphone scenario: cannot write the JUnit report \(junit): \(problem)")
+                return suite.exitStatus == ScenarioSuite.ExitStatus.passed ? ScenarioSuite.ExitStatus.failed : suite.exitStatus
+            }
+        }
+        return suite.exitStatus
+    }
+
+    /// Writes `text` to `path`; why it could not, or nil.
+    static func write(_ text: String, to path: String) -> String? {
+        guard let file = fopen(path, "wb") else { return String(cString: strerror(errno)) }
+        let bytes = Array(text.utf8)
+        let written = fwrite(bytes, 1, bytes.count, file)
+        let closed = fclose(file)
+        return written == bytes.count && closed == 0 ? nil : "the disk refused it (\(String(cString: strerror(errno))))"
+    }
+}

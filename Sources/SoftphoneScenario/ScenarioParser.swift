@@ -1,0 +1,253 @@
+import SoftphoneApps
+import SoftphoneControl
+import SoftphoneCore
+
+/// Reads scenario files (docs/scenarios.md). Every mistake is found here, before anything runs,
+/// and named by file, line and column with what would be accepted.
+public struct ScenarioParser {
+    /// The default of `within`.
+    public static let defaultWithin: Duration = .seconds(5)
+
+    /// What a line can be, for the error of a line that is none of them.
+    static let stepForms = "app ID, set KEY=VALUE, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
+    /// What an action can be.
+    static let actionForms = "push FILE [--type voip|alert], call [--from NAME] [--handle H] [--video], cancel, hangup, key KEYS, lock, unlock, app \(AppAction.allCases.map(\.rawValue).joined(separator: "|"))"
+
+    private var scenario: Scenario
+    private var line = 0
+    /// The first step's line, once there is one: `app`, `set`, `lock`, `unlock` go before it.
+    private var firstStepLine: Int?
+    /// The latest `at` time and its line.
+    private var lastAt: (time: Duration, line: Int)?
+
+    private init(file: String) {
+        scenario = Scenario(name: ScenarioFile.scenarioName(of: file), file: file)
+    }
+
+    /// Reads and checks the scenario file at `path`.
+    public static func parse(file path: String) throws(ScenarioSyntaxError) -> Scenario {
+        switch SmallTextFile.read(path) {
+        case .success(let text): return try parse(text, file: path)
+        case .failure(let error): throw ScenarioSyntaxError(file: path, line: 1, column: 1, message: "cannot read the scenario: \(error.reason)")
+        }
+    }
+
+    /// Checks the text of scenario file `file`; payload files are looked for from the current
+    /// folder, then from the scenario's.
+    public static func parse(_ text: String, file: String) throws(ScenarioSyntaxError) -> Scenario {
+        var parser = ScenarioParser(file: file)
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            parser.line = index + 1
+            try parser.read(String(raw))
+        }
+        return parser.scenario
+    }
+
+    private func error(_ column: Int, _ message: String) -> ScenarioSyntaxError {
+        ScenarioSyntaxError(file: scenario.file, line: line, column: column, message: message)
+    }
+
+    private mutating func read(_ raw: String) throws(ScenarioSyntaxError) {
+        let parsed: ScenarioLine
+        do { parsed = try ScenarioLine(raw) } catch { throw self.error(error.column, "this quote is not closed; end the value with \"") }
+        guard let first = parsed.words.first else { return }
+        var words = parsed.words.dropFirst()
+        switch first.text {
+        case "app", "set", "lock", "unlock":
+            if let stepLine = firstStepLine {
+                let hint = first.text == "lock" || first.text == "unlock" ? "; to \(first.text) the phone during the scenario, write `at TIME \(first.text)`" : ""
+                throw error(first.column, "`\(first.text)` sets up the phone, so it goes before the first step (line \(stepLine))\(hint)")
+            }
+            try readSetUp(first, &words)
+        case "at":
+            firstStepLine = firstStepLine ?? line
+            let timeWord = words.first
+            let time = try readTime(words.popFirst(), after: first)
+            if let last = lastAt, time < last.time, let timeWord {
+                throw error(timeWord.column,
+                    "at \(ScenarioTime.format(time)) comes after at \(ScenarioTime.format(last.time)) (line \(last.line)): at times count from the scenario's start and must not go backwards")
+            }
+            lastAt = (time, line)
+            guard let verb = words.popFirst() else { throw error(first.column, "at \(ScenarioTime.format(time)) does what? use one of: \(Self.actionForms)") }
+            let request = try readAction(verb, &words)
+            try noMore(words)
+            scenario.steps.append(ScenarioStep(line: line, text: parsed.text, kind: .action(at: time, request)))
+        case "expect", "optional":
+            firstStepLine = firstStepLine ?? line
+            var optional = false
+            var expect = first
+            if first.text == "optional" {
+                let next = words.popFirst()
+                guard let next, next.text == "expect" else {
+                    throw error(next?.column ?? first.column, "`optional` goes before `expect`: optional expect EVENT [FIELD=VALUE]... [within TIME]")
+                }
+                optional = true
+                expect = next
+            }
+            let expectation = try readExpectation(after: expect, optional: optional, &words)
+            scenario.steps.append(ScenarioStep(line: line, text: parsed.text, kind: .expect(expectation)))
+        default:
+            throw error(first.column, "unknown step \"\(first.text)\"; a line is one of: \(Self.stepForms)")
+        }
+    }
+
+    private mutating func readSetUp(_ first: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) {
+        switch first.text {
+        case "app":
+            let ids = AppCatalog.all.map(\.id).joined(separator: ", ")
+            guard let word = words.popFirst() else { throw error(first.column, "which app? app ID, one of: \(ids)") }
+            guard AppCatalog.app(named: word.text) != nil else { throw error(word.column, "unknown app \"\(word.text)\"; use one of: \(ids)") }
+            if !scenario.settings.isEmpty { throw error(first.column, "`app` goes before the `set` lines: settings belong to an app") }
+            scenario.app = word.text
+            scenario.appLine = line
+        case "set":
+            guard let word = words.popFirst() else { throw error(first.column, "set what? set KEY=VALUE, e.g. set ringTimeout=30") }
+            guard let (key, value) = Self.pair(word.text) else {
+                throw error(word.column, "\"\(word.text)\" is not KEY=VALUE; e.g. set ringTimeout=30")
+            }
+            let profile = AppCatalog.app(named: scenario.app)!
+            guard let setting = profile.bundle.settings.first(where: { $0.key == key }) else {
+                let keys = profile.bundle.settings.map(\.key)
+                let known = keys.isEmpty ? "it has no settings" : "its settings: " + keys.joined(separator: ", ")
+                throw error(word.column, "the \(profile.id) app has no setting \"\(key)\"; \(known)")
+            }
+            do { scenario.settings[key] = try setting.value(from: value) } catch { throw self.error(word.column, error.message) }
+        default:
+            scenario.lock = first.text == "lock" ? .locked : .unlocked
+        }
+        try noMore(words)
+    }
+
+    private func readTime(_ word: ScenarioLine.Word?, after: ScenarioLine.Word) throws(ScenarioSyntaxError) -> Duration {
+        guard let word else { throw error(after.column, "`\(after.text)` needs a time: \(ScenarioTime.accepted)") }
+        guard let time = ScenarioTime.parse(word.text) else {
+            throw error(word.column, "\"\(word.text)\" is not a time; write \(ScenarioTime.accepted)")
+        }
+        return time
+    }
+
+    private func noMore(_ words: ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) {
+        if let extra = words.first { throw error(extra.column, "unexpected \"\(extra.text)\" at the end of the step") }
+    }
+
+    private static func pair(_ text: String) -> (String, String)? {
+        guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
+        return (String(text[..<eq]), String(text[text.index(after: eq)...]))
+    }
+
+    // MARK: Actions
+
+    private func readAction(_ verb: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> ControlRequest {
+        switch verb.text {
+        case "push": return try readPush(verb, &words)
+        case "call":
+            var name: String?, handle: String?, video = false
+            while let flag = words.popFirst() {
+                switch flag.text {
+                case "--from": name = try value(of: flag, &words)
+                case "--handle": handle = try value(of: flag, &words)
+                case "--video": video = true
+                default: throw error(flag.column, "unknown option \"\(flag.text)\" of call; use --from NAME, --handle H, --video")
+                }
+            }
+            let h = handle ?? ControlRequest.defaultHandle
+            return .call(Caller(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? h, handle: h, hasVideo: video))
+        case "cancel": return .cancel
+        case "hangup": return .hangup
+        case "lock": return .lock
+        case "unlock": return .unlock
+        case "key":
+            guard let keys = words.popFirst(), !keys.text.isEmpty else {
+                throw error(verb.column, "key needs the keys to press, e.g. key a (quote keys with # or spaces: key \"1#\")")
+            }
+            return .key(keys.text)
+        case "app":
+            let actions = AppAction.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let word = words.popFirst() else { throw error(verb.column, "app needs what the app does: one of \(actions)") }
+            guard let action = AppAction(rawValue: word.text) else { throw error(word.column, "unknown app action \"\(word.text)\"; use one of: \(actions)") }
+            return .app(action)
+        default:
+            throw error(verb.column, "unknown action \"\(verb.text)\"; use one of: \(Self.actionForms)")
+        }
+    }
+
+    private func value(of flag: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> String {
+        guard let word = words.popFirst(), !word.text.hasPrefix("--") else { throw error(flag.column, "\(flag.text) needs a value") }
+        return word.text
+    }
+
+    private func readPush(_ verb: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> ControlRequest {
+        guard let file = words.popFirst(), !file.text.hasPrefix("--") else {
+            throw error(verb.column, "push needs a payload file, e.g. push Assets/Payloads/voip-call.json")
+        }
+        var kind = PushRequest.Kind.voip
+        while let flag = words.popFirst() {
+            guard flag.text == "--type" else { throw error(flag.column, "unknown option \"\(flag.text)\" of push; use --type voip|alert") }
+            let word = try value(of: flag, &words)
+            guard let chosen = PushRequest.Kind(rawValue: word) else {
+                throw error(flag.column, "--type \"\(word)\" must be voip or alert")
+            }
+            kind = chosen
+        }
+        let text = try readPayload(file)
+        let payload: JSON
+        do { payload = try JSON.parse(text) } catch { throw self.error(file.column, "\(file.text) is not JSON (\(error))") }
+        do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch { throw self.error(file.column, "\(file.text): \(error.message)") }
+        return .push(kind: kind, payload: payload)
+    }
+
+    /// The payload file's text, looked for from the current folder, then from the scenario's.
+    private func readPayload(_ file: ScenarioLine.Word) throws(ScenarioSyntaxError) -> String {
+        let folder = ScenarioFile.folder(of: scenario.file)
+        var candidates = [file.text]
+        if !file.text.hasPrefix("/") && folder != "." { candidates.append(folder + "/" + file.text) }
+        var reason = ""
+        for path in candidates {
+            switch SmallTextFile.read(path) {
+            case .success(let text): return text
+            case .failure(let error): if reason.isEmpty { reason = error.reason }
+            }
+        }
+        let places = candidates.count > 1 ? " (looked in the current folder and in \(folder))" : ""
+        throw error(file.column, "cannot read the push payload \(file.text): \(reason)\(places)")
+    }
+
+    // MARK: Expectations
+
+    private func readExpectation(after expect: ScenarioLine.Word, optional: Bool, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError)
+        -> ScenarioExpectation
+    {
+        var negated = false
+        if words.first?.text == "no" {
+            words.removeFirst()
+            negated = true
+            if optional { throw error(expect.column, "`optional` and `expect no` do not go together: an event that must not happen is never optional") }
+        }
+        guard let name = words.popFirst() else { throw error(expect.column, "expect which event? e.g. expect call.incoming") }
+        guard EventStream.names.contains(name.text) else {
+            throw error(name.column, "unknown event \"\(name.text)\"; the events are: \(EventStream.names.joined(separator: ", ")) (docs/events.md)")
+        }
+        var conditions: [FieldCondition] = []
+        var window: Duration?
+        while let word = words.popFirst() {
+            if word.text == "within" || word.text == "for" {
+                let wanted = negated ? "for" : "within"
+                guard word.text == wanted else {
+                    throw error(word.column, negated ? "expect no … ends with `for TIME`: how long the event must not happen" : "expect … takes `within TIME`; `for TIME` goes with `expect no`")
+                }
+                window = try readTime(words.popFirst(), after: word)
+                try noMore(words)
+                break
+            }
+            guard let (field, value) = Self.pair(word.text) else {
+                throw error(word.column, "\"\(word.text)\" is not FIELD=VALUE (e.g. reason=local, caller=\"Helpo Hospital\"), nor within TIME")
+            }
+            conditions.append(FieldCondition(field: field, value: value))
+        }
+        if negated && window == nil {
+            throw error(expect.column, "expect no \(name.text) needs `for TIME`: how long it must not happen, e.g. for 5s")
+        }
+        return ScenarioExpectation(
+            event: name.text, conditions: conditions, window: window ?? Self.defaultWithin, negated: negated, optional: optional)
+    }
+}

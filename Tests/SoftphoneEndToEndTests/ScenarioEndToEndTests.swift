@@ -1,0 +1,110 @@
+import Glibc
+import SoftphoneTestSupport
+import Testing
+
+/// `softphone scenario` through the real binary: the bundled suite, SIPp's exit codes, syntax
+/// errors before anything runs, the JUnit file, and `--real-time` against a running phone.
+@Suite("Scenario files, end to end", .serialized)
+struct ScenarioEndToEndTests {
+    let folder = temporaryFolder()
+    static let root = PhoneProcess.repositoryRoot
+
+    /// Writes a scenario file into the test's folder; its path.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = folder + "/" + name + ".scenario"
+        try writeText(text, to: path)
+        return path
+    }
+
+    /// All the bundled scenarios.
+    static var bundled: [String] {
+        guard let dir = opendir(root + "/Assets/Scenarios") else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(".scenario") { names.append(root + "/Assets/Scenarios/" + name) }
+        }
+        return names.sorted()
+    }
+
+    @Test("the bundled suite passes: one line per scenario, a summary with scenarios/s, a JUnit file; exit 0")
+    func bundledSuite() throws {
+        let junit = folder + "/scenarios.xml"
+        let files = Self.bundled
+        #expect(files.count >= 13)
+        let run = try PhoneProcess.run(["scenario"] + files + ["--junit", junit])
+        #expect(run.status == 0, "\(run.err)")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == files.count + 1)
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS ") })
+        #expect(lines.last?.hasPrefix("\(files.count) scenarios passed in ") == true)
+        #expect(lines.last?.hasSuffix(" scenarios/s) on the manual clock") == true)
+        guard let xml = fopen(junit, "rb") else { Issue.record("no JUnit file"); return }
+        fclose(xml)
+    }
+
+    @Test("exit 1 when a scenario fails (its file:line on stderr), 97 when one only times out, 99 when none ran")
+    func exitCodes() throws {
+        let failing = try file("failing", "at 0s call --from Alice\nexpect call.incoming caller=Bob within 1s\n")
+        let timing = try file("timing", "at 0s call\nexpect call.connected within 2s\n")
+        let passing = try file("passing", "at 0s call\nexpect call.incoming\n")
+        let empty = try file("empty", "# nothing yet\napp voip\n")
+
+        let failed = try PhoneProcess.run(["scenario", passing, failing, timing])
+        #expect(failed.status == 1)
+        #expect(failed.out.hasPrefix("PASS passing (0 s)\n"))
+        #expect(failed.err.split(separator: "\n").contains { $0 == "  \(failing):2: expect call.incoming caller=Bob within 1s" })
+        #expect(failed.out.hasSuffix("3 scenarios: 1 passed, 1 failed, 1 timed out, in " + (failed.out.split(separator: "in ").last.map(String.init) ?? "")))
+
+        let timedOut = try PhoneProcess.run(["scenario", passing, timing])
+        #expect(timedOut.status == 97)
+        #expect(timedOut.err.hasPrefix("TIMEOUT timing (2 s)\n"))
+
+        #expect(try PhoneProcess.run(["scenario"]).status == 99)
+        let none = try PhoneProcess.run(["scenario", empty])
+        #expect(none.status == 99)
+        #expect(none.err.hasPrefix("softphone scenario: \(empty) has no steps"))
+    }
+
+    @Test("a mistake in any file is named file:line:column before anything runs; exit 2")
+    func syntaxError() throws {
+        let good = try file("good", "at 0s call\nexpect call.incoming\n")
+        let bad = try file("bad", "at 0s call\nat 2s key a\nat 1s key d\n")
+        let run = try PhoneProcess.run(["scenario", good, bad])
+        #expect(run.status == 2)
+        #expect(run.out == "")
+        #expect(run.err.hasPrefix("softphone scenario: \(bad):3:4: at 1 s comes after at 2 s (line 2)"))
+        #expect(try PhoneProcess.run(["scenario", good, "--socket", "/tmp/x"]).status == 2)
+    }
+
+    @Test("--real-time drives a running phone through its socket, on the wall clock, and checks its app")
+    func realTime() throws {
+        let phone = try PlainPhone(["--no-audio"])
+        let started = try PhoneProcess.run(["wait", "phone.ready", "--socket", phone.socket, "--timeout", "10"])
+        #expect(started.status == 0)
+        let demo = try file("demo", """
+            app voip
+            at 0s    call --from "Zoë 张伟" --handle +15551234
+            expect   call.incoming caller="Zoë 张伟" within 1s
+            at 0.4s  key a
+            expect   call.connected within 1s
+            at 0.9s  key d
+            expect   call.ended reason=local within 1s
+            """)
+        let begin = PhoneProcess.now()
+        let run = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, demo])
+        let took = PhoneProcess.now() - begin
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.out.hasPrefix("PASS demo (0.9"))
+        #expect(took >= 0.9)
+        #expect(phone.process.line(startingWith: "ENDED call=1")?.hasPrefix("ENDED call=1 reason=local") == true)
+
+        let consult = try file("consult", "app consult\nat 0s call\nexpect call.incoming\n")
+        let wrongApp = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, consult])
+        #expect(wrongApp.status == 1)
+        #expect(wrongApp.err == "softphone scenario: \(consult):1: the scenario is for the consult app, but the phone on \(phone.socket) runs voip; start the phone with --app consult, or change the scenario\n")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+}

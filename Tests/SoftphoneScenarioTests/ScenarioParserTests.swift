@@ -1,0 +1,143 @@
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneScenario
+import Testing
+
+@Suite("Scenario files: reading them")
+struct ScenarioParserTests {
+    @Test("the set-up lines: app, set, lock, unlock; comments and blank lines")
+    func setUp() throws {
+        let parsed = try scenario("""
+            # a comment
+            app consult
+            set ringTimeout=15   # trailing comment
+            set loggedIn=NO
+
+            unlock
+            expect phone.ready
+            """)
+        #expect(parsed.name == "test")
+        #expect(parsed.app == "consult" && parsed.appLine == 2)
+        #expect(parsed.settings == ["ringTimeout": .int(15), "loggedIn": .bool(false)])
+        #expect(parsed.lock == .unlocked)
+        #expect(parsed.steps.count == 1)
+        #expect(try scenario("expect phone.ready").app == "voip")
+        #expect(try scenario("expect phone.ready").lock == .locked)
+    }
+
+    @Test("every action of an at step becomes the control request its CLI subcommand sends")
+    func actions() throws {
+        let parsed = try scenario("""
+            at 0s push \(payload("voip-call"))
+            at 0s push \(payload("ring-extension-mutable-content")) --type alert
+            at 250ms call --from "Zoë 张伟" --handle +15551234 --video
+            at 1s call
+            at 1.5s cancel
+            at 2s hangup
+            at 2s key a
+            at 2s key "1#"
+            at 2s lock
+            at 2s unlock
+            at 1m app foreground
+            at 2m app end-call
+            """)
+        let requests = parsed.steps.map { step -> (Duration, ControlRequest)? in
+            if case .action(let time, let request) = step.kind { (time, request) } else { nil }
+        }
+        #expect(requests.map { $0?.0 } == [
+            .zero, .zero, .milliseconds(250), .seconds(1), .milliseconds(1500), .seconds(2), .seconds(2), .seconds(2), .seconds(2),
+            .seconds(2), .seconds(60), .seconds(120),
+        ])
+        guard case .push(.voip, let body)? = requests[0]?.1 else { Issue.record("not a push"); return }
+        #expect(body["caller"] != nil && body["aps"] != nil)
+        if case .push(let kind, _)? = requests[1]?.1 { #expect(kind == .alert) } else { Issue.record("not a push") }
+        #expect(requests[2]?.1 == .call(Caller(name: "Zoë 张伟", handle: "+15551234", hasVideo: true)))
+        #expect(requests[3]?.1 == .call(Caller(name: ControlRequest.defaultHandle, handle: ControlRequest.defaultHandle)))
+        #expect(requests[4...].map { $0?.1 } == [.cancel, .hangup, .key("a"), .key("1#"), .lock, .unlock, .app(.foreground), .app(.endCall)])
+        #expect(parsed.steps[2].line == 3)
+        #expect(parsed.steps[2].text == #"at 250ms call --from "Zoë 张伟" --handle +15551234 --video"#)
+    }
+
+    @Test("expect, expect no … for, optional expect; fields with quotes; within's default")
+    func expectations() throws {
+        let parsed = try scenario("""
+            expect call.incoming caller="Helpo Hospital" video=true within 1s
+            expect call.connected
+            expect no call.ended reason=local for 59.5s
+            optional expect sound.played sound=incoming.wav within 2s
+            """)
+        let expectations = parsed.steps.compactMap { step -> ScenarioExpectation? in
+            if case .expect(let e) = step.kind { e } else { nil }
+        }
+        #expect(expectations.count == 4)
+        #expect(expectations[0].event == "call.incoming")
+        #expect(expectations[0].conditions == [FieldCondition(field: "caller", value: "Helpo Hospital"), FieldCondition(field: "video", value: "true")])
+        #expect(expectations[0].window == .seconds(1))
+        #expect(expectations[0].summary == #"call.incoming caller="Helpo Hospital" video=true"#)
+        #expect(expectations[1].window == ScenarioParser.defaultWithin && !expectations[1].negated && !expectations[1].optional)
+        #expect(expectations[2].negated && expectations[2].window == .milliseconds(59500))
+        #expect(expectations[3].optional && expectations[3].window == .seconds(2))
+    }
+
+    @Test("every mistake names file:line:column and what is accepted, before anything runs",
+        arguments: [
+            ("frobnicate", 1, 1, "unknown step \"frobnicate\"; a line is one of: app ID"),
+            ("at 1x key a", 1, 4, "\"1x\" is not a time; write a number and a unit: 250ms, 1.5s, 2m"),
+            ("at", 1, 1, "`at` needs a time"),
+            ("at 5s key a\nat 2s key d", 2, 4, "at 2 s comes after at 5 s (line 1): at times count from the scenario's start and must not go backwards"),
+            ("at 1s dance", 1, 7, "unknown action \"dance\"; use one of: push FILE"),
+            ("at 1s", 1, 1, "at 1 s does what?"),
+            ("at 1s key", 1, 7, "key needs the keys to press"),
+            ("at 1s app fly", 1, 11, "unknown app action \"fly\"; use one of: foreground, background, kill, reinstall, end-call"),
+            ("at 1s call --from", 1, 12, "--from needs a value"),
+            ("at 1s call --loud", 1, 12, "unknown option \"--loud\" of call"),
+            ("at 1s push /nonexistent/x.json", 1, 12, "cannot read the push payload /nonexistent/x.json: No such file or directory"),
+            ("at 1s push", 1, 7, "push needs a payload file"),
+            ("at 1s key a extra", 1, 13, "unexpected \"extra\" at the end of the step"),
+            ("expect call.incomming", 1, 8, "unknown event \"call.incomming\"; the events are: phone.ready"),
+            ("expect call.ended reason", 1, 19, "\"reason\" is not FIELD=VALUE"),
+            ("expect call.ended =local", 1, 19, "\"=local\" is not FIELD=VALUE"),
+            ("expect call.ended within soon", 1, 26, "\"soon\" is not a time"),
+            ("expect call.ended for 1s", 1, 19, "expect … takes `within TIME`"),
+            ("expect no call.ended", 1, 1, "expect no call.ended needs `for TIME`"),
+            ("expect no call.ended within 1s", 1, 22, "expect no … ends with `for TIME`"),
+            ("optional expect no call.ended for 1s", 1, 10, "`optional` and `expect no` do not go together"),
+            ("optional call.ended", 1, 10, "`optional` goes before `expect`"),
+            ("expect", 1, 1, "expect which event?"),
+            ("expect call.ended caller=\"Zoë", 1, 26, "this quote is not closed"),
+            ("app phone", 1, 5, "unknown app \"phone\"; use one of: voip, consult, ring-extension"),
+            ("app consult\nset ringTimeout=soon", 2, 5, "ringTimeout"),
+            ("set colour=red", 1, 5, "the voip app has no setting \"colour\"; its settings: tokenFormat"),
+            ("set ringTimeout", 1, 5, "\"ringTimeout\" is not KEY=VALUE"),
+            ("set tokenFormat=hex\napp consult", 2, 1, "`app` goes before the `set` lines"),
+            ("at 0s key a\nlock", 2, 1, "`lock` sets up the phone, so it goes before the first step (line 1); to lock the phone during the scenario, write `at TIME lock`"),
+            ("expect phone.ready\napp consult", 2, 1, "`app` sets up the phone, so it goes before the first step (line 1)"),
+        ])
+    func mistakes(text: String, line: Int, column: Int, message: String) {
+        let error = syntaxError(text)
+        #expect(error?.file == "test.scenario")
+        #expect(error?.line == line)
+        #expect(error?.column == column)
+        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "no error")")
+        #expect(error?.description.hasPrefix("test.scenario:\(line):\(column): ") == true)
+    }
+
+    @Test("a push that is not JSON, or that APNs would refuse, is a mistake at its file's column")
+    func badPayloads() {
+        #expect(syntaxError("at 0s push \(payload("voip-too-large"))")?.message.hasSuffix("(413 PayloadTooLarge, iOS rule 16)") == true)
+        #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.message.hasPrefix("\(repositoryRoot)/README.md is not JSON") == true)
+        #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.column == 12)
+        #expect(syntaxError("at 0s push \(payload("voip-call")) --type text")?.message == "--type \"text\" must be voip or alert")
+    }
+
+    @Test("a payload path is looked for from the current folder, then from the scenario's folder")
+    func payloadRelativeToScenario() throws {
+        let parsed = try ScenarioParser.parse("at 0s push ../Payloads/voip-call.json", file: repositoryRoot + "/Assets/Scenarios/x.scenario")
+        #expect(parsed.steps.count == 1)
+    }
+
+    @Test("a scenario file that cannot be read is a mistake too")
+    func unreadable() {
+        #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse(file: "/nonexistent/a.scenario") }
+    }
+}
