@@ -193,7 +193,7 @@ public struct ScenarioParser {
         let payload: JSON
         do { payload = try JSON.parse(text) } catch { throw self.error(file.column, "\(file.text) is not JSON (\(error))") }
         do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch { throw self.error(file.column, "\(file.text): \(error.message)") }
-        return .push(kind: kind, payload: payload)
+        return .push(PushRequest(kind: kind, payload: payload))
     }
 
     /// The payload file's text, looked for from the current folder, then from the scenario's.

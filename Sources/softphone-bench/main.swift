@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneAudio
+import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTUI
 import SoftphoneTestSupport
@@ -211,18 +212,27 @@ func pushesPerSecond(calls: Int) throws -> (rate: Double, rss: Double, inOrder: 
         _ = phone.waitForExit()
     }
     pause(0.2)
-    var control: RawClient?
+    var control: ControlClient.LineConnection?
     for _ in 0..<250 where control == nil {
-        control = RawClient(path: socket)
+        control = try? ControlClient.LineConnection(path: socket)
         if control == nil { pause(0.02) }
     }
-    guard let control, let follower = RawClient(path: socket) else { throw SpawnError(what: "no phone answered on \(socket)") }
-    follower.send(#"{"cmd":"events","follow":true}"# + "\n")
-    let push = #"{"cmd":"push","payload":{"aps":{},"caller":"Bench","handle":"+15550199"}}"#
+    guard let control else { throw SpawnError(what: "no phone answered on \(socket)") }
+    let follower = try ControlClient.LineConnection(path: socket)
+    follower.send(ControlRequest.events(follow: true).json)
+    /// The next line within `seconds` (0: only what has arrived already), or nil.
+    func nextLine(_ connection: ControlClient.LineConnection, within seconds: Double) -> String? {
+        if case .line(let text) = connection.nextLine(deadline: ControlClient.monotonicSeconds() + seconds) { text } else { nil }
+    }
+    let requests = [
+        ControlRequest.push(PushRequest(kind: .voip, payload: .object([("aps", .object([])), ("caller", .string("Bench")), ("handle", .string("+15550199"))])))
+            .json,
+        ControlRequest.key("a").json, ControlRequest.key("d").json,
+    ]
     var inOrder = true
     var expected: [(String, Int)] = []  // the call events still to come, in order
     func consume(within seconds: Double) {
-        while let line = follower.line(within: seconds) {
+        while let line = nextLine(follower, within: seconds) {
             guard let event = try? JSON.parse(line), let name = event["event"]?.stringValue,
                   ["call.incoming", "call.connected", "call.ended"].contains(name) else { continue }
             let call = Int(event["call"]?.numberValue ?? -1)
@@ -231,10 +241,10 @@ func pushesPerSecond(calls: Int) throws -> (rate: Double, rss: Double, inOrder: 
     }
     let start = nanoseconds()
     for call in 1...calls {
-        control.send(push + "\n" + #"{"cmd":"key","keys":"a"}"# + "\n" + #"{"cmd":"key","keys":"d"}"# + "\n")
+        for request in requests { control.send(request) }
         expected += [("call.incoming", call), ("call.connected", call), ("call.ended", call)]
         for _ in 0..<3 {
-            guard let reply = control.line(within: 5), (try? JSON.parse(reply))?["ok"] == .bool(true) else { inOrder = false; break }
+            guard let reply = nextLine(control, within: 5), (try? JSON.parse(reply))?["ok"] == .bool(true) else { inOrder = false; break }
         }
         consume(within: 0)  // keep the follower's socket drained, or the phone drops it
     }

@@ -72,13 +72,14 @@ struct PushHeaderTests {
         (["--expiration", "tomorrow"], "softphone push: --expiration is \"tomorrow\"; APNs accepts whole UNIX seconds, or 0 for now or never (400 BadExpirationDate, iOS rule 18)\n"),
         (["--expiration", "-5"], "softphone push: --expiration is \"-5\"; APNs accepts whole UNIX seconds, or 0 for now or never (400 BadExpirationDate, iOS rule 18)\n"),
         (["--collapse-id", String(repeating: "c", count: 65)], "softphone push: --collapse-id is 65 bytes; APNs accepts at most 64 (400 BadCollapseId, iOS rule 18)\n"),
-        (["--topic"], "softphone push: --topic needs a value; usage: \(shortUsage)\n"),
-        (["--urgent"], "softphone push: unknown option \"--urgent\"; usage: \(shortUsage)\n"),
+        (["--topic"], "softphone push: --topic needs a value; usage: softphone ["),
+        (["--urgent"], "softphone push: unknown option \"--urgent\"; usage: softphone ["),
     ])
     func refused(flags: [String], message: String) throws {
         let result = try PhoneProcess.run(["push", Self.call] + flags + ["--socket", temporaryFolder() + "/none.sock"])
         #expect(result.status == 2)
-        #expect(result.err == message)
+        // One line; the usage after "usage:" is CommandLineTests' to check.
+        #expect(result.err.hasPrefix(message) && result.err.split(separator: "\n").count == 1)
     }
 
     @Test("the control socket's push request takes the same headers and the phone checks the topic")
@@ -94,5 +95,3 @@ struct PushHeaderTests {
         #expect(phone.process.waitForExit() == 0)
     }
 }
-
-private let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|devices|tones|play] [options]; softphone --help for all"

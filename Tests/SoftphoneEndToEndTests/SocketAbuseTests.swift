@@ -4,6 +4,51 @@ import SoftphoneControl
 import SoftphoneTestSupport
 import Testing
 
+/// A raw client of the control socket, for sending what the CLI never would.
+final class RawClient {
+    let fd: Int32
+
+    init?(path: String) {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in raw.copyBytes(from: Array(path.utf8) + [0]) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if connected != 0 {
+            close(fd)
+            return nil
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            bytes = bytes.dropFirst(n)
+        }
+    }
+
+    /// The next line, or nil on end of file or after `seconds`.
+    func line(within seconds: Double = 5) -> String? {
+        var received: [UInt8] = []
+        let deadline = PhoneProcess.now() + seconds
+        var byte: UInt8 = 0
+        while PhoneProcess.now() < deadline {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 100) > 0 else { continue }
+            guard read(fd, &byte, 1) == 1 else { return nil }
+            if byte == 0x0A { return String(decoding: received, as: UTF8.self) }
+            received.append(byte)
+        }
+        return nil
+    }
+}
+
 @Suite("Control socket abuse, through the real binary", .serialized)
 struct SocketAbuseTests {
     @Test("a path that exists and is not a socket is refused in one line, and the file is left as it was")

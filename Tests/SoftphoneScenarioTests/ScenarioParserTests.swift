@@ -48,9 +48,10 @@ struct ScenarioParserTests {
             .zero, .zero, .milliseconds(250), .seconds(1), .milliseconds(1500), .seconds(2), .seconds(2), .seconds(2), .seconds(2),
             .seconds(2), .seconds(60), .seconds(120),
         ])
-        guard case .push(.voip, let body)? = requests[0]?.1 else { Issue.record("not a push"); return }
+        guard case .push(let push)? = requests[0]?.1, push.kind == .voip else { Issue.record("not a VoIP push"); return }
+        let body = push.payload
         #expect(body["caller"] != nil && body["aps"] != nil)
-        if case .push(let kind, _)? = requests[1]?.1 { #expect(kind == .alert) } else { Issue.record("not a push") }
+        if case .push(let push)? = requests[1]?.1 { #expect(push.kind == .alert) } else { Issue.record("not a push") }
         #expect(requests[2]?.1 == .call(Caller(name: "Zoë 张伟", handle: "+15551234", hasVideo: true)))
         #expect(requests[3]?.1 == .call(Caller(name: ControlRequest.defaultHandle, handle: ControlRequest.defaultHandle)))
         #expect(requests[4...].map { $0?.1 } == [.cancel, .hangup, .key("a"), .key("1#"), .lock, .unlock, .app(.foreground), .app(.endCall)])
