@@ -313,6 +313,7 @@ public final class Phone {
         case .run(let work): work()
         case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
         case .transaction(let transaction, let provider): provider.perform(transaction)
+        case .providerCallback(let callback, let provider): provider.call(callback)
         case .completion(let completion, let error): completion(error)
         }
     }

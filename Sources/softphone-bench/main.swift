@@ -103,7 +103,9 @@ func coreThroughput(calls: Int, commands: Int) -> Double {
 
 do {
     var perCall: [(Int, Double)] = []
-    for calls in [1, 10, 100, 1_000, 10_000] {
+    // `SOFTPHONE_BENCH_CALLS=1` measures one size only, for profiling.
+    let sizes = getenv("SOFTPHONE_BENCH_CALLS").flatMap { Int(String(cString: $0)) }.map { [$0] } ?? [1, 10, 100, 1_000, 10_000]
+    for calls in sizes {
         let commands = Int(getenv("SOFTPHONE_BENCH_COMMANDS").map { String(cString: $0) } ?? "") ?? 400_000
         let rate = median((0..<3).map { _ in coreThroughput(calls: calls, commands: commands) })
         perCall.append((calls, rate))

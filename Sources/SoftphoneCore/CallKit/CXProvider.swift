@@ -28,7 +28,7 @@ public final class CXProvider {
     public func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
         self.delegate = delegate
         self.queue = queue ?? .main
-        if delegate != nil { onQueue { $1.providerDidBegin($0) } }
+        if delegate != nil { onQueue(.didBegin) }
     }
 
     /// Reports a call that has arrived: the system shows it and rings, unless it refuses the call
@@ -102,12 +102,30 @@ public final class CXProvider {
         }
     }
 
-    /// Runs `call` with the delegate on the delegate queue, later, if the delegate still exists.
-    func onQueue(_ call: @escaping (CXProvider, any CXProviderDelegate) -> Void) {
-        guard let phone else { return }
-        phone.runLoop.schedule(at: nil, on: queue) { [self] in
-            guard let delegate, self.phone?.appLaunch == launch else { return }
-            call(self, delegate)
+    /// The delegate calls that are not actions.
+    enum Callback {
+        case didBegin
+        case didReset
+        case didActivate(AVAudioSession)
+        case didDeactivate(AVAudioSession)
+        case timedOut(CXAction)
+    }
+
+    /// Calls the delegate on the delegate queue, later, if the delegate still exists. (A run-loop
+    /// job of its own, not a closure: the audio session's activation comes with every call.)
+    func onQueue(_ callback: Callback) {
+        phone?.runLoop.schedule(.providerCallback(callback, provider: self), on: queue)
+    }
+
+    /// The delegate's turn with `callback`.
+    func call(_ callback: Callback) {
+        guard let delegate, phone?.appLaunch == launch else { return }
+        switch callback {
+        case .didBegin: delegate.providerDidBegin(self)
+        case .didReset: delegate.providerDidReset(self)
+        case .didActivate(let session): delegate.provider(self, didActivate: session)
+        case .didDeactivate(let session): delegate.provider(self, didDeactivate: session)
+        case .timedOut(let action): delegate.provider(self, timedOutPerforming: action)
         }
     }
 }

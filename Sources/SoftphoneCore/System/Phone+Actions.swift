@@ -46,7 +46,7 @@ extension Phone {
         let action = pending.action
         if let record = calls[pending.callUUID] {
             violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
-            if let provider = record.provider { provider.onQueue { $1.provider($0, timedOutPerforming: action) } }
+            record.provider?.onQueue(.timedOut(action))
         }
         actionCompleted(action, .timedOut)
     }

@@ -98,7 +98,7 @@ extension Phone {
     func resetCallService() {
         for record in callsInOrder { finish(record, reason: .failed) }
         pendingActions.removeAll()
-        for provider in providers where provider.launch == appLaunch { provider.onQueue { $1.providerDidReset($0) } }
+        for provider in providers where provider.launch == appLaunch { provider.onQueue(.didReset) }
     }
 
     /// The calls `CXCallObserver.calls` lists.
@@ -162,7 +162,7 @@ extension Phone {
         audioSession?.isActive = active
         emit(.audioSession(active: active))
         guard let provider, let session = audioSession else { return }
-        if active { provider.onQueue { $1.provider($0, didActivate: session) } } else { provider.onQueue { $1.provider($0, didDeactivate: session) } }
+        provider.onQueue(active ? .didActivate(session) : .didDeactivate(session))
     }
 
     /// Whether app code may activate its own audio session now: not during a CallKit call before

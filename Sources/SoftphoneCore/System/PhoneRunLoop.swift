@@ -24,6 +24,8 @@ final class PhoneRunLoop {
         case pushHandler(push: Int, registry: PKPushRegistry)
         /// A transaction for the provider's delegate (`CXProvider.perform`).
         case transaction(CXTransaction, provider: CXProvider)
+        /// A delegate call of the provider's that is not an action (`CXProvider.call`).
+        case providerCallback(CXProvider.Callback, provider: CXProvider)
         /// An app's completion handler and what it is told.
         case completion(((any Error)?) -> Void, (any Error)?)
     }
