@@ -11,7 +11,9 @@ public struct ScenarioParser {
     /// What a line can be, for the error of a line that is none of them.
     static let stepForms = "app ID, set KEY=VALUE, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
     /// What an action can be.
-    static let actionForms = "push FILE [--type voip|alert], call [--from NAME] [--handle H] [--video], cancel, hangup, key KEYS, lock, unlock, app \(AppAction.allCases.map(\.rawValue).joined(separator: "|"))"
+    /// The options of a `push` step: APNs' headers, as `softphone push` takes them.
+    static let pushOptions = "--type voip|alert, --topic T, --priority 10|5|1, --expiration UNIX_SECONDS, --collapse-id ID"
+    static let actionForms = "push FILE [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID], call [--from NAME] [--handle H] [--video], cancel, hangup, key KEYS, lock, unlock, app \(AppAction.allCases.map(\.rawValue).joined(separator: "|"))"
 
     private var scenario: Scenario
     private var line = 0
@@ -180,20 +182,30 @@ public struct ScenarioParser {
         guard let file = words.popFirst(), !file.text.hasPrefix("--") else {
             throw error(verb.column, "push needs a payload file, e.g. push Assets/Payloads/voip-call.json")
         }
-        var kind = PushRequest.Kind.voip
+        var push = PushRequest(kind: .voip, payload: .null)
         while let flag = words.popFirst() {
-            guard flag.text == "--type" else { throw error(flag.column, "unknown option \"\(flag.text)\" of push; use --type voip|alert") }
             let word = try value(of: flag, &words)
-            guard let chosen = PushRequest.Kind(rawValue: word) else {
-                throw error(flag.column, "--type \"\(word)\" must be voip or alert")
+            do throws(ControlError) {
+                switch flag.text {
+                case "--type":
+                    guard let chosen = PushRequest.Kind(rawValue: word) else { throw ControlError("--type \"\(word)\" must be voip or alert") }
+                    push.kind = chosen
+                case "--topic": push.topic = word
+                case "--priority": push.priority = try ControlRequest.priority(word, named: flag.text)
+                case "--expiration": push.expiration = try ControlRequest.expiration(word, named: flag.text)
+                case "--collapse-id": push.collapseID = try ControlRequest.collapseID(word, named: flag.text)
+                default: throw ControlError("unknown option \"\(flag.text)\" of push; use \(Self.pushOptions)")
+                }
+            } catch {
+                throw self.error(flag.column, error.message)
             }
-            kind = chosen
         }
         let text = try readPayload(file)
         let payload: JSON
         do { payload = try JSON.parse(text) } catch { throw self.error(file.column, "\(file.text) is not JSON (\(error))") }
-        do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch { throw self.error(file.column, "\(file.text): \(error.message)") }
-        return .push(PushRequest(kind: kind, payload: payload))
+        do { try ControlRequest.checkPush(kind: push.kind, payload: payload) } catch { throw self.error(file.column, "\(file.text): \(error.message)") }
+        push.payload = payload
+        return .push(push)
     }
 
     /// The payload file's text, looked for from the current folder, then from the scenario's.

@@ -131,6 +131,22 @@ struct ScenarioParserTests {
         #expect(syntaxError("at 0s push \(payload("voip-call")) --type text")?.message == "--type \"text\" must be voip or alert")
     }
 
+    @Test("a push step takes APNs' headers as softphone push does, each checked before anything runs")
+    func pushHeaders() throws {
+        let file = payload("voip-call")
+        let parsed = try scenario("at 0s push \(file) --topic com.example.voip.voip --priority 5 --expiration 0 --collapse-id call-7")
+        guard case .action(_, .push(let push))? = parsed.steps.first?.kind else {
+            Issue.record("not a push: \(String(describing: parsed.steps.first))")
+            return
+        }
+        #expect(push.topic == "com.example.voip.voip" && push.priority == 5 && push.expiration == 0 && push.collapseID == "call-7")
+        let priority = syntaxError("at 0s push \(file) --priority 7")
+        #expect(priority?.column == 12 + file.count + 1)
+        #expect(priority?.message.hasSuffix("(400 BadPriority, iOS rule 18)") == true)
+        #expect(syntaxError("at 0s push \(file) --collapse-id \(String(repeating: "x", count: 65))")?.message.hasSuffix("(400 BadCollapseId, iOS rule 18)") == true)
+        #expect(syntaxError("at 0s push \(file) --loud yes")?.message.hasPrefix("unknown option \"--loud\" of push; use --type voip|alert, --topic T") == true)
+    }
+
     @Test("a payload path is looked for from the current folder, then from the scenario's folder")
     func payloadRelativeToScenario() throws {
         let parsed = try ScenarioParser.parse("at 0s push ../Payloads/voip-call.json", file: repositoryRoot + "/Assets/Scenarios/x.scenario")
