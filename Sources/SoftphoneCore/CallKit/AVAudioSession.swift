@@ -37,7 +37,7 @@ public final class AVAudioSession {
     public internal(set) var isActive = false
 
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
 
     init(phone: Phone?) { link = phone?.link }

@@ -6,7 +6,7 @@ public final class CXCallController {
     public let callObserver: CXCallObserver
     private let queue: DispatchQueue
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
     let launch: Int
 
@@ -24,14 +24,11 @@ public final class CXCallController {
     /// Asks for the transaction's actions; the completion (on the controller's queue) gets nil
     /// or a `CXErrorCodeRequestTransactionError`.
     public func request(_ transaction: CXTransaction, completion: @escaping ((any Error)?) -> Void) {
-        let error: (any Error)?
-        if let phone, phone.appLaunch == launch {
-            error = phone.request(transaction)
-        } else {
-            error = CXErrorCodeRequestTransactionError(.unknownCallProvider)
-        }
+        // The phone is fetched once: each fetch through the link costs a retain and a release.
+        guard let phone else { return }
+        let error: (any Error)? = phone.appLaunch == launch ? phone.request(transaction) : CXErrorCodeRequestTransactionError(.unknownCallProvider)
         // On the phone's run loop even when app code runs outside it (a test calling the app).
-        phone?.runLoop.schedule(.completion(completion, error), on: queue)
+        phone.runLoop.schedule(.completion(completion, error))  // on the controller's queue
     }
 
     /// Asks for one action.

@@ -29,7 +29,7 @@ public final class CXCallObserver {
     private weak var delegate: (any CXCallObserverDelegate)?
     private var queue = DispatchQueue.main
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
     let launch: Int
 

@@ -10,7 +10,7 @@ public final class CXProvider {
     /// Where delegate calls and completion handlers run.
     private(set) var queue = DispatchQueue.main
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
     let launch: Int
     /// Set by `invalidate()`: every call ended, nothing more is accepted.
@@ -35,9 +35,11 @@ public final class CXProvider {
     /// with a `CXErrorCodeIncomingCallError` (the completion's error; iOS rules 23, 24). The
     /// completion runs on the delegate queue.
     public func reportNewIncomingCall(with UUID: UUID, update: CXCallUpdate, completion: @escaping ((any Error)?) -> Void) {
-        let error: (any Error)? = if let phone = livePhone { phone.reportNewIncomingCall(UUID, update: update, from: self) } else { CXErrorCodeIncomingCallError(.unknown) }
+        // The phone is fetched once: each fetch through the link costs a retain and a release.
+        guard let phone else { return }
+        let error: (any Error)? = if phone.isLive(self) { phone.reportNewIncomingCall(UUID, update: update, from: self) } else { CXErrorCodeIncomingCallError(.unknown) }
         // On the phone's run loop even when app code runs outside it (a test calling the app).
-        phone?.runLoop.schedule(.completion(completion, error), on: queue)
+        phone.runLoop.schedule(.completion(completion, error))  // on the delegate queue
     }
 
     /// Changes what the system shows of a call; unset properties stay as they were (iOS rule 22).
@@ -77,14 +79,8 @@ public final class CXProvider {
         return phone
     }
 
-    /// Hands `transaction` to the delegate on its queue, later, if the delegate still exists.
-    /// (A run-loop job of its own, not a closure: every action the app gets comes here.)
-    func deliver(_ transaction: CXTransaction) {
-        phone?.runLoop.schedule(.transaction(transaction, provider: self), on: queue)
-    }
-
-    /// The delegate's turn with `transaction`: `execute` first, then (if it returns false) each
-    /// `perform` in order.
+    /// The delegate's turn with `transaction` (a run-loop job the phone queued for the delegate
+    /// queue): `execute` first, then (if it returns false) each `perform` in order.
     func perform(_ transaction: CXTransaction) {
         guard let delegate, phone?.appLaunch == launch else { return }
         guard !delegate.provider(self, execute: transaction) else { return }
@@ -112,9 +108,9 @@ public final class CXProvider {
     }
 
     /// Calls the delegate on the delegate queue, later, if the delegate still exists. (A run-loop
-    /// job of its own, not a closure: the audio session's activation comes with every call.)
+    /// job of its own, not a closure; the phone queues its own callbacks the same way.)
     func onQueue(_ callback: Callback) {
-        phone?.runLoop.schedule(.providerCallback(callback, provider: self), on: queue)
+        phone?.runLoop.schedule(.providerCallback(callback, provider: self))  // on the delegate queue
     }
 
     /// The delegate's turn with `callback`.

@@ -36,7 +36,7 @@ public final class PKPushRegistry {
     /// Where the delegate is called (nil given: main).
     let queue: DispatchQueue
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
     let launch: Int
 

@@ -23,6 +23,15 @@ struct PendingPushes {
         return slots[index]
     }
 
+    /// The push's body, if kept.
+    func payload(of number: Int) -> JSON? { index(of: number).flatMap { slots[$0]?.request.payload } }
+
+    /// Whether a call was reported since the push arrived; nil if it is not kept.
+    func isReported(_ number: Int) -> Bool? { index(of: number).flatMap { slots[$0]?.reported } }
+
+    /// Whether iOS does not require a report for the push (rules 6, 8); nil if it is not kept.
+    func isExempt(_ number: Int) -> Bool? { index(of: number).flatMap { slots[$0].map { $0.exemption != nil } } }
+
     /// Whether a push is kept.
     func contains(_ number: Int) -> Bool { index(of: number).map { slots[$0] != nil } ?? false }
 
@@ -36,9 +45,9 @@ struct PendingPushes {
         if let index = index(of: number), slots[index] != nil { slots[index]!.killed = true }
     }
 
-    /// Forgets the push and returns it.
-    mutating func remove(_ number: Int) -> PendingPush? {
-        guard let index = index(of: number), let push = slots[index] else { return nil }
+    /// Forgets the push (without the copy `remove` makes to return it).
+    mutating func forget(_ number: Int) {
+        guard let index = index(of: number), slots[index] != nil else { return }
         slots[index] = nil
         while head < slots.count, slots[head] == nil { head += 1 }
         if head == slots.count {
@@ -50,6 +59,12 @@ struct PendingPushes {
             firstNumber += head
             head = 0
         }
+    }
+
+    /// Forgets the push and returns it.
+    mutating func remove(_ number: Int) -> PendingPush? {
+        guard let push = self[number] else { return nil }
+        forget(number)
         return push
     }
 

@@ -17,8 +17,10 @@ extension Phone {
             // By id, not the object: a completed action is freed now, not 10 s later.
             actionDeadlines.add(action.uuid, due: deadline)
         }
-        guard let provider, provider.livePhone != nil else { return }  // nobody to do them: they time out
-        provider.deliver(transaction)
+        guard let provider, isLive(provider) else { return }  // nobody to do them: they time out
+        // Straight onto the run loop (the provider's delivery, on its delegate queue): going
+        // through the provider would fetch this phone back through its link.
+        runLoop.schedule(.transaction(transaction, provider: provider))
     }
 
     /// The app fulfilled or failed an action (iOS rule 30): repeats, and anything after a
@@ -33,10 +35,10 @@ extension Phone {
         action.isComplete = true
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
-        // Joined with +, not interpolation: "answer:fulfilled" fits a small string, and
-        // interpolation would reserve heap storage to build it.
-        record.actionLog.append(action.name + ":" + outcome.word)
-        emit(.action(call: record.number, name: action.name, outcome: outcome.word))
+        let name = action.name, word = outcome.word
+        // Joined with +, not interpolation, which would reserve heap storage to build it.
+        record.actionLog.append(name + ":" + word)
+        emit(.action(call: record.number, name: name, outcome: word))
         apply(outcome, of: pending, to: record)
     }
 
@@ -46,7 +48,7 @@ extension Phone {
         let action = pending.action
         if let record = calls[pending.callUUID] {
             violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
-            record.provider?.onQueue(.timedOut(action))
+            if let provider = record.provider { runLoop.schedule(.providerCallback(.timedOut(action), provider: provider)) }
         }
         actionCompleted(action, .timedOut)
     }
@@ -102,7 +104,7 @@ extension Phone {
         typealias Failure = CXErrorCodeRequestTransactionError
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
         guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
-        guard let provider = providers.last(where: { $0.livePhone != nil }) else { return Failure(.unknownCallProvider) }
+        guard let provider = providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
         guard !transaction.actions.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0
         for action in transaction.actions {

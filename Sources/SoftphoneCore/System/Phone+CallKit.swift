@@ -6,6 +6,9 @@ extension Phone {
 
     /// A provider the app made.
     func register(_ provider: CXProvider) { providers.append(provider) }
+    /// Whether `provider`, one of this phone's, still takes calls: its launch runs and it is not
+    /// invalidated (`CXProvider.livePhone`, without fetching the phone back through the link).
+    func isLive(_ provider: CXProvider) -> Bool { provider.launch == appLaunch && !provider.isInvalidated }
     /// A call observer the app made.
     func register(_ observer: CXCallObserver) {
         observers.removeAll { $0.observer == nil }
@@ -98,7 +101,7 @@ extension Phone {
     func resetCallService() {
         for record in callsInOrder { finish(record, reason: .failed) }
         pendingActions.removeAll()
-        for provider in providers where provider.launch == appLaunch { provider.onQueue(.didReset) }
+        for provider in providers where provider.launch == appLaunch { runLoop.schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
     /// The calls `CXCallObserver.calls` lists.
@@ -162,7 +165,7 @@ extension Phone {
         audioSession?.isActive = active
         emit(.audioSession(active: active))
         guard let provider, let session = audioSession else { return }
-        provider.onQueue(active ? .didActivate(session) : .didDeactivate(session))
+        runLoop.schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
     }
 
     /// Whether app code may activate its own audio session now: not during a CallKit call before

@@ -51,30 +51,31 @@ extension Phone {
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
-        runLoop.schedule(.pushHandler(push: id, registry: registry), on: registry.queue)
+        runLoop.schedule(.pushHandler(push: id, registry: registry))  // on registry.queue
     }
 
     func runHandler(push id: Int, registry: PKPushRegistry) {
-        guard let delegate = registry.delegate, let pending = pendingPushes[id] else { return }
-        let payload = PKPushPayload(type: .voIP, json: pending.request.payload)
+        // Only the parts needed are read: copying the whole pending push retains all its strings.
+        guard let delegate = registry.delegate, let body = pendingPushes.payload(of: id) else { return }
+        let payload = PKPushPayload(type: .voIP, json: body)
         pushInHandler = id
         switch configuration.rules.systemVersion {
         case .iOS18:
             delegate.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: .voIP, completion: {})
         case .iOS26_4:
-            let metadata = PKVoIPPushMetadata(mustReport: pending.exemption == nil)
+            let metadata = PKVoIPPushMetadata(mustReport: pendingPushes.isExempt(id) == false)
             delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
         }
         pushInHandler = nil
-        guard let after = pendingPushes[id] else { return }
+        guard let reported = pendingPushes.isReported(id) else { return }
         // Reported: neither check has anything left to find. Forgetting the push now means its
         // second check is dropped unrun, instead of costing a run-loop job on every call.
-        if after.reported {
-            _ = pendingPushes.remove(id)
+        if reported {
+            pendingPushes.forget(id)
             return
         }
         // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
-        guard after.exemption == nil, appLaunch == registry.launch else { return }
+        guard pendingPushes.isExempt(id) == false, appLaunch == registry.launch else { return }
         pendingPushes.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")

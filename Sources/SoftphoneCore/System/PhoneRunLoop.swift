@@ -57,8 +57,10 @@ final class PhoneRunLoop {
         push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
     }
 
-    /// Queues `work` for now on behalf of the running app (or extension).
-    func schedule(_ work: Work, on queue: DispatchQueue) {
+    /// Queues `work` for now on behalf of the running app (or extension), whichever of its queues
+    /// it is for: they all drain into this one loop, so the queue is not asked for (passing it
+    /// would cost a retain and a release on every call's jobs).
+    func schedule(_ work: Work) {
         push(Job(due: phone.now, sequence: next(), appLaunch: phone.currentProcess, isLive: nil, work: work))
     }
 

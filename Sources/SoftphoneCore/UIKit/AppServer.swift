@@ -13,7 +13,7 @@ public final class AppServer {
     }
 
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
     let launch: Int
     /// Called (on the main queue) when the server sends the app something.

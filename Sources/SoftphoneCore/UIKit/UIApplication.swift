@@ -14,7 +14,7 @@ public final class UIApplication {
     }
 
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
     init(phone: Phone?) { link = phone?.link }
 

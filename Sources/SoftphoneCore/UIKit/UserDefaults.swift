@@ -7,7 +7,7 @@ public final class UserDefaults {
     /// The suite's name; nil is the app's own.
     let suite: String
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
-    var link: PhoneLink?
+    let link: PhoneLink?
     var phone: Phone? { link?.phone }
 
     /// The running code's own defaults: the app's, or an app extension's (which cannot read the app's, rule 44).
