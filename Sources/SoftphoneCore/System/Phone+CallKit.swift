@@ -148,14 +148,16 @@ extension Phone {
         if record.groupedWith != nil { grouped -= 1 }
         bannerOpened.remove(record.uuid)
         bannerDismissed.remove(record.uuid)
-        let duration = record.connectedAt.map { now - $0 } ?? .zero
+        // In whole nanoseconds first: Recents wants milliseconds, and `Duration` arithmetic is 128-bit.
+        let nanoseconds = record.connectedAt.map { now.nanoseconds - $0.nanoseconds } ?? 0
+        let duration = Duration.nanoseconds(nanoseconds)
         ended = (record, reason, duration, now)
         let caller = record.details.caller  // worked out once for the event and Recents
         emit(.ended(
             call: record.number, uuid: record.uuidText, caller: caller, reason: reason,
             duration: duration, actions: record.actionLog))
         notifyObservers(record, ended: true)
-        if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, duration: duration) }
+        if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, milliseconds: nanoseconds / 1_000_000) }
         if calls.isEmpty, audioActivated { setCallAudio(active: false, provider: record.provider) }
     }
 
@@ -186,12 +188,12 @@ extension Phone {
         }
     }
 
-    private func addRecent(_ record: CallRecord, caller: Caller, reason: EndReason, duration: Duration) {
+    private func addRecent(_ record: CallRecord, caller: Caller, reason: EndReason, milliseconds: Int64) {
         let recent = RecentCall(
             app: configuration.app.id, uuid: record.uuidText, caller: caller,
             handleType: record.details.handle?.type ?? .generic, isOutgoing: record.isOutgoing,
             isMissed: !record.isOutgoing && !record.hasConnected && reason != .declined && reason != .answeredElsewhere,
-            reason: reason, endedAt: wallClockSeconds, durationMilliseconds: duration.milliseconds)
+            reason: reason, endedAt: wallClockSeconds, durationMilliseconds: milliseconds)
         recentLog.append(recent)
         // Recents grows to the limit, then keeps its length (a longer list given at start stays).
         if recentsCount < configuration.rules.recentsLimit { recentsCount += 1 }

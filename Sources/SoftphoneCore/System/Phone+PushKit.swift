@@ -33,7 +33,13 @@ extension Phone {
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
         secondChecks.add(id, due: now + delays.secondReportCheck)
-        if let registry = voipRegistry { dispatch(push: id, to: registry) } else { heldPushes.append(id) }
+        // The registry is chosen without loading its (weak) delegate, which the handler loads
+        // anyway: a weak load costs a lock-free but slow trip through the object's side table.
+        if let registry = registries.first(where: { $0.launch == appLaunch && $0.wantsVoIP }) {
+            dispatch(push: id, to: registry)
+        } else {
+            heldPushes.append(id)
+        }
     }
 
     /// Why the app need not report this push, judged as the system does at delivery (iOS rules 6, 8).
@@ -56,7 +62,13 @@ extension Phone {
 
     func runHandler(push id: Int, registry: PKPushRegistry) {
         // Only the parts needed are read: copying the whole pending push retains all its strings.
-        guard let delegate = registry.delegate, let body = pendingPushes.payload(of: id) else { return }
+        guard let body = pendingPushes.payload(of: id) else { return }
+        guard let delegate = registry.delegate else {
+            // No delegate (never set, or gone: it is held weakly): another registry takes the push,
+            // or it waits for one, as PushKit holds pushes until a delegate is set (iOS rule 1).
+            if let other = voipRegistry { dispatch(push: id, to: other) } else { heldPushes.append(id) }
+            return
+        }
         let payload = PKPushPayload(type: .voIP, json: body)
         pushInHandler = id
         switch configuration.rules.systemVersion {
