@@ -16,11 +16,11 @@ public struct ManualClockDriver: ScenarioDriver {
     public private(set) var now: Duration = .zero
     public private(set) var events: [ScenarioEvent] = []
 
-    /// Starts the phone the scenario asks for: its app, settings and lock state.
+    /// Starts the phone the scenario asks for: its app, settings, rules and lock state.
     public init(scenario: Scenario) {
         let app = AppCatalog.app(named: scenario.app) ?? AppCatalog.voip
         phone = Phone(
-            configuration: Phone.Configuration(app: app.bundle, settings: scenario.settings), lock: scenario.lock,
+            configuration: Phone.Configuration(app: app.bundle, rules: scenario.rules, settings: scenario.settings), lock: scenario.lock,
             seed: Self.seed, wallClockStart: Self.wallClockStart)
         _ = record(phone.handle(.start, at: .zero))
     }

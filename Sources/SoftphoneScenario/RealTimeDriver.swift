@@ -16,6 +16,9 @@ public final class RealTimeDriver: ScenarioDriver {
     /// Connects to the phone on `socket`, checks that it runs the scenario's app, and puts it in
     /// the scenario's lock state. Fails with one line naming both apps when they differ.
     public init(scenario: Scenario, socket: String) throws(ControlError) {
+        if let line = scenario.rulesLine {
+            throw ControlError("\(scenario.file):\(line): `rule` lines change the phone's rules, which a running phone fixed when it started; run this scenario on the manual clock (without --real-time)")
+        }
         self.socket = socket
         follower = try ControlClient.LineConnection(path: socket)
         follower.send(ControlRequest.events(follow: true).json)

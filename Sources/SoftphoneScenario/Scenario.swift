@@ -14,6 +14,10 @@ public struct Scenario: Sendable {
     public var appLine: Int?
     /// The app's settings (`set KEY=VALUE`), as `--set` gives them.
     public var settings: [String: AppSetting.Value] = [:]
+    /// iOS's numbers the scenario changes (`rule NAME=VALUE`), and the line of the first such
+    /// change, if any: they need the manual clock.
+    public var rules = Phone.Rules()
+    public var rulesLine: Int?
     /// How the phone starts (`lock` / `unlock` before the first step; locked by default).
     public var lock: LockState = .locked
     /// The steps, in order.

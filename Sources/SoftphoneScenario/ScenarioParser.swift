@@ -9,7 +9,7 @@ public struct ScenarioParser {
     public static let defaultWithin: Duration = .seconds(5)
 
     /// What a line can be, for the error of a line that is none of them.
-    static let stepForms = "app ID, set KEY=VALUE, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
+    static let stepForms = "app ID, set KEY=VALUE, rule NAME=VALUE, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
     /// What an action can be.
     /// The options of a `push` step: APNs' headers, as `softphone push` takes them.
     static let pushOptions = "--type voip|alert, --topic T, --priority 10|5|1, --expiration UNIX_SECONDS, --collapse-id ID"
@@ -55,7 +55,7 @@ public struct ScenarioParser {
         guard let first = parsed.words.first else { return }
         var words = parsed.words.dropFirst()
         switch first.text {
-        case "app", "set", "lock", "unlock":
+        case "app", "set", "rule", "lock", "unlock":
             if let stepLine = firstStepLine {
                 let hint = first.text == "lock" || first.text == "unlock" ? "; to \(first.text) the phone during the scenario, write `at TIME \(first.text)`" : ""
                 throw error(first.column, "`\(first.text)` sets up the phone, so it goes before the first step (line \(stepLine))\(hint)")
@@ -114,6 +114,13 @@ public struct ScenarioParser {
                 throw error(word.column, "the \(profile.id) app has no setting \"\(key)\"; \(known)")
             }
             do { scenario.settings[key] = try setting.value(from: value) } catch { throw self.error(word.column, error.message) }
+        case "rule":
+            guard let word = words.popFirst() else { throw error(first.column, "which rule? rule NAME=VALUE, e.g. rule serviceExtensionTimeLimit=20s") }
+            guard let (name, value) = Self.pair(word.text) else {
+                throw error(word.column, "\"\(word.text)\" is not NAME=VALUE; e.g. rule serviceExtensionTimeLimit=20s")
+            }
+            if let problem = ScenarioRule.set(name, to: value, in: &scenario.rules) { throw error(word.column, problem) }
+            scenario.rulesLine = scenario.rulesLine ?? line
         default:
             scenario.lock = first.text == "lock" ? .locked : .unlocked
         }

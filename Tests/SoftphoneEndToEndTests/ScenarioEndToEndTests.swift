@@ -104,6 +104,11 @@ struct ScenarioEndToEndTests {
         let wrongApp = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, consult])
         #expect(wrongApp.status == 1)
         #expect(wrongApp.err == "softphone scenario: \(consult):1: the scenario is for the consult app, but the phone on \(phone.socket) runs voip; start the phone with --app consult, or change the scenario\n")
+
+        let rules = try file("rules", "app voip\nrule actionTimeout=2s\nat 0s call\nexpect call.incoming\n")
+        let fixedRules = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, rules])
+        #expect(fixedRules.status == 1)
+        #expect(fixedRules.err == "softphone scenario: \(rules):2: `rule` lines change the phone's rules, which a running phone fixed when it started; run this scenario on the manual clock (without --real-time)\n")
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }

@@ -109,6 +109,14 @@ struct ScenarioParserTests {
             ("app phone", 1, 5, "unknown app \"phone\"; use one of: voip, consult, ring-extension"),
             ("app consult\nset ringTimeout=soon", 2, 5, "ringTimeout"),
             ("set colour=red", 1, 5, "the voip app has no setting \"colour\"; its settings: tokenFormat"),
+            ("rule", 1, 1, "which rule? rule NAME=VALUE"),
+            ("rule actionTimeout", 1, 6, "\"actionTimeout\" is not NAME=VALUE"),
+            ("rule speed=2", 1, 6, "unknown rule \"speed\"; the rules are: secondReportCheck, unreportedPushLimit"),
+            ("rule actionTimeout=soon", 1, 6, "actionTimeout \"soon\" is not a time above 0"),
+            ("rule actionTimeout=0s", 1, 6, "actionTimeout \"0s\" is not a time above 0"),
+            ("rule unreportedPushLimit=0", 1, 6, "unreportedPushLimit \"0\" must be a whole number above 0"),
+            ("rule systemVersion=17", 1, 6, "systemVersion \"17\" must be one of 18, 26.4"),
+            ("at 0s key a\nrule actionTimeout=5s", 2, 1, "`rule` sets up the phone, so it goes before the first step (line 1)"),
             ("set ringTimeout", 1, 5, "\"ringTimeout\" is not KEY=VALUE"),
             ("set tokenFormat=hex\napp consult", 2, 1, "`app` goes before the `set` lines"),
             ("at 0s key a\nlock", 2, 1, "`lock` sets up the phone, so it goes before the first step (line 1); to lock the phone during the scenario, write `at TIME lock`"),
@@ -129,6 +137,15 @@ struct ScenarioParserTests {
         #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.message.hasPrefix("\(repositoryRoot)/README.md is not JSON") == true)
         #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.column == 12)
         #expect(syntaxError("at 0s push \(payload("voip-call")) --type text")?.message == "--type \"text\" must be voip or alert")
+    }
+
+    @Test("rule lines change the phone's numbers for the scenario (Phone.Rules), each checked")
+    func rules() throws {
+        let parsed = try scenario("rule serviceExtensionTimeLimit=20s\nrule actionTimeout=2.5s\nrule unreportedPushLimit=1\nrule systemVersion=26.4")
+        #expect(parsed.rulesLine == 1)
+        #expect(parsed.rules.serviceExtensionTimeLimit == .seconds(20) && parsed.rules.actionTimeout == .milliseconds(2_500))
+        #expect(parsed.rules.unreportedPushLimit == 1 && parsed.rules.systemVersion == .iOS26_4)
+        #expect(try scenario("app voip").rulesLine == nil)
     }
 
     @Test("a push step takes APNs' headers as softphone push does, each checked before anything runs")

@@ -1,0 +1,38 @@
+import SoftphoneCore
+
+/// `rule NAME=VALUE` lines: the numbers behind iOS's rules (`Phone.Rules`) a scenario may change,
+/// e.g. a shorter extension time limit to rehearse `serviceExtensionTimeWillExpire` with a long
+/// ringtone. Only on the manual clock: a running phone's rules are fixed when it starts.
+enum ScenarioRule {
+    /// The rules, by the name a scenario uses: each sets its field from the text after `=`.
+    private static let setters: [(name: String, set: @Sendable (inout Phone.Rules, String) -> Bool)] = [
+        ("secondReportCheck", { rules, text in duration(text).map { rules.secondReportCheck = $0 } != nil }),
+        ("unreportedPushLimit", { rules, text in Int(text).flatMap { $0 > 0 ? $0 : nil }.map { rules.unreportedPushLimit = $0 } != nil }),
+        ("actionTimeout", { rules, text in duration(text).map { rules.actionTimeout = $0 } != nil }),
+        ("ringWithoutTimerWarning", { rules, text in duration(text).map { rules.ringWithoutTimerWarning = $0 } != nil }),
+        ("pushTooOld", { rules, text in duration(text).map { rules.pushTooOld = $0 } != nil }),
+        ("systemVersion", { rules, text in SystemVersion(rawValue: text).map { rules.systemVersion = $0 } != nil }),
+        ("serviceExtensionTimeLimit", { rules, text in duration(text).map { rules.serviceExtensionTimeLimit = $0 } != nil }),
+        ("systemVibration", { rules, text in duration(text).map { rules.systemVibration = $0 } != nil }),
+    ]
+
+    /// Every rule's name, for messages.
+    static var names: String { setters.map(\.name).joined(separator: ", ") }
+
+    /// Sets rule `name` to `text`, or says in one line what is wrong.
+    static func set(_ name: String, to text: String, in rules: inout Phone.Rules) -> String? {
+        guard let setter = setters.first(where: { $0.name == name }) else { return "unknown rule \"\(name)\"; the rules are: \(names)" }
+        guard setter.set(&rules, text) else {
+            switch name {
+            case "systemVersion": return "systemVersion \"\(text)\" must be one of \(SystemVersion.allCases.map(\.rawValue).joined(separator: ", "))"
+            case "unreportedPushLimit": return "unreportedPushLimit \"\(text)\" must be a whole number above 0"
+            default: return "\(name) \"\(text)\" is not a time above 0; \(ScenarioTime.accepted)"
+            }
+        }
+        return nil
+    }
+
+    private static func duration(_ text: String) -> Duration? {
+        ScenarioTime.parse(text).flatMap { $0 > .zero ? $0 : nil }
+    }
+}
