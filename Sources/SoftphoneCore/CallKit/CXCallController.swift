@@ -4,7 +4,6 @@
 public final class CXCallController {
     /// The calls the system knows of.
     public let callObserver: CXCallObserver
-    private let queue: DispatchQueue
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
@@ -13,9 +12,9 @@ public final class CXCallController {
     /// Makes a controller whose completions run on the main queue.
     public convenience init() { self.init(queue: .main) }
 
-    /// Makes a controller whose completions run on `queue`.
+    /// Makes a controller whose completions run on `queue` (which, as every queue, drains into
+    /// the phone's one run loop, so it is not kept).
     public init(queue: DispatchQueue) {
-        self.queue = queue
         callObserver = CXCallObserver()
         link = PhoneContext.current?.link
         launch = PhoneContext.current?.appLaunch ?? -1

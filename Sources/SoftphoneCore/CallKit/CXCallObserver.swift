@@ -27,7 +27,6 @@ public protocol CXCallObserverDelegate: AnyObject {
 /// Watches the calls the system knows of, as CallKit's `CXCallObserver` (iOS rule 36).
 public final class CXCallObserver {
     private weak var delegate: (any CXCallObserverDelegate)?
-    private var queue = DispatchQueue.main
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
@@ -46,7 +45,6 @@ public final class CXCallObserver {
     /// Sets the delegate (held weakly) and the queue it is called on (nil: main).
     public func setDelegate(_ delegate: (any CXCallObserverDelegate)?, queue: DispatchQueue?) {
         self.delegate = delegate
-        self.queue = queue ?? .main
         if delegate != nil { phone?.observersMayListen = true }
     }
 
@@ -56,7 +54,7 @@ public final class CXCallObserver {
     /// Tells the delegate, on its queue, that `call` changed.
     func notify(_ call: CXCall) {
         guard let phone, delegate != nil else { return }
-        phone.runLoop.schedule(at: nil, on: queue) { [weak self] in
+        phone.runLoop.schedule(at: nil) { [weak self] in
             guard let self, let delegate = self.delegate else { return }
             delegate.callObserver(self, callChanged: call)
         }

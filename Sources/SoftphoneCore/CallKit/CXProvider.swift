@@ -7,8 +7,6 @@ public final class CXProvider {
     public var configuration: CXProviderConfiguration
     /// The delegate, held weakly as on iOS.
     public private(set) weak var delegate: (any CXProviderDelegate)?
-    /// Where delegate calls and completion handlers run.
-    private(set) var queue = DispatchQueue.main
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
@@ -24,11 +22,12 @@ public final class CXProvider {
         phone?.register(self)
     }
 
-    /// Sets the delegate and the queue it is called on (nil: the main queue).
+    /// Sets the delegate and the queue it is called on (nil: the main queue). Every queue drains
+    /// into the phone's one run loop (docs/writing-an-app.md, "Time and queues"), so the queue
+    /// is not kept.
     public func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
         self.delegate = delegate
-        self.queue = queue ?? .main
-        if delegate != nil { onQueue(.didBegin) }
+        if delegate != nil { phone?.runLoop.schedule(.providerCallback(.didBegin, provider: self)) }  // on the delegate queue
     }
 
     /// Reports a call that has arrived: the system shows it and rings, unless it refuses the call
@@ -75,7 +74,7 @@ public final class CXProvider {
 
     /// The phone, while the app that made this provider still runs and it is not invalidated.
     var livePhone: Phone? {
-        guard let phone, phone.appLaunch == launch, !isInvalidated else { return nil }
+        guard let phone, phone.isLive(self) else { return nil }
         return phone
     }
 
@@ -105,12 +104,6 @@ public final class CXProvider {
         case didActivate(AVAudioSession)
         case didDeactivate(AVAudioSession)
         case timedOut(CXAction)
-    }
-
-    /// Calls the delegate on the delegate queue, later, if the delegate still exists. (A run-loop
-    /// job of its own, not a closure; the phone queues its own callbacks the same way.)
-    func onQueue(_ callback: Callback) {
-        phone?.runLoop.schedule(.providerCallback(callback, provider: self))  // on the delegate queue
     }
 
     /// The delegate's turn with `callback`.

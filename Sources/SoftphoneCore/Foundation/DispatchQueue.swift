@@ -18,12 +18,12 @@ public final class DispatchQueue: Sendable, CustomStringConvertible {
     /// (The compiler treats closures given to any type's `DispatchQueue.async` as `@Sendable`, as
     /// it does for Dispatch's own; app code that must touch its own state uses `Timer`.)
     public func async(execute work: @escaping @Sendable () -> Void) {
-        PhoneContext.current?.runLoop.schedule(at: nil, on: self, work)
+        PhoneContext.current?.runLoop.schedule(at: nil, work)
     }
 
     /// Runs `work` at `deadline` (virtual time) on the running phone's run loop.
     public func asyncAfter(deadline: DispatchTime, execute work: @escaping @Sendable () -> Void) {
-        PhoneContext.current?.runLoop.schedule(at: deadline.instant, on: self, work)
+        PhoneContext.current?.runLoop.schedule(at: deadline.instant, work)
     }
 
     public var description: String { label }

@@ -31,7 +31,7 @@ public final class Timer {
     private func schedule(after interval: TimeInterval) {
         guard let phone = PhoneContext.current else { return }
         let due = phone.now + .nanoseconds(Int64(interval * 1e9))
-        phone.runLoop.schedule(at: due, on: .main, isLive: { [weak self] in self?.isValid ?? false }) { [self] in
+        phone.runLoop.schedule(at: due, isLive: { [weak self] in self?.isValid ?? false }) { [self] in
             guard isValid else { return }
             if repeats {
                 fireDate = fireDate.addingTimeInterval(timeInterval)

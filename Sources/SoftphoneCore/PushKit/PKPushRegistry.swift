@@ -33,8 +33,6 @@ extension PKPushRegistryDelegate {
 /// The app's registration for PushKit pushes, as `PKPushRegistry` (iOS rule 1): set the delegate,
 /// then `desiredPushTypes = [.voIP]`; the token arrives in `pushRegistry(_:didUpdate:for:)`.
 public final class PKPushRegistry {
-    /// Where the delegate is called (nil given: main).
-    let queue: DispatchQueue
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
@@ -55,9 +53,9 @@ public final class PKPushRegistry {
     /// `desiredPushTypes` holds `.voIP`: kept, as every push asks and the set hashes a string.
     private(set) var wantsVoIP = false
 
-    /// Makes a registry whose delegate runs on `queue` (nil: the main queue).
+    /// Makes a registry whose delegate runs on `queue` (nil: the main queue; every queue drains
+    /// into the phone's one run loop, so it is not kept).
     public init(queue: DispatchQueue?) {
-        self.queue = queue ?? .main
         link = PhoneContext.current?.link
         launch = PhoneContext.current?.appLaunch ?? -1
         phone?.register(self)

@@ -138,7 +138,7 @@ extension Phone {
         let person = INPerson(personHandle: INPersonHandle(value: recent.caller.handle, type: handleType), displayName: recent.caller.name)
         let intent = INStartCallIntent(contacts: [person], callCapability: recent.caller.hasVideo ? .videoCall : .audioCall)
         let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent))
-        runLoop.schedule(at: nil, on: .main) { [unowned self] in
+        runLoop.schedule(at: nil) { [unowned self] in
             guard let appDelegate, let application else { return }
             let handled = appDelegate.application(application, continue: activity, restorationHandler: { _ in })
             if !handled {

@@ -76,7 +76,7 @@ extension Phone {
         emit(.notification(.extensionStarted(notification: number)))
         let link = self.link
         inProcess(process) {
-            runLoop.schedule(at: nil, on: .main) {
+            runLoop.schedule(at: nil) {
                 let instance = make()
                 run.instance = instance
                 instance.didReceive(request) { content in link.phone?.extensionHandedBack(content, process: process) }
@@ -218,7 +218,7 @@ extension Phone {
     func registerForRemoteNotifications(application: UIApplication) {
         guard runningExtension == nil else { return }
         let token = alertToken
-        runLoop.schedule(at: nil, on: .main) { [unowned self] in
+        runLoop.schedule(at: nil) { [unowned self] in
             guard let appDelegate, self.application === application else { return }
             appDelegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
         }
@@ -238,7 +238,7 @@ extension Phone {
         if appState == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
         let response = UNNotificationResponse(
             notification: UNNotification(request: tapped.request, date: tapped.date), actionIdentifier: UNNotificationDefaultActionIdentifier)
-        runLoop.schedule(at: nil, on: .main) { [unowned self] in
+        runLoop.schedule(at: nil) { [unowned self] in
             notificationDelegate?.userNotificationCenter(UNUserNotificationCenter(phone: self), didReceive: response) {}
         }
     }

@@ -57,7 +57,7 @@ extension Phone {
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
-        runLoop.schedule(.pushHandler(push: id, registry: registry))  // on registry.queue
+        runLoop.schedule(.pushHandler(push: id, registry: registry))  // on the registry's queue
     }
 
     func runHandler(push id: Int, registry: PKPushRegistry) {
@@ -127,7 +127,7 @@ extension Phone {
                 let token = voipToken
                 // The registry is captured strongly: the phone holds it anyway (`registries`), and a
                 // weak capture would give it a side table that slows every later retain of it.
-                runLoop.schedule(at: nil, on: registry.queue) { [unowned self, registry] in
+                runLoop.schedule(at: nil) { [unowned self, registry] in
                     guard let delegate = registry.delegate, registry.receivesVoIP else { return }
                     emit(.token(Hex.string(token)))
                     delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
@@ -139,7 +139,7 @@ extension Phone {
         } else if registry.isRegistered, registry.desiredPushTypes?.contains(.voIP) != true {
             // The app no longer wants VoIP pushes: its token is invalid (iOS rule 1).
             registry.isRegistered = false
-            runLoop.schedule(at: nil, on: registry.queue) { [registry] in
+            runLoop.schedule(at: nil) { [registry] in
                 guard let delegate = registry.delegate else { return }
                 delegate.pushRegistry(registry, didInvalidatePushTokenFor: .voIP)
             }

@@ -144,7 +144,7 @@ extension Phone {
         guard !listeners.isEmpty else { return refuse(.appNotListening) }
         let message = AppServer.Message(name: target.isRinging ? "cancel" : "hangup", callUUID: target.uuid)
         for server in listeners {
-            runLoop.schedule(at: nil, on: .main) { [weak server] in server?.onMessage?(message) }
+            runLoop.schedule(at: nil) { [weak server] in server?.onMessage?(message) }
         }
     }
 

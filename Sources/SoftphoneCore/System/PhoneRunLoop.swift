@@ -51,15 +51,16 @@ final class PhoneRunLoop {
     /// When the next job is due.
     var nextDue: Instant? { heap.first.map { Instant(nanoseconds: $0.due) } }
 
-    /// Queues `work` for `due` (now when nil) on behalf of the code running: the app, or an app extension.
-    func schedule(at due: Instant?, on queue: DispatchQueue, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
+    /// Queues `work` for `due` (now when nil) on behalf of the code running: the app, or an app
+    /// extension. Whichever of its queues the work is for, it drains into this one loop, so no
+    /// queue is asked for.
+    func schedule(at due: Instant?, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
         // Work queued by an app extension's code belongs to the extension's process, not the app's.
         push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
     }
 
-    /// Queues `work` for now on behalf of the running app (or extension), whichever of its queues
-    /// it is for: they all drain into this one loop, so the queue is not asked for (passing it
-    /// would cost a retain and a release on every call's jobs).
+    /// Queues `work` for now on behalf of the running app (or extension), as `schedule(at:)` does
+    /// for closures.
     func schedule(_ work: Work) {
         push(Job(due: phone.now, sequence: next(), appLaunch: phone.currentProcess, isLive: nil, work: work))
     }

@@ -20,14 +20,14 @@ public final class UNUserNotificationCenter {
     /// Asks to show notifications. The simulated person always allows it; the answer comes later,
     /// on the main queue, as on iOS.
     public func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping (Bool, (any Error)?) -> Void) {
-        PhoneContext.current?.runLoop.schedule(at: nil, on: .main) { completionHandler(true, nil) }
+        PhoneContext.current?.runLoop.schedule(at: nil) { completionHandler(true, nil) }
     }
 
     /// Posts a local notification: delivered at once (trigger nil), or after a
     /// `UNTimeIntervalNotificationTrigger`'s seconds. The completion runs later, on the main queue.
     public func add(_ request: UNNotificationRequest, withCompletionHandler completionHandler: (((any Error)?) -> Void)? = nil) {
         phone?.post(request)
-        if let completionHandler { PhoneContext.current?.runLoop.schedule(at: nil, on: .main) { completionHandler(nil) } }
+        if let completionHandler { PhoneContext.current?.runLoop.schedule(at: nil) { completionHandler(nil) } }
     }
 
     /// Takes the app's delivered notifications with these identifiers off the screen.
