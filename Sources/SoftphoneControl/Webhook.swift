@@ -41,18 +41,11 @@ public final class Webhook: Sendable {
         guard pipe(&ends) == 0 else { throw ControlError("--webhook: cannot make a pipe for its thread: \(errnoText())") }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Webhook>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard code == 0 else {
-            Unmanaged<Webhook>.fromOpaque(context).release()
-            throw ControlError("--webhook: cannot start its thread: \(errnoText(code))")
+        do {
+            try DetachedThread.start { [self] in run() }
+        } catch {
+            throw ControlError("--webhook: \(error.message)")
         }
-        pthread_detach(thread)
     }
 
     /// Queues `body` (one JSON object) for posting; returns at once.

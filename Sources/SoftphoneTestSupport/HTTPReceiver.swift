@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneControl
 import Synchronization
 
 /// A developer's server for webhook tests: a real TCP listener on 127.0.0.1 (an ephemeral port)
@@ -29,13 +30,7 @@ public final class HTTPReceiver: Sendable {
         listener = fd
         port = UInt16(bigEndian: address.sin_port)
         guard status != nil else { return }  // never accepts: connections wait in the backlog
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        pthread_create(&thread, nil, { context in
-            Unmanaged<HTTPReceiver>.fromOpaque(context!).takeRetainedValue().serve()
-            return nil
-        }, context)
-        pthread_detach(thread)
+        try DetachedThread.start { [self] in serve() }
     }
 
     /// A port nothing listens on (bound, then closed at once): connecting to it is refused.
