@@ -23,8 +23,8 @@ final class SystemSoundPlayer {
     /// Clips to start together at the next `flush()`: what one command set off starts on one frame.
     private var batch: [(clip: SoundClip, id: Int, volume: Double)] = []
 
-    /// Starts decoding `app`'s sounds and a buzz of `vibration` (only when there is an engine to
-    /// play them); the results and any problem arrive through `mailbox`.
+    /// Starts decoding `app`'s sounds and a buzz of `vibration` (only when the app has sounds and
+    /// there is an engine to play them); the results and any problem arrive through `mailbox`.
     init(app: AppBundle, vibration: Duration, audio: AudioEngine?, soundVolume: Double, buzzVolume: Double, mailbox: Mailbox) {
         self.audio = audio
         self.soundVolume = soundVolume
@@ -39,6 +39,9 @@ final class SystemSoundPlayer {
             files.append((name, path))
             lengths[name] = Double(length.milliseconds) / 1000
         }
+        // An app with no sounds of its own (voip, consult) starts no loader: a buzz it asks for is
+        // made when asked (`perform`), and the thread and its buffers stay out of its memory.
+        guard !files.isEmpty else { return }
         let (appID, declared) = (app.id, lengths)
         let buzzMilliseconds = Int(vibration.milliseconds)
         SoundLoader.load(files) { clips, errors in
