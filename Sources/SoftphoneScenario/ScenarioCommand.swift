@@ -52,7 +52,7 @@ public enum ScenarioCommand {
         if suite.results.isEmpty {
             err("softphone scenario: no scenario ran" + (files.isEmpty ? ": give scenario files, e.g. softphone scenario Assets/Scenarios/*.scenario" : ""))
         } else {
-            out(suite.summary + (clock == .manual ? " on the manual clock" : ""))
+            out(suite.summary(withRate: clock == .manual) + (clock == .manual ? " on the manual clock" : ""))
         }
         if let junit {
             if let problem = write(JUnitReport.xml(suite.results, seconds: suite.seconds), to: junit) {

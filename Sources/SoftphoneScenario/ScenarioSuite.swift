@@ -32,13 +32,15 @@ public struct ScenarioSuite: Sendable {
         return ExitStatus.passed
     }
 
-    /// The last line: `12 scenarios passed in 0.04 s (300 scenarios/s)`, or the counts of each outcome.
-    public var summary: String {
+    /// The last line: `12 scenarios passed in 0.04 s (300 scenarios/s)`, or the counts of each
+    /// outcome. The rate is the manual clock's throughput; against the wall clock (`--real-time`)
+    /// it would only restate the scenarios' own length, so it is left out there.
+    public func summary(withRate: Bool) -> String {
         let passed = results.filter { $0.outcome == .passed }.count
         let failed = results.filter { $0.outcome == .failed }.count
         let timedOut = results.count - passed - failed
         let time = seconds < 1 ? String(Double((seconds * 1000).rounded()) / 1000) : String(Double((seconds * 10).rounded()) / 10)
-        let rate = seconds > 0 ? " (\(Int((Double(results.count) / seconds).rounded())) scenarios/s)" : ""
+        let rate = withRate && seconds > 0 ? " (\(Int((Double(results.count) / seconds).rounded())) scenarios/s)" : ""
         let noun = results.count == 1 ? "scenario" : "scenarios"
         if passed == results.count { return "\(results.count) \(noun) passed in \(time) s\(rate)" }
         return "\(results.count) \(noun): \(passed) passed, \(failed) failed, \(timedOut) timed out, in \(time) s\(rate)"

@@ -97,6 +97,9 @@ struct ScenarioEndToEndTests {
         let took = PhoneProcess.now() - begin
         #expect(run.status == 0, "\(run.err)")
         #expect(run.out.hasPrefix("PASS demo (0.9"))
+        // On the wall clock a scenarios/s rate would only restate the scenario's own length.
+        let summary = run.out.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasPrefix("1 scenario passed in ") && summary.hasSuffix(" s"), "\(summary)")
         #expect(took >= 0.9)
         #expect(phone.process.line(startingWith: "ENDED call=1")?.hasPrefix("ENDED call=1 reason=local") == true)
 
