@@ -4,7 +4,8 @@ import Glibc
 /// timeout), send, and read the status line. Nothing more of HTTP is needed to tell the
 /// developer's server something and learn whether it took it.
 enum HTTPPost {
-    /// Posts `body`; the HTTP status on a 2xx answer, else why not in one line.
+    /// Posts `body`; the HTTP status on a 2xx answer, else why not in one line (without the URL,
+    /// which whoever reports it names once).
     static func send(_ body: String, to url: WebhookURL, timeoutSeconds: Double) -> Result<Int, ControlError> {
         let fd: Int32
         switch connect(to: url, timeoutSeconds: timeoutSeconds) {
@@ -16,17 +17,17 @@ enum HTTPPost {
         let head = "POST \(url.path) HTTP/1.1\r\nHost: \(url.host):\(url.port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(bytes.count)\r\nUser-Agent: softphone\r\nConnection: close\r\n\r\n"
         guard writeAll(fd, Array(head.utf8) + bytes) else {
-            return .failure(ControlError("\(url): the server closed the connection while the request was sent (\(errnoText()))"))
+            return .failure(ControlError("the server closed the connection while the request was sent (\(errnoText()))"))
         }
         guard let line = readStatusLine(fd, timeoutSeconds: timeoutSeconds) else {
-            return .failure(ControlError("\(url): no HTTP answer within \(timeoutSeconds) s"))
+            return .failure(ControlError("no HTTP answer within \(timeoutSeconds) s"))
         }
         // "HTTP/1.1 204 No Content"
         let parts = line.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let status = Int(parts[1]) else {
-            return .failure(ControlError("\(url): the answer is not HTTP: \(line.prefix(80))"))
+            return .failure(ControlError("the answer is not HTTP: \(line.prefix(80))"))
         }
-        guard (200..<300).contains(status) else { return .failure(ControlError("\(url): the server answered \(line)")) }
+        guard (200..<300).contains(status) else { return .failure(ControlError("the server answered \(line)")) }
         return .success(status)
     }
 
@@ -38,7 +39,7 @@ enum HTTPPost {
         var list: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(url.host, String(url.port), &hints, &list)
         guard code == 0, let first = list else {
-            return .failure(ControlError("\(url): cannot resolve \(url.host): \(String(cString: gai_strerror(code)))"))
+            return .failure(ControlError("cannot resolve \(url.host): \(String(cString: gai_strerror(code)))"))
         }
         defer { freeaddrinfo(first) }
         var lastError = "no address"
@@ -67,7 +68,7 @@ enum HTTPPost {
             }
             close(fd)
         }
-        return .failure(ControlError("\(url): cannot connect: \(lastError)"))
+        return .failure(ControlError("cannot connect: \(lastError)"))
     }
 
     /// The answer's first line, or nil when none comes in time.

@@ -357,7 +357,8 @@ final class PhoneShell {
             publish(events.record("webhook.delivered", [("url", url), ("status", .number(Double(status))), ("attempts", .number(Double(attempts)))], at: clock.now()))
         case .failed(let attempt, let error, let willRetry):
             publish(events.record("webhook.failed", [("url", url), ("attempt", .number(Double(attempt))), ("error", .string(error)), ("will_retry", .bool(willRetry))], at: clock.now()))
-            if !willRetry { show(notice: "webhook: gave up on a server request after \(attempt) attempts: \(error)") }
+            // The reason first: on a narrow screen the notice line is cut at its end.
+            if !willRetry { show(notice: "webhook: \(error); gave up on a server request after \(attempt) attempts (\(webhook.url))") }
         case .overflowed(let dropped):
             publish(events.record("webhook.failed", [("url", url), ("dropped", .number(Double(dropped))), ("error", .string("the server is too slow: \(Webhook.capacity) requests were waiting")), ("will_retry", .bool(false))], at: clock.now()))
             show(notice: "webhook: dropped \(dropped) server request(s): \(Webhook.capacity) were already waiting for \(webhook.url)")

@@ -63,7 +63,7 @@ struct WebhookTests {
         let webhook = try Webhook(url: try WebhookURL(server.url), retryDelays: [0.01, 0.02]) { outcomes.add($0) }
         webhook.post("{}")
         let seen = outcomes.wait { $0.count == 3 }
-        let error = "http://127.0.0.1:\(server.port)/hook: the server answered HTTP/1.1 500 Test"
+        let error = "the server answered HTTP/1.1 500 Test"
         #expect(seen == [
             .failed(attempt: 1, error: error, willRetry: true), .failed(attempt: 2, error: error, willRetry: true),
             .failed(attempt: 3, error: error, willRetry: false),
@@ -83,7 +83,7 @@ struct WebhookTests {
             Issue.record("expected a final failure, got \(seen)")
             return
         }
-        #expect(error == "http://127.0.0.1:\(port)/: cannot connect: Connection refused")
+        #expect(error == "cannot connect: Connection refused")
     }
 
     @Test("a server that never answers: each attempt times out, and posts beyond the queue's capacity are dropped, oldest first")
@@ -97,6 +97,6 @@ struct WebhookTests {
         let dropped = seen.reduce(0) { total, outcome in if case .overflowed(let n) = outcome { total + n } else { total } }
         // The thread may have taken the first post before the rest came: 39 or 40 dropped.
         #expect((39...40).contains(dropped))
-        #expect(seen.contains(.failed(attempt: 1, error: "\(server.url): no HTTP answer within 0.3 s", willRetry: false)))
+        #expect(seen.contains(.failed(attempt: 1, error: "no HTTP answer within 0.3 s", willRetry: false)))
     }
 }
