@@ -85,6 +85,12 @@ struct MotorBuzz {
         intoSegment = position - segment.start
     }
 
+    /// Whether the motor is on at the cursor (on, or fading in or out).
+    var isOn: Bool { segment.isOn }
+
+    /// Frames from the cursor to the end of its on or off stretch.
+    var framesLeftInSegment: Int64 { segment.length - intoSegment }
+
     /// The buzz at the cursor, in Int16 units (exactly 0 whenever the motor is off); then advances.
     mutating func next() -> Int32 {
         let value = segment.isOn ? gated(waveform[waveformIndex], in: segment, at: intoSegment) : 0
@@ -97,6 +103,35 @@ struct MotorBuzz {
         }
         waveformIndex = waveformIndex + 1 == Self.tableFrames ? 0 : waveformIndex + 1
         return value
+    }
+
+    /// The next `output.count` values of `next()`, written in stretches: the steady middle of an
+    /// on-step is a copy of the waveform, an off-step zeros; only the edge ramps go frame by frame.
+    mutating func render(into output: UnsafeMutableBufferPointer<Int32>) {
+        var done = 0
+        while done < output.count {
+            let run = min(output.count - done, Int(framesLeftInSegment))
+            if !segment.isOn {
+                for index in done..<(done + run) { output[index] = 0 }
+                seek(toFrame: frame + Int64(run))
+                done += run
+                continue
+            }
+            let steadyFrom = segment.rampFrames
+            let steadyTo = segment.length - segment.rampFrames
+            if intoSegment >= steadyFrom && intoSegment < steadyTo {
+                // Up to the fade-out or the end of the table, whichever comes first.
+                let steady = min(run, Int(steadyTo - intoSegment), Self.tableFrames - waveformIndex)
+                waveform.withUnsafeBufferPointer { table in
+                    for index in 0..<steady { output[done + index] = table[waveformIndex + index] }
+                }
+                seek(toFrame: frame + Int64(steady))
+                done += steady
+            } else {
+                output[done] = next()
+                done += 1
+            }
+        }
     }
 
     /// The gate at any `frame`: 0 while the motor is off (or before ringing), 1 while on, in between on

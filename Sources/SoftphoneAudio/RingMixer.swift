@@ -29,6 +29,10 @@ struct RingMixer {
     /// Tones queued at once without the queue growing (growing would allocate on the audio thread).
     private static let toneQueueCapacity = 64
 
+    /// Where the buzz is rendered before it is mixed in: allocated once, with the mixer.
+    private let motorScratch = ScratchBuffer<Int32>(capacity: RingMixer.motorChunkFrames, zero: 0)
+    private static let motorChunkFrames = 1024
+
     /// Sounds played once (system sounds, buzzes), all at the same time, each with its read position.
     private var clips: [(id: Int, clip: SoundClip, position: Int, gain: Int32)] = []
     /// Clips mixed at once without the list growing (growing would allocate on the audio thread).
@@ -128,21 +132,58 @@ struct RingMixer {
         }
     }
 
+    /// The ring in stretches: where the motor is off (half of most patterns) the ringtone is copied
+    /// as it is or scaled, with no per-frame gate; only motor-on stretches mix frame by frame. The
+    /// audio thread renders every period while ringing, and DESIGN.md allows it 0.15 % of a core.
     private mutating func renderRing(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
         var buzz = self.buzz  // a local copy: no exclusivity check per sample
         ringtone.samples.withUnsafeBufferPointer { ring in
             let soundFrames = ring.count / Ringtone.channels
             let loopFrames = soundFrames + ringtone.gapFrames  // the gap, if any, is silence after the sound
             var ringFrame = Int(buzz.frame % Int64(loopFrames))
-            for frame in 0..<frames {
-                let motor = (buzz.next() * buzzGain) >> 15
-                let (left, right) = ringFrame < soundFrames ? (ring[2 * ringFrame], ring[2 * ringFrame + 1]) : (0, 0)
-                output[2 * frame] = Int16(clamping: ((Int32(left) * ringGain) >> 15) + motor)
-                output[2 * frame + 1] = Int16(clamping: ((Int32(right) * ringGain) >> 15) + motor)
-                ringFrame += 1
+            var done = 0
+            while done < frames {
+                // A stretch that neither wraps the loop nor crosses a motor edge.
+                var run = min(frames - done, loopFrames - ringFrame)
+                if buzz.isOn {
+                    // Within the sound or within the gap, and no more than the scratch holds.
+                    let inSound = ringFrame < soundFrames
+                    run = min(run, inSound ? soundFrames - ringFrame : run, Self.motorChunkFrames)
+                    let motor = UnsafeMutableBufferPointer(rebasing: motorScratch.buffer[..<run])
+                    buzz.render(into: motor)
+                    for index in 0..<run {
+                        let buzzing = (motor[index] * buzzGain) >> 15
+                        let (left, right) = inSound ? (Int32(ring[2 * (ringFrame + index)]), Int32(ring[2 * (ringFrame + index) + 1])) : (0, 0)
+                        output[2 * (done + index)] = Int16(clamping: ((left * ringGain) >> 15) + buzzing)
+                        output[2 * (done + index) + 1] = Int16(clamping: ((right * ringGain) >> 15) + buzzing)
+                    }
+                    ringFrame += run
+                } else {
+                    run = min(run, Int(buzz.framesLeftInSegment))
+                    let sound = max(0, min(run, soundFrames - ringFrame))
+                    copyRing(ring, from: ringFrame, frames: sound, into: output, at: done)
+                    for index in (2 * (done + sound))..<(2 * (done + run)) { output[index] = 0 }
+                    buzz.seek(toFrame: buzz.frame + Int64(run))
+                    ringFrame += run
+                }
                 if ringFrame == loopFrames { ringFrame = 0 }
+                done += run
             }
         }
         self.buzz = buzz
+    }
+
+    /// `frames` ringtone frames from `start`, at the ring's volume, into `output` from frame `at`.
+    private func copyRing(
+        _ ring: UnsafeBufferPointer<Int16>, from start: Int, frames: Int, into output: UnsafeMutableBufferPointer<Int16>, at: Int
+    ) {
+        guard frames > 0 else { return }
+        let source = UnsafeBufferPointer(rebasing: ring[(2 * start)..<(2 * (start + frames))])
+        let target = UnsafeMutableBufferPointer(rebasing: output[(2 * at)..<(2 * (at + frames))])
+        if ringGain == Self.unity {
+            _ = target.initialize(from: source)  // Int16 is trivial: a plain copy
+        } else {
+            for index in source.indices { target[index] = Int16(truncatingIfNeeded: (Int32(source[index]) * ringGain) >> 15) }
+        }
     }
 }

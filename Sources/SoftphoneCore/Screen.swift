@@ -49,9 +49,11 @@ public enum VibrationIndicator: Equatable, Hashable, Sendable {
     /// The motor is running; the frame alternates 0, 1 every `frameMilliseconds` to animate the shake.
     case buzzing(frame: Int)
 
-    /// How long each shake frame shows: 4 frames a second reads as shaking, and each redraw costs
-    /// CPU that DESIGN.md's budget while ringing (0.15 % of a core) has little room for.
-    public static let frameMilliseconds: Int64 = 250
+    /// How long each shake frame shows. The indicator follows the pattern's on and off steps (the same
+    /// schedule as the audible buzz) and shakes within a step; every redraw wakes the shell and costs
+    /// about 0.2 ms on this VM, and DESIGN.md allows 0.15 % of a core while ringing, most of which the
+    /// audio thread needs: 2 frames a second within a step reads as shaking and costs half of 4.
+    public static let frameMilliseconds: Int64 = 500
 }
 
 /// How an incoming call shows (iOS rule 37).

@@ -5,10 +5,20 @@ enum WallClock {
     /// "18:47" and "Sunday 29 November" for now, plus the seconds until the minute changes.
     static func now() -> (time: String, date: String, secondsToNextMinute: Int) {
         var seconds = time(nil)
+        // The texts change once a minute, but the shell asks at every wake-up (several a second while
+        // ringing); localtime and strftime cost more than the rest of a frame's bookkeeping.
+        // Today's UTC offsets are whole minutes, so local minutes start with UNIX minutes.
+        let toNextMinute = 60 - Int(seconds % 60)
+        if let cached = minute, cached.index == seconds / 60 { return (cached.time, cached.date, toNextMinute) }
         var parts = tm()
         localtime_r(&seconds, &parts)
-        return (format("%H:%M", parts), format("%A %-d %B", parts), 60 - Int(parts.tm_sec))
+        let texts = (time: format("%H:%M", parts), date: format("%A %-d %B", parts))
+        minute = (seconds / 60, texts.time, texts.date)
+        return (texts.time, texts.date, toNextMinute)
     }
+
+    /// The texts of the last minute asked about (UNIX seconds / 60). Only the main thread calls `now()`.
+    private nonisolated(unsafe) static var minute: (index: Int, time: String, date: String)?
 
     /// UNIX seconds, for the journal.
     static func unixSeconds() -> Int64 { Int64(time(nil)) }

@@ -127,6 +127,33 @@ struct RingMixerTests {
         #expect(both == zip(ring, alone).map { Int16(clamping: Int32($0) + Int32($1)) })
     }
 
+    @Test("ring and buzz are the sum of both voices, frame by frame, however the periods fall across loop, gap and motor edges")
+    func renderMatchesFrameByFrameSum() {
+        let ringtone = Self.numbered.withGap(milliseconds: 3)
+        let pattern = VibrationPattern(name: "uneven", steps: [
+            .init(isOn: true, milliseconds: 7), .init(isOn: false, milliseconds: 13), .init(isOn: true, milliseconds: 29),
+            .init(isOn: false, milliseconds: 3),
+        ])
+        var mixer = RingMixer(ringtone: ringtone, vibration: pattern)
+        mixer.ringGain = RingMixer.gain(0.7)
+        mixer.buzzGain = RingMixer.gain(0.9)
+        let frames = 48_000
+        let output = Self.render(&mixer, frames: frames, chunks: [1, 7, 333, 4_096, 960])
+        // The reference: each frame on its own, the ringtone (or the gap's silence) plus the gated buzz.
+        var buzz = MotorBuzz(pattern: pattern)
+        let loop = ringtone.frameCount + ringtone.gapFrames
+        var expected: [Int16] = []
+        for frame in 0..<frames {
+            let motor = (buzz.next() * mixer.buzzGain) >> 15
+            let at = frame % loop
+            for channel in 0..<2 {
+                let sample = at < ringtone.frameCount ? Int32(ringtone.samples[2 * at + channel]) : 0
+                expected.append(Int16(clamping: ((sample * mixer.ringGain) >> 15) + motor))
+            }
+        }
+        #expect(output == expected)
+    }
+
     @Test("restart plays both voices from frame 0 again")
     func restart() {
         var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
