@@ -83,6 +83,9 @@ public final class CursesTerminal {
         set_escdelay(25)  // Esc declines a call: don't wait the default second for a sequence
         curs_set(0)
         leaveok(window, true)
+        // The shell polls for keys itself; without this every refresh polls the input twice more,
+        // to stop drawing when a key is waiting (typeahead), several times a second while ringing.
+        typeahead(-1)
         styles = Self.styles(colours: Self.wantsColour() && Self.startColours())
     }
 
