@@ -250,9 +250,10 @@ struct Pen {
         app + glyphs.separator + (video ? "video call" : "audio call")
     }
 
-    /// The name line and the handle line. With no name the handle takes the name's place, as iOS does.
+    /// The name line and the handle line. With no name (or a call back that named the call by its
+    /// handle) the handle takes the name's place, once, as iOS does.
     func names(_ caller: Caller) -> (name: String, handle: String) {
-        if !caller.name.isEmpty { return (caller.name, caller.handle) }
+        if !caller.name.isEmpty, caller.name != caller.handle { return (caller.name, caller.handle) }
         if !caller.handle.isEmpty { return (caller.handle, "") }
         return ("Unknown caller", "")
     }

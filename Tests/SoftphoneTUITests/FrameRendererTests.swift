@@ -86,6 +86,14 @@ import Testing
         #expect(FrameRenderer.timerText(seconds: seconds) == expected)
     }
 
+    /// A call named by its handle (a call back from Recents) shows the handle once.
+    @Test(arguments: [(80, 24), (40, 12)])
+    func handleAsNameShowsOnce(width: Int, height: Int) {
+        let screen = Screens.inCall(Caller(name: "zoe@example.com", handle: "zoe@example.com"))
+        let text = FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "", glyphs: .unicode).text
+        #expect(text.split(separator: "\n").filter { $0.contains("zoe@example.com") }.count == 1)
+    }
+
     @Test func clockThatIsNotDigitsIsShownAsText() {
         let frame = FrameRenderer.render(Screens.lock(), width: 80, height: 24, time: "6:47 PM", date: "",
                                          glyphs: .unicode)
