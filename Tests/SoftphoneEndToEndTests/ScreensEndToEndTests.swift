@@ -41,14 +41,18 @@ struct ScreensEndToEndTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
-    @Test("keys that mean nothing on a screen are reported with the screen's name; s silences a ringing call")
+    @Test("keys that mean nothing on a screen are reported with the screen's name; s silences a ringing call: the audio stops, the call rings on")
     func silenceAndUnboundKeys() throws {
-        let phone = try PlainPhone()
+        let phone = try PlainPhone(["--audio-out", "/dev/null"])
         _ = phone.process.line(startingWith: "READY")
         #expect(try phone.remote(["key", "x"]).err == "softphone: keys did nothing: x does nothing on the lock screen (? lists its keys)\n")
         _ = try phone.remote(["call"])
         _ = phone.process.line(startingWith: "INCOMING")
+        #expect(try phone.remote(["wait", "ring.started", "--timeout", "5"]).status == 0)
         #expect(try phone.remote(["key", "s"]).err.isEmpty)
+        #expect(try phone.remote(["wait", "ring.stopped", "--timeout", "5"]).status == 0)
+        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        #expect(state["call"]?["state"] == .string("ringing"))
         #expect(try phone.remote(["screen"]).out.contains("silenced"))
         #expect(try phone.remote(["key", "s"]).err == "softphone: keys did nothing: s does nothing on the incoming screen (? lists its keys)\n")
         phone.process.send("a")
