@@ -115,8 +115,10 @@ struct Pen {
         case .lock(let lock):
             // The motor's buzz shows beside the lock state, where a glance finds it.
             let status = Line.text(glyphs.lockStatus(lock.lock) + (lock.isVibrating ? glyphs.separator + "vibrating" : ""), .status)
+            // The ASCII clock is five rows high: in the compact layout notifications need two of them.
+            let clock: Line = glyphs == .ascii && !lock.notifications.isEmpty ? .text(time, .title) : .clock(time)
             var rows: [(Int, Line)] = compact
-                ? [(0, status), (2, .text(date, .normal)), (3, .clock(time))]
+                ? [(0, status), (2, .text(date, .normal)), (3, clock)]
                 : [(1, status), (3, .text(date, .normal)), (4, .clock(time))]
             rows += statusRows(lock)
             // A call whose banner was swiped away still rings: say so where the banner was (iOS rule 37).

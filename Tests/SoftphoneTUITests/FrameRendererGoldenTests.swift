@@ -78,7 +78,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         + both("recents-empty", .recents(RecentsScreen(entries: [])))
         + [GoldenCase(name: "recents-ascii-40x12", screen: Screens.recents(), width: 40, height: 12, glyphs: .ascii)]
         + both("notifications", Screens.notificationCentre()) + both("notifications-empty", .notificationCentre(NotificationCentreScreen(notifications: [])))
-        + both("lock-status", Screens.lockStatus()) + both("incall-buttons", Screens.inCallButtons()) + both("incoming-silenced", Screens.silenced())
+        + both("lock-status", Screens.lockStatus())
+        + [GoldenCase(name: "lock-status-ascii-40x12", screen: Screens.lockStatus(), width: 40, height: 12, glyphs: .ascii)] + both("incall-buttons", Screens.inCallButtons()) + both("incoming-silenced", Screens.silenced())
         + both("help-lock", .help(Screens.lock())) + both("help-incoming", .help(Screens.incoming()))
         + both("help-incall", .help(Screens.inCallButtons())) + both("help-call-waiting", .help(Screens.callWaiting()))
         + both("help-recents", .help(Screens.recents()))
