@@ -262,6 +262,7 @@ final class PhoneShell {
             ("call", phone.call.map(json) ?? .null),
             ("calls", .array(phone.currentCalls.map(json))),
             ("recents", .number(Double(phone.recents.count))),
+            ("speaker", .bool(phone.speakerOn)),
         ])
     }
 

@@ -37,7 +37,11 @@ struct ScreensEndToEndTests {
         #expect(help.contains("Keys on the in-call screen") && help.contains("p       switch the loudspeaker on or off"))
         #expect(try phone.remote(["key", "q"]).err.isEmpty)  // closes help, does not quit
         #expect(try phone.remote(["screen"]).out.contains("[p]    speaker  off"))
-        #expect(try phone.remote(["key", "pq"]).status == 0)
+        #expect(try phone.remote(["key", "p"]).status == 0)
+        let speaker = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        #expect(speaker["speaker"] == .bool(true))
+        #expect(try phone.remote(["screen"]).out.contains("[p]    speaker  on"))
+        #expect(try phone.remote(["key", "q"]).status == 0)
         #expect(phone.process.waitForExit() == 0)
     }
 
