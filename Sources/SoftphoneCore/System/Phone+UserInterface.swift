@@ -218,14 +218,17 @@ extension Phone {
     /// of the ended screen, of the rule message or of a system vibration.
     public func nextScreenChange(after now: Instant) -> Instant? {
         var changes: [Instant] = []
-        if let incoming = presentedIncoming, !incoming.isSilenced {
+        if let incoming = presentedIncoming {
             let since = incoming.reportedAt
             let elapsed = now - since
             changes.append(since + .seconds(elapsed.wholeSeconds + 1))
-            let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
-            let frame = VibrationIndicator.frameMilliseconds
-            let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
-            changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
+            // A silenced call's indicator stands still: only its ringing time moves.
+            if !incoming.isSilenced {
+                let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
+                let frame = VibrationIndicator.frameMilliseconds
+                let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
+                changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
+            }
         } else if let connectedAt = focusCall?.connectedAt {
             changes.append(connectedAt + .seconds((now - connectedAt).wholeSeconds + 1))
         }

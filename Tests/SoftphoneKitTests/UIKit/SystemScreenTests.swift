@@ -98,6 +98,7 @@ struct SystemScreenTests {
         #expect(press("s", on: t) == [.stopRinging(call: 1)])
         guard case .incoming(let incoming) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(incoming.isSilenced && incoming.vibration == .still)
+        #expect(t.phone.nextScreenChange(after: t.now) == t.now + .seconds(1))  // the ringing time, no shake frames
         #expect(t.phone.call.map { if case .ringing = $0.state { true } else { false } } == true)
         t.send(.setRingerSwitch(.silent))
         #expect(t.send(.setRingerSwitch(.ring)).isEmpty)
