@@ -41,10 +41,11 @@ public enum Keymap {
     public static func bindings(for screen: Screen) -> [KeyBinding] {
         switch screen {
         case .lock(let lock):
-            // A call whose banner was swiped away still rings behind its indicator (iOS rule 37).
-            var keys = (lock.pendingCall != nil ? [openBanner("open the call"), accept, decline, silence] : [demoCall]) + [recents]
+            // A call whose banner was swiped away still rings behind its indicator (iOS rule 37):
+            // its keys, until it is answered or declined.
+            var keys = lock.pendingCall != nil ? [openBanner("open the call"), accept, decline, silence] : [demoCall, recents]
             // Delivered notifications put their key before the others, where a narrow hint line still shows it.
-            keys.insert(notifications, at: lock.notifications.isEmpty || lock.pendingCall != nil ? keys.count : 0)
+            if lock.pendingCall == nil { keys.insert(notifications, at: lock.notifications.isEmpty ? keys.count : 0) }
             keys.append(toggleLock(lock.lock))
             if lock.lock == .unlocked { keys.append(toggleApp(inForeground: lock.appState == .foreground)) }
             return keys + [help, quit]
