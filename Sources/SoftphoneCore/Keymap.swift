@@ -81,9 +81,9 @@ public enum Keymap {
                 KeyBinding(["p"], "p", hint: call.isSpeaker ? "speaker off" : "speaker", help: "switch the loudspeaker on or off", .toggleSpeaker),
             ]
             if call.appHasCallControls { keys.append(KeyBinding(["f"], "f", hint: "app", help: "bring the app to the foreground or send it away", .toggleApp)) }
-            return keys + [KeyBinding(["l"], "l", hint: "lock", help: "lock or unlock the phone", .toggleLock), help, quit]
+            return keys + [lockOrUnlock, help, quit]
         case .ended:
-            return [demoCall, recents, notifications, KeyBinding(["l"], "l", hint: "lock", help: "lock or unlock the phone", .toggleLock), help, quit]
+            return [demoCall, recents, notifications, lockOrUnlock, help, quit]
         case .app:
             return [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit]
         case .recents(let list):
@@ -142,6 +142,9 @@ public enum Keymap {
     private static func openBanner(_ hint: String) -> KeyBinding {
         KeyBinding(["o"], "o", hint: hint, help: "open the incoming call full screen", .openBanner)
     }
+
+    /// `l` where the screen does not say whether the phone is locked.
+    private static let lockOrUnlock = KeyBinding(["l"], "l", hint: "lock/unlock", help: "lock or unlock the phone", .toggleLock)
 
     private static func toggleLock(_ state: LockState) -> KeyBinding {
         KeyBinding(["l"], "l", hint: state == .unlocked ? "lock" : "unlock", help: "lock or unlock the phone", .toggleLock)
