@@ -29,7 +29,7 @@ public enum FrameRenderer {
         let width = frame.width
         let height = frame.height
         let compact = width < roomySize.width || height < roomySize.height
-        let pen = Pen(glyphs: glyphs, compact: compact, contentWidth: compact ? width - 2 : Pen.phoneWidth - 4)
+        let pen = Pen(glyphs: glyphs, compact: compact)
         guard width > 0, height > 0 else { return frame }
         guard width >= minimumSize.width, height >= minimumSize.height else {
             // The longest wording that fits, truncated only when even the shortest does not.
@@ -99,8 +99,6 @@ enum Line {
 struct Pen {
     let glyphs: GlyphSet
     let compact: Bool
-    /// Columns of the content area, for text wrapped over lines.
-    let contentWidth: Int
 
     /// The phone outline of the roomy layout, border included.
     static let phoneWidth = 34
