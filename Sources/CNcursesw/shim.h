@@ -24,6 +24,8 @@ static inline int cnc_lines(void) { return LINES; }
 static inline int cnc_cols(void) { return COLS; }
 static inline int cnc_key_resize(void) { return KEY_RESIZE; }
 static inline int cnc_key_enter(void) { return KEY_ENTER; }
+static inline int cnc_key_up(void) { return KEY_UP; }
+static inline int cnc_key_down(void) { return KEY_DOWN; }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cnc_err(void) { return ERR; }
 /// Writes a NUL-terminated UTF-8 string at (y, x); addstr is a macro, mvaddnstr too.

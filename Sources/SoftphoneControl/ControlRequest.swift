@@ -202,7 +202,7 @@ public enum ControlRequest: Equatable, Sendable {
         return .object(members)
     }
 
-    /// The core commands this request stands for; keys that mean nothing are skipped.
+    /// The core commands this request stands for; each key is read against the screen on show.
     public var commands: [Command] {
         switch self {
         case .call(let caller): [.incomingCall(caller)]
@@ -211,7 +211,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .lock: [.setLock(.locked)]
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]
-        case .key(let keys): keys.unicodeScalars.compactMap(Keymap.command(for:))
+        case .key(let keys): keys.unicodeScalars.map(Command.press)
         case .state, .screen, .events: []
         }
     }

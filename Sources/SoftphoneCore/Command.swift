@@ -32,9 +32,31 @@ public enum Command: Equatable, Sendable {
     case openBanner
     /// Swipes the incoming-call banner away; the call stays pending (iOS rule 37).
     case dismissBanner
-    /// Taps the newest notification: the phone unlocks (the tap stands for Face ID too) and the
-    /// app opens in the foreground with the notification's response.
-    case openNotification
+    /// Taps a delivered notification (1 = the newest): the phone unlocks (the tap stands for
+    /// Face ID too) and the app opens in the foreground with the notification's response.
+    case openNotification(Int)
+    /// The person presses a key: what it does depends on the screen (`Keymap.bindings(for:)`).
+    case press(Unicode.Scalar)
+    /// Opens the Phone app's Recents (the phone unlocks, as opening an app does).
+    case openRecents
+    /// Opens the notification centre.
+    case openNotificationCentre
+    /// Closes Recents or the notification centre.
+    case closeList
+    /// Moves the selection of Recents or the notification centre (-1 up, +1 down).
+    case moveSelection(by: Int)
+    /// Shows the help overlay over the current screen.
+    case showHelp
+    /// Closes the help overlay.
+    case closeHelp
+    /// Silences the ringing call, as the side button does: no sound, no vibration, still ringing.
+    case silenceRinger
+    /// Switches the call audio between the receiver and the loudspeaker.
+    case toggleSpeaker
+    /// Locks an unlocked phone, unlocks a locked one.
+    case toggleLock
+    /// Brings the app to the foreground, or sends it to the background when it is there.
+    case toggleApp
     /// Locks or unlocks the phone.
     case setLock(LockState)
     /// Restarts the phone: calls end, the app stops, the phone is locked since reboot.

@@ -1,36 +1,157 @@
-/// The person's keys, the same in every mode (full screen, plain, `softphone key`).
-/// Keys follow baresip where they overlap: `a` accept, `b`/Esc hang up.
+/// One key of a screen: how it is written, what it does, and the command it gives. The hint
+/// line, the help overlay and the key handling all read the same table, so they cannot disagree.
+public struct KeyBinding: Sendable {
+    /// The keys that do it (the first is the one named in short hints).
+    public var keys: [Unicode.Scalar]
+    /// How the keys are written: "a/Enter", "0-9*#".
+    public var label: String
+    /// A word or two for the hint line (which shows as many keys as fit) and the compact help.
+    public var hint: String
+    /// What the key does, for the help overlay.
+    public var help: String
+    /// The command a press of one of `keys` gives.
+    let command: @Sendable (Unicode.Scalar) -> Command
+
+    init(_ keys: [Unicode.Scalar], _ label: String, hint: String, help: String, _ command: Command) {
+        self.init(keys, label, hint: hint, help: help) { _ in command }
+    }
+
+    init(_ keys: [Unicode.Scalar], _ label: String, hint: String, help: String, command: @escaping @Sendable (Unicode.Scalar) -> Command) {
+        self.keys = keys
+        self.label = label
+        self.hint = hint
+        self.help = help
+        self.command = command
+    }
+}
+
+/// The person's keys, the same in every mode (full screen, plain, `softphone key`). Each screen
+/// has its own table; a key not in the current screen's table does nothing. Keys follow baresip
+/// where they overlap: `a` accept, `b`/Esc hang up, `x`/`X` hold and resume.
 public enum Keymap {
-    /// The command a key stands for, or nil when the key means nothing.
-    public static func command(for key: Unicode.Scalar) -> Command? {
-        switch key {
-        case "a", "\r", "\n": .answer
-        case "d", "b", "\u{1B}": .end
-        case "c": .demoCall
-        case "x", "X": .toggleHold
-        case "m": .toggleMute
-        case "o": .openBanner
-        case "w": .dismissBanner
-        case "e": .app(.endCall)
-        case "n": .openNotification
-        case "q": .quit
-        case "0"..."9", "*", "#": .dtmf(Character(key))
-        default: nil
+    /// The command `key` gives on `screen`, or nil when it means nothing there. Over the help
+    /// overlay every key closes it.
+    public static func command(for key: Unicode.Scalar, on screen: Screen) -> Command? {
+        if case .help = screen { return .closeHelp }
+        for binding in bindings(for: screen) where binding.keys.contains(key) { return binding.command(key) }
+        return nil
+    }
+
+    /// The keys that mean something on `screen`, most used first.
+    public static func bindings(for screen: Screen) -> [KeyBinding] {
+        switch screen {
+        case .lock(let lock):
+            // A call whose banner was swiped away still rings behind its indicator (iOS rule 37):
+            // its keys, until it is answered or declined.
+            var keys = lock.pendingCall != nil ? [openBanner("open the call"), accept, decline, silence] : [demoCall, recents]
+            // Delivered notifications put their key before the others, where a narrow hint line still shows it.
+            if lock.pendingCall == nil { keys.insert(notifications, at: lock.notifications.isEmpty ? keys.count : 0) }
+            keys.append(toggleLock(lock.lock))
+            if lock.lock == .unlocked { keys.append(toggleApp(inForeground: lock.appState == .foreground)) }
+            return keys + [help, quit]
+        case .incoming(let call) where call.presentation == .banner:
+            return [accept, decline, openBanner("full screen"),
+                    KeyBinding(["w"], "w", hint: "swipe away", help: "swipe the banner away: the call stays pending", .dismissBanner)]
+                + (call.isSilenced ? [] : [silence]) + [help, quit]
+        case .incoming(let call):
+            return [accept, decline] + (call.isSilenced ? [] : [silence]) + [help, quit]
+        case .callWaiting(let waiting):
+            var keys = waiting.choices.map { choice in
+                switch choice {
+                case .endAndAccept: KeyBinding(["1"], "1", hint: "end & accept", help: "End & Accept: end the call in progress, answer", .endAndAccept)
+                case .holdAndAccept: KeyBinding(["2"], "2", hint: "hold & accept", help: "Hold & Accept: hold the call in progress, answer", .holdAndAccept)
+                case .endHeldAndAccept: KeyBinding(["2"], "2", hint: "end held & accept", help: "End Held & Accept: end the held call, answer", .holdAndAccept)
+                case .decline: decline
+                }
+            }
+            if !waiting.choices.contains(.decline) { keys.append(decline) }
+            return keys + [help, quit]
+        case .inCall(let call):
+            var keys = [KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the call", .end)]
+            // The app's own hang-up button, next to CallKit's.
+            if call.appHasCallControls {
+                keys.append(KeyBinding(["e"], "e", hint: "end in app", help: "hang up from the app's own screen (app in the foreground)", .app(.endCall)))
+            }
+            keys += [
+                KeyBinding(["x", "X"], "x/X", hint: call.status == .onHold ? "resume" : "hold",
+                           help: "hold the call, resume it, or swap with the held call", .toggleHold),
+                KeyBinding(["m"], "m", hint: call.isMuted ? "unmute" : "mute", help: "mute or unmute the microphone", .toggleMute),
+                KeyBinding(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"], "0-9*#", hint: "keypad",
+                           help: "keypad: send the digit as DTMF") { .dtmf(Character($0)) },
+                KeyBinding(["p"], "p", hint: call.isSpeaker ? "speaker off" : "speaker", help: "switch the loudspeaker on or off", .toggleSpeaker),
+            ]
+            if call.appHasCallControls { keys.append(KeyBinding(["f"], "f", hint: "app", help: "bring the app to the foreground or send it away", .toggleApp)) }
+            return keys + [lockOrUnlock, help, quit]
+        case .ended:
+            return [demoCall, recents, notifications, lockOrUnlock, help, quit]
+        case .app:
+            return [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit]
+        case .recents(let list):
+            var keys: [KeyBinding] = []
+            if !list.entries.isEmpty {
+                keys.append(KeyBinding(["\r", "\n", "c"], "Enter/c", hint: "call back", help: "call the selected entry back (the app starts the call)") { _ in
+                    .callBack(recent: list.selected + 1)
+                })
+            }
+            return keys + [selection, KeyBinding(["r", "\u{1B}"], "r/Esc", hint: "close", help: "close Recents", .closeList), toggleLock(.unlocked), help, quit]
+        case .notificationCentre(let centre):
+            var keys: [KeyBinding] = []
+            if !centre.notifications.isEmpty {
+                keys.append(KeyBinding(["\r", "\n", "o"], "Enter/o", hint: "open", help: "open the selected notification (its app opens)") { _ in
+                    .openNotification(centre.selected + 1)
+                })
+            }
+            return keys + [selection, KeyBinding(["n", "\u{1B}"], "n/Esc", hint: "close", help: "close the notification centre", .closeList), help, quit]
+        case .help:
+            return [KeyBinding([], "any key", hint: "close help", help: "close help", .closeHelp)]
         }
     }
 
-    /// The keys and what they do, for hint lines and help.
-    public static let summary: [(keys: String, action: String)] = [
-        ("a/Enter", "accept"),
-        ("d/b/Esc", "decline or hang up"),
-        ("c", "demo call (lock screen)"),
-        ("x", "hold or resume"),
-        ("m", "mute or unmute"),
-        ("1 / 2", "call waiting: End & Accept / Hold & Accept"),
-        ("o / w", "open or swipe away the incoming-call banner"),
-        ("e", "hang up from the app's own screen (app in the foreground)"),
-        ("n", "open the newest notification (opens the app)"),
-        ("0-9 * #", "DTMF in a call"),
-        ("q", "quit"),
-    ]
+    /// The label without its spelled-out keys, for narrow hint lines: "a/Enter" is "a", "d/b/Esc"
+    /// "d/b"; a label of words only stays whole.
+    public static func shortLabel(_ label: String) -> String {
+        let single: [String] = label.split(separator: "/").filter { $0.count == 1 }.map { String($0) }
+        return single.isEmpty ? label : single.joined(separator: "/")
+    }
+
+    /// How a key is written in messages: "Enter", "Esc", "space", else the key itself.
+    public static func name(of key: Unicode.Scalar) -> String {
+        switch key {
+        case "\r", "\n": "Enter"
+        case "\u{1B}": "Esc"
+        case " ": "space"
+        default: key.properties.generalCategory == .control ? "U+" + String(key.value, radix: 16, uppercase: true) : String(key)
+        }
+    }
+
+    // MARK: Keys several screens share
+
+    private static let accept = KeyBinding(["a", "\r", "\n"], "a/Enter", hint: "accept", help: "accept the call", .answer)
+    private static let decline = KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "decline", help: "decline the call", .end)
+    private static let silence = KeyBinding(["s"], "s", hint: "silence", help: "silence the ringer (the call keeps ringing on screen)", .silenceRinger)
+    private static let demoCall = KeyBinding(["c"], "c", hint: "demo call", help: "place a demo call from Alice Zoë", .demoCall)
+    private static let recents = KeyBinding(["r"], "r", hint: "recents", help: "open Recents (the phone unlocks)", .openRecents)
+    private static let notifications = KeyBinding(["n"], "n", hint: "notifications", help: "open the notification centre", .openNotificationCentre)
+    private static let help = KeyBinding(["?"], "?", hint: "help", help: "this help", .showHelp)
+    private static let quit = KeyBinding(["q"], "q", hint: "quit", help: "quit Softphone (a call in progress ends)", .quit)
+    /// Down and up in a list; the arrow keys arrive as j and k.
+    private static let selection = KeyBinding(["j", "k"], "j/k", hint: "move", help: "select the next entry (j or the down arrow) or the previous one (k, up)") {
+        .moveSelection(by: $0 == "j" ? 1 : -1)
+    }
+
+    private static func openBanner(_ hint: String) -> KeyBinding {
+        KeyBinding(["o"], "o", hint: hint, help: "open the incoming call full screen", .openBanner)
+    }
+
+    /// `l` where the screen does not say whether the phone is locked.
+    private static let lockOrUnlock = KeyBinding(["l"], "l", hint: "lock/unlock", help: "lock or unlock the phone", .toggleLock)
+
+    private static func toggleLock(_ state: LockState) -> KeyBinding {
+        KeyBinding(["l"], "l", hint: state == .unlocked ? "lock" : "unlock", help: "lock or unlock the phone", .toggleLock)
+    }
+
+    private static func toggleApp(inForeground: Bool) -> KeyBinding {
+        KeyBinding(["f"], "f", hint: inForeground ? "app away" : "open app",
+                   help: inForeground ? "send the app to the background" : "bring the app to the foreground", .toggleApp)
+    }
 }

@@ -7,13 +7,16 @@ public struct NotificationBanner: Equatable, Hashable, Sendable {
     public var title: String
     public var subtitle: String
     public var body: String
+    /// Whole minutes since it was delivered ("now", "5m ago").
+    public var minutesAgo: Int64
 
     /// Makes a banner.
-    public init(id: Int, appName: String, title: String, subtitle: String = "", body: String) {
+    public init(id: Int, appName: String, title: String, subtitle: String = "", body: String, minutesAgo: Int64 = 0) {
         self.id = id
         self.appName = appName
         self.title = title
         self.subtitle = subtitle
         self.body = body
+        self.minutesAgo = minutesAgo
     }
 }

@@ -191,6 +191,17 @@ public final class Phone {
     var bannerOpened: Set<UUID> = []
     var bannerDismissed: Set<UUID> = []
 
+    // MARK: The system's own screens (Phone+SystemScreens)
+
+    /// Recents or the notification centre, while the person has it open: which, the selected
+    /// entry's index, and the call that had just ended when it opened (it hides that call's
+    /// "call ended" screen, not a later call's).
+    var openList: (list: SystemList, selected: Int, endedCall: Int?)?
+    /// The name of the screen the help overlay was opened over; it shows while that screen does.
+    var helpOver: String?
+    /// The call audio goes to the loudspeaker; back to the receiver when the last call ends.
+    public internal(set) var speakerOn = false
+
     /// The Phone app's Recents, newest first.
     public var recents: [RecentCall] { recentLog.suffix(recentsCount).reversed() }
     /// Recents oldest first, maybe behind a few older entries no longer shown: a call appends
@@ -318,7 +329,7 @@ public final class Phone {
         }
     }
 
-    private func apply(_ command: Command) {
+    func apply(_ command: Command) {
         switch command {
         case .start: start()
         case .push(let push): receive(push)
@@ -335,7 +346,18 @@ public final class Phone {
         case .dtmf(let digit): keypad(digit)
         case .openBanner: openBanner()
         case .dismissBanner: dismissBanner()
-        case .openNotification: openNotification()
+        case .openNotification(let index): openNotification(index)
+        case .press(let key): press(key)
+        case .openRecents: openRecents()
+        case .openNotificationCentre: openNotificationCentre()
+        case .closeList: closeList()
+        case .moveSelection(let step): moveSelection(by: step)
+        case .showHelp: showHelp()
+        case .closeHelp: helpOver = nil
+        case .silenceRinger: silenceRinger()
+        case .toggleSpeaker: toggleSpeaker()
+        case .toggleLock: setLock(lock == .unlocked ? .locked : .unlocked)
+        case .toggleApp: appAction(appState == .foreground ? .background : .foreground)
         case .setLock(let state): setLock(state)
         case .reboot: reboot()
         case .app(let action): appAction(action)

@@ -14,6 +14,27 @@ public enum Screen: Equatable, Hashable, Sendable {
     case ended(EndedCallScreen)
     /// The app is in the foreground showing a screen of its own (`UIApplication.present`).
     case app(AppScreen)
+    /// The Phone app's Recents, opened with `r` (iOS rule 48: Enter calls back).
+    case recents(RecentsScreen)
+    /// The notification centre, opened with `n`: delivered notifications, newest first.
+    case notificationCentre(NotificationCentreScreen)
+    /// The help overlay (`?`) over the screen it explains.
+    indirect case help(Screen)
+
+    /// The screen's name, as `softphone state` reports it and messages name it.
+    public var name: String {
+        switch self {
+        case .lock: "lock"
+        case .incoming(let incoming): incoming.presentation == .banner ? "banner" : "incoming"
+        case .callWaiting: "call-waiting"
+        case .inCall: "in-call"
+        case .ended: "ended"
+        case .app: "app"
+        case .recents: "recents"
+        case .notificationCentre: "notifications"
+        case .help: "help"
+        }
+    }
 }
 
 /// The lock screen's contents (the clock itself is the terminal's wall clock).
@@ -28,17 +49,30 @@ public struct LockScreen: Equatable, Hashable, Sendable {
     public var notifications: [NotificationBanner]
     /// Whether the vibration motor is running (a notification's buzz, or `kSystemSoundID_Vibrate`).
     public var isVibrating: Bool
+    /// Whether the app runs, and where.
+    public var appState: AppState
+    /// Do Not Disturb is on.
+    public var doNotDisturb: Bool
+    /// The ring/silent switch.
+    public var ringer: RingerSwitch
+    /// iOS stopped delivering VoIP pushes to the app (iOS rule 7).
+    public var voipBlocked: Bool
 
     /// Makes a lock screen.
     public init(
         appName: String, lock: LockState, pendingCall: Caller? = nil, notifications: [NotificationBanner] = [],
-        isVibrating: Bool = false
+        isVibrating: Bool = false, appState: AppState = .background, doNotDisturb: Bool = false, ringer: RingerSwitch = .ring,
+        voipBlocked: Bool = false
     ) {
         self.appName = appName
         self.lock = lock
         self.pendingCall = pendingCall
         self.notifications = notifications
         self.isVibrating = isVibrating
+        self.appState = appState
+        self.doNotDisturb = doNotDisturb
+        self.ringer = ringer
+        self.voipBlocked = voipBlocked
     }
 }
 
@@ -74,11 +108,13 @@ public struct IncomingCallScreen: Equatable, Hashable, Sendable {
     public var vibration: VibrationIndicator
     /// Full screen or banner.
     public var presentation: IncomingPresentation
+    /// The person silenced the ringer (`s`, the side button): no sound, no vibration, still ringing.
+    public var isSilenced: Bool
 
     /// Makes an incoming-call screen.
     public init(
         appName: String, call: Int, caller: Caller, ringingSeconds: Int64, vibration: VibrationIndicator,
-        presentation: IncomingPresentation = .fullScreen
+        presentation: IncomingPresentation = .fullScreen, isSilenced: Bool = false
     ) {
         self.appName = appName
         self.call = call
@@ -86,6 +122,7 @@ public struct IncomingCallScreen: Equatable, Hashable, Sendable {
         self.ringingSeconds = ringingSeconds
         self.vibration = vibration
         self.presentation = presentation
+        self.isSilenced = isSilenced
     }
 }
 
@@ -148,11 +185,16 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var isMuted: Bool
     /// Another call on hold, if any.
     public var held: Caller?
+    /// The audio goes to the loudspeaker (`p`).
+    public var isSpeaker: Bool
+    /// The app has an in-call screen of its own with a hang-up button (`InAppCallControls`, key `e`).
+    public var appHasCallControls: Bool
 
     /// Makes an in-call screen.
     public init(
         appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "",
-        status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil
+        status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil, isSpeaker: Bool = false,
+        appHasCallControls: Bool = false
     ) {
         self.appName = appName
         self.call = call
@@ -162,6 +204,8 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
         self.status = status
         self.isMuted = isMuted
         self.held = held
+        self.isSpeaker = isSpeaker
+        self.appHasCallControls = appHasCallControls
     }
 }
 
@@ -179,5 +223,47 @@ public struct EndedCallScreen: Equatable, Hashable, Sendable {
         self.caller = caller
         self.reason = reason
         self.durationSeconds = durationSeconds
+    }
+}
+
+/// The Phone app's Recents: the calls, newest first, one of them selected.
+public struct RecentsScreen: Equatable, Hashable, Sendable {
+    /// One line of the list.
+    public struct Entry: Equatable, Hashable, Sendable {
+        /// The call as Recents keeps it.
+        public var call: RecentCall
+        /// Whole minutes since it ended.
+        public var minutesAgo: Int64
+
+        /// Makes an entry.
+        public init(call: RecentCall, minutesAgo: Int64) {
+            self.call = call
+            self.minutesAgo = minutesAgo
+        }
+    }
+
+    /// The calls, newest first.
+    public var entries: [Entry]
+    /// The index of the selected entry in `entries` (0 when the list is empty).
+    public var selected: Int
+
+    /// Makes a Recents screen.
+    public init(entries: [Entry], selected: Int = 0) {
+        self.entries = entries
+        self.selected = selected
+    }
+}
+
+/// The notification centre: delivered notifications, newest first, one of them selected.
+public struct NotificationCentreScreen: Equatable, Hashable, Sendable {
+    /// The notifications, newest first.
+    public var notifications: [NotificationBanner]
+    /// The index of the selected notification (0 when there is none).
+    public var selected: Int
+
+    /// Makes a notification centre.
+    public init(notifications: [NotificationBanner], selected: Int = 0) {
+        self.notifications = notifications
+        self.selected = selected
     }
 }

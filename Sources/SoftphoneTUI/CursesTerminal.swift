@@ -142,6 +142,9 @@ public final class CursesTerminal {
                     if !keys.contains(.resize) { keys.append(.resize) }
                 } else if code == wint_t(cnc_key_enter()) {
                     keys.append(.character("\r"))
+                } else if code == wint_t(cnc_key_up()) || code == wint_t(cnc_key_down()) {
+                    // The arrows move through lists as k and j do (vi's keys), in every mode.
+                    keys.append(.character(code == wint_t(cnc_key_up()) ? "k" : "j"))
                 }
             } else if status == OK {
                 guard let scalar = Unicode.Scalar(code) else { continue }

@@ -29,7 +29,7 @@ public enum FrameRenderer {
         let width = frame.width
         let height = frame.height
         let compact = width < roomySize.width || height < roomySize.height
-        let pen = Pen(glyphs: glyphs, compact: compact, contentWidth: compact ? width - 2 : Pen.phoneWidth - 4)
+        let pen = Pen(glyphs: glyphs, compact: compact)
         guard width > 0, height > 0 else { return frame }
         guard width >= minimumSize.width, height >= minimumSize.height else {
             // The longest wording that fits, truncated only when even the shortest does not.
@@ -58,7 +58,8 @@ public enum FrameRenderer {
         if let notice {
             pen.centre(notice, role: .warning, row: height - 2, columns: 1..<(width - 1), in: &frame)
         }
-        pen.centre(pen.hint(for: screen), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
+        if case .help(let shown) = screen { pen.drawHelp(for: shown, in: &frame) }
+        pen.centre(pen.hint(for: screen, width: width - 2), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
         return frame
     }
 
@@ -82,21 +83,22 @@ public enum FrameRenderer {
 }
 
 /// One thing a layout puts on a row.
-private enum Line {
+enum Line {
     /// Text centred across the content columns.
     case text(String, Role)
     /// Key labels spread evenly across the content columns.
     case keys([(label: String, role: Role)])
     /// The big lock-screen clock (several rows).
     case clock(String)
+    /// Spans written left to right from the content's left edge, the last ones cut to leave
+    /// room for `trailing`, which ends at the right edge (a list entry and its age).
+    case row([(text: String, role: Role)], trailing: (text: String, role: Role)? = nil)
 }
 
 /// What the layouts share: the glyph set, the roomy or compact choice, and the drawing helpers.
-private struct Pen {
+struct Pen {
     let glyphs: GlyphSet
     let compact: Bool
-    /// Columns of the content area, for text wrapped over lines.
-    let contentWidth: Int
 
     /// The phone outline of the roomy layout, border included.
     static let phoneWidth = 34
@@ -111,18 +113,18 @@ private struct Pen {
         case .lock(let lock):
             // The motor's buzz shows beside the lock state, where a glance finds it.
             let status = Line.text(glyphs.lockStatus(lock.lock) + (lock.isVibrating ? glyphs.separator + "vibrating" : ""), .status)
-            let app = Line.text(lock.appName + glyphs.separator + "waiting for calls", .dim)
+            // The ASCII clock is five rows high: in the compact layout notifications need two of them.
+            let clock: Line = glyphs == .ascii && !lock.notifications.isEmpty ? .text(time, .title) : .clock(time)
             var rows: [(Int, Line)] = compact
-                ? [(0, status), (2, .text(date, .normal)), (3, .clock(time)), (9, app)]
-                : [(1, status), (3, .text(date, .normal)), (4, .clock(time)), (14, app)]
+                ? [(0, status), (2, .text(date, .normal)), (3, clock)]
+                : [(1, status), (3, .text(date, .normal)), (4, .clock(time))]
+            rows += statusRows(lock)
             // A call whose banner was swiped away still rings: say so where the banner was (iOS rule 37).
             if let pending = lock.pendingCall {
                 rows.append((compact ? 1 : 2, .text("call pending: " + names(pending).name, .warning)))
             }
-            if let newest = lock.notifications.first {
-                // Compact: three rows between the clock and the app line; roomy: five.
-                rows += notificationRows(newest, more: lock.notifications.count - 1, top: compact ? 6 : 9, rows: compact ? 3 : 5)
-            }
+            // Compact: two rows between the clock and the status lines; roomy: five.
+            rows += bannerRows(lock.notifications, top: compact ? 6 : 9, rows: compact ? 2 : 5)
             return rows
 
         case .app(let screen):
@@ -166,7 +168,9 @@ private struct Pen {
 
         case .incoming(let call):
             let (name, handle) = names(call.caller)
-            let vibrating: Line = if case .buzzing = call.vibration { .text("vibrating", .status) } else { .text("", .status) }
+            let vibrating: Line = if call.isSilenced { .text("silenced", .status) } else if case .buzzing = call.vibration {
+                .text("vibrating", .status)
+            } else { .text("", .status) }
             let lines: [Line] = [
                 .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
                 .text(name, .caller),
@@ -190,17 +194,20 @@ private struct Pen {
                 .text(name, .caller),
                 .text(handle, .dim),
                 state,
-                .keys([("[d] End", .decline)]),
             ]
-            var rows = Array(zip(compact ? [0, 2, 3, 4, 9] : [1, 4, 5, 7, 15], lines))
-            if call.isMuted { rows.append((compact ? 5 : 8, .text("muted", .warning))) }
-            if let held = call.held { rows.append((compact ? 7 : 12, .text("on hold: " + names(held).name, .status))) }
-            // The keypad digits sent so far, as typed; the newest stay in view when there are many.
-            if !call.digits.isEmpty {
-                let shown = call.digits.count > 16 ? glyphs.ellipsis + call.digits.suffix(15) : call.digits
-                rows.append((compact ? 6 : 10, .text("keypad " + shown, .status)))
-            }
-            return rows
+            var rows = Array(zip(compact ? [0, 1, 2, 3] : [1, 3, 4, 6], lines))
+            if let held = call.held { rows.append((compact ? 4 : 7, .text("on hold: " + names(held).name, .status))) }
+            return rows + buttonRows(call)
+
+        case .recents(let list):
+            return recentsRows(list)
+
+        case .notificationCentre(let centre):
+            return notificationCentreRows(centre)
+
+        case .help(let shown):
+            // The overlay is drawn over the screen afterwards (`drawHelp`).
+            return lines(for: shown, time: time, date: date)
 
         case .ended(let call):
             let (name, handle) = names(call.caller)
@@ -215,60 +222,27 @@ private struct Pen {
         }
     }
 
-    /// The newest notification in `rows` rows: its title, its subtitle, its body wrapped over the
-    /// rows left, and (if a row is left) how many more wait under it.
-    private func notificationRows(_ newest: NotificationBanner, more: Int, top: Int, rows: Int) -> [(Int, Line)] {
-        var texts: [(String, Role)] = [(newest.title.isEmpty ? newest.appName : newest.title, .caller)]
-        if !newest.subtitle.isEmpty { texts.append((newest.subtitle, .normal)) }
-        let body = wrapped(newest.body, lines: max(1, rows - texts.count - (more > 0 && rows > 3 ? 1 : 0)))
-        texts += body.map { ($0, .normal) }
-        if more > 0 { texts.append(("+\(more) more", .dim)) }
-        return texts.prefix(rows).enumerated().map { (top + $0.offset, .text($0.element.0, $0.element.1)) }
-    }
-
-    /// `text` broken at spaces into at most `lines` lines of the content width; the last one keeps
-    /// the rest (the drawing truncates it with an ellipsis).
-    private func wrapped(_ text: String, lines: Int) -> [String] {
-        var result: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(glyphs.displayable(candidate)) <= contentWidth || current.isEmpty || result.count == lines - 1 {
-                current = candidate
-            } else {
-                result.append(current)
-                current = String(word)
+    /// The hint line: the screen's keys (`Keymap`) in order while they fit in `width`, and "? help"
+    /// always. The compact layout names each by its first key only.
+    func hint(for screen: Screen, width: Int) -> String {
+        if case .help = screen { return "any key closes help" }
+        var items: [String] = []
+        var help: String?
+        for binding in Keymap.bindings(for: screen) {
+            let item = (compact ? Keymap.shortLabel(binding.label) : binding.label) + " " + binding.hint
+            if binding.keys == ["?"] { help = item } else { items.append(item) }
+        }
+        let separator = DisplayWidth.of(glyphs.separator)
+        var used = help.map { DisplayWidth.of($0) } ?? 0
+        var shown: [String] = []
+        for item in items {
+            let needed = DisplayWidth.of(item) + (shown.isEmpty && help == nil ? 0 : separator)
+            if used + needed <= width {
+                shown.append(item)
+                used += needed
             }
         }
-        if !current.isEmpty { result.append(current) }
-        return result
-    }
-
-    /// The keys valid on a screen, shortest spelling in the compact layout.
-    func hint(for screen: Screen) -> String {
-        let items: [String] = switch screen {
-        case .lock(let lock) where lock.pendingCall != nil: ["o open the call", "a accept", "d decline", "q quit"]
-        case .lock(let lock) where !lock.notifications.isEmpty: compact ? ["n open notification", "q quit"] : ["n open notification", "c demo call", "q quit"]
-        case .lock: ["c demo call", "q quit"]
-        case .app: ["q quit"]
-        case .incoming(let call) where call.presentation == .banner:
-            compact ? ["a accept", "d decline", "o open", "w away"] : ["a/Enter accept", "d decline", "o full screen", "w swipe away", "q quit"]
-        case .incoming: compact ? ["a accept", "d decline", "q quit"] : ["a/Enter accept", "d/b/Esc decline", "q quit"]
-        case .callWaiting(let waiting):
-            compact
-                ? ["1/2 accept", "d decline", "q quit"]
-                : waiting.choices.map { choice in
-                    switch choice {
-                    case .endAndAccept: "1 end & accept"
-                    case .holdAndAccept: "2 hold & accept"
-                    case .endHeldAndAccept: "2 end held & accept"
-                    case .decline: "d decline"
-                    }
-                }
-        case .inCall: compact ? ["d end", "x hold", "m mute", "0-9 keys"] : ["d/b/Esc end", "x hold", "m mute", "0-9*# keypad", "q quit"]
-        case .ended: ["q quit"]
-        }
-        return items.joined(separator: glyphs.separator)
+        return (shown + (help.map { [$0] } ?? [])).joined(separator: glyphs.separator)
     }
 
     /// "VoIP · audio call": the app and the kind of call, like iOS's "WhatsApp Audio…" line.
@@ -276,9 +250,10 @@ private struct Pen {
         app + glyphs.separator + (video ? "video call" : "audio call")
     }
 
-    /// The name line and the handle line. With no name the handle takes the name's place, as iOS does.
-    private func names(_ caller: Caller) -> (name: String, handle: String) {
-        if !caller.name.isEmpty { return (caller.name, caller.handle) }
+    /// The name line and the handle line. With no name (or a call back that named the call by its
+    /// handle) the handle takes the name's place, once, as iOS does.
+    func names(_ caller: Caller) -> (name: String, handle: String) {
+        if !caller.name.isEmpty, caller.name != caller.handle { return (caller.name, caller.handle) }
         if !caller.handle.isEmpty { return (caller.handle, "") }
         return ("Unknown caller", "")
     }
@@ -294,6 +269,19 @@ private struct Pen {
             for (index, key) in keys.enumerated() {
                 let start = columns.lowerBound + index * share
                 centre(key.label, role: key.role, row: row, columns: start..<(start + share), in: &frame)
+            }
+        case .row(let spans, let trailing):
+            var right = columns.upperBound
+            if let trailing {
+                let text = DisplayWidth.truncate(glyphs.displayable(trailing.text), toWidth: columns.count, ellipsis: glyphs.ellipsis)
+                right -= DisplayWidth.of(text)
+                frame.put(text, row: row, column: right, role: trailing.role)
+                right -= 1  // a space between the entry and its trailing text
+            }
+            var x = columns.lowerBound
+            for span in spans where x < right {
+                let text = DisplayWidth.truncate(glyphs.displayable(span.text), toWidth: right - x, ellipsis: glyphs.ellipsis)
+                x += frame.put(text, row: row, column: x, role: span.role)
             }
         case .clock(let time):
             let big = BigDigits.rows(for: glyphs.displayable(time), glyphs: glyphs)

@@ -56,7 +56,8 @@ public final class RawInput {
 
     /// The keys in bytes read from stdin. UTF-8 is decoded (an invalid byte becomes U+FFFD,
     /// which means nothing); Enter as "\r", "\n" or "\r\n" becomes one "\r"; the escape
-    /// sequences of arrow and function keys are skipped, so they never count as Esc.
+    /// sequences of the up and down arrows become k and j (they move through lists), those of
+    /// other arrow and function keys are skipped, so they never count as Esc.
     /// A lone Esc, or one at the end of the bytes, is the Esc key. Read whole chunks: a
     /// character split across two reads decodes as U+FFFD.
     public static func decodeKeys(_ bytes: [UInt8]) -> [Unicode.Scalar] {
@@ -71,7 +72,10 @@ public final class RawInput {
                 if scalar == "\r", index < scalars.count, scalars[index] == "\n" { index += 1 }
                 keys.append("\r")
             case "\u{1B}" where index < scalars.count && (scalars[index] == "[" || scalars[index] == "O"):
-                index = endOfEscapeSequence(scalars, introducer: index)
+                let end = endOfEscapeSequence(scalars, introducer: index)
+                // ESC [ A / ESC O A is up, B down (cursor or application mode).
+                if end == index + 2 { if scalars[index + 1] == "A" { keys.append("k") } else if scalars[index + 1] == "B" { keys.append("j") } }
+                index = end
             default:
                 keys.append(scalar)
             }

@@ -82,9 +82,10 @@ enum Arguments {
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
         every client subcommand takes --socket PATH
-        keys: a/Enter accept · d/b/Esc decline or hang up · c demo call (lock screen) · 0-9*# DTMF in a call
-              1/2 call waiting · x hold · m mute · o/w open or swipe away the banner · e the app's own hang-up · q quit
-              n open the newest notification (its app opens)
+        keys (each screen has its own; ? lists them): a/Enter accept · d/b/Esc decline or hang up · s silence the ringer
+              0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
+              o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
+              j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
         """

@@ -144,7 +144,7 @@ final class PhoneShell {
             return
         }
         for key in keys {
-            if let command = Keymap.command(for: key) { perform(phone.handle(command, at: clock.now())) }
+            perform(phone.handle(.press(key), at: clock.now()))
             if exitStatus != nil { return }
         }
     }
@@ -239,14 +239,7 @@ final class PhoneShell {
     /// The phone as JSON, for `softphone state`.
     private func stateSnapshot() -> JSON {
         let now = clock.now()
-        let screenName = switch phone.screen(at: now) {
-        case .lock: "lock"
-        case .incoming(let incoming): incoming.presentation == .banner ? "banner" : "incoming"
-        case .callWaiting: "call-waiting"
-        case .inCall: "in-call"
-        case .ended: "ended"
-        case .app: "app"
-        }
+        let screenName = phone.screen(at: now).name
         func json(_ call: Call) -> JSON {
             let (state, since): (String, Instant) = switch call.state {
             case .ringing(let since): ("ringing", since)
@@ -269,6 +262,7 @@ final class PhoneShell {
             ("call", phone.call.map(json) ?? .null),
             ("calls", .array(phone.currentCalls.map(json))),
             ("recents", .number(Double(phone.recents.count))),
+            ("speaker", .bool(phone.speakerOn)),
         ])
     }
 

@@ -248,7 +248,7 @@ struct RingExtensionAppTests {
     func tapOpensTheAnswerScreen() throws {
         let bench = try RingBench.ringing()
         bench.run(until: .zero + .milliseconds(2_500))
-        bench.send(.openNotification)
+        bench.send(.openNotification(1))
         #expect(bench.phone.lock == .unlocked && bench.phone.appState == .foreground)
         #expect(bench.screen == .app(AppScreen(title: "Incoming call", lines: ["Alice Zoë", "+15551234", "answer here, in the app"], appName: "Ring")))
         #expect(bench.effects.contains(.event(.serverRequest(name: "opened", fields: [KeyValue("caller", "Alice Zoë")]))))
@@ -264,7 +264,7 @@ struct RingExtensionAppTests {
         try bench.push(sample: "ring-extension-mutable-content")
         bench.run(for: .seconds(30))
         #expect(bench.phone.appState == .notRunning)
-        bench.send(.openNotification)
+        bench.send(.openNotification(1))
         #expect(bench.effects.contains(.event(.app(state: .foreground, reason: "launched (notification)"))))
         guard case .app(let answer) = bench.screen else { Issue.record("screen is \(bench.screen)"); return }
         #expect(answer.lines.first == "Alice Zoë")

@@ -23,9 +23,9 @@ struct ControlRequestTests {
         #expect(try ControlRequest.decode(request.json.text).request == request)
     }
 
-    @Test("keys become the commands the keymap gives; unknown keys are skipped")
+    @Test("each key becomes a press, read by the phone against the screen on show")
     func keys() {
-        #expect(ControlRequest.key("a?d").commands == [.answer, .end])
+        #expect(ControlRequest.key("a?d").commands == [.press("a"), .press("?"), .press("d")])
         #expect(ControlRequest.hangup.commands == [.remoteEnd(call: nil)])
     }
 

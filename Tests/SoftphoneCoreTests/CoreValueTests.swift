@@ -3,20 +3,53 @@ import Testing
 
 @Suite("Keys")
 struct KeymapTests {
+    static let lock = Screen.lock(LockScreen(appName: "voip", lock: .locked))
+    static let incoming = Screen.incoming(IncomingCallScreen(appName: "voip", call: 1, caller: .demo, ringingSeconds: 0, vibration: .still))
+    static let inCall = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: .demo, connectedSeconds: 0))
+
     @Test("keys map to commands as DESIGN.md lists them", arguments: [
-        ("a", Command.answer), ("\r", .answer), ("\n", .answer), ("d", .end), ("b", .end), ("\u{1B}", .end),
-        ("c", .demoCall), ("q", .quit), ("x", .toggleHold), ("X", .toggleHold), ("m", .toggleMute),
-        ("o", .openBanner), ("w", .dismissBanner),
-    ] as [(Unicode.Scalar, Command)])
-    func mapped(key: Unicode.Scalar, command: Command) {
-        #expect(Keymap.command(for: key) == command)
+        ("a", incoming, Command.answer), ("\r", incoming, .answer), ("\n", incoming, .answer), ("d", incoming, .end),
+        ("b", inCall, .end), ("\u{1B}", inCall, .end), ("s", incoming, .silenceRinger), ("c", lock, .demoCall), ("q", lock, .quit),
+        ("x", inCall, .toggleHold), ("X", inCall, .toggleHold), ("m", inCall, .toggleMute), ("p", inCall, .toggleSpeaker),
+        ("l", lock, .toggleLock), ("l", inCall, .toggleLock), ("r", lock, .openRecents), ("n", lock, .openNotificationCentre),
+        ("?", lock, .showHelp), ("?", inCall, .showHelp),
+    ] as [(Unicode.Scalar, Screen, Command)])
+    func mapped(key: Unicode.Scalar, screen: Screen, command: Command) {
+        #expect(Keymap.command(for: key, on: screen) == command)
     }
 
-    @Test("keypad keys are DTMF digits (and call-waiting choices 1 and 2)", arguments: ["0", "1", "2", "5", "9", "*", "#"] as [Unicode.Scalar])
-    func keypad(key: Unicode.Scalar) { #expect(Keymap.command(for: key) == .dtmf(Character(key))) }
+    @Test("keypad keys are DTMF digits in a call", arguments: ["0", "1", "2", "5", "9", "*", "#"] as [Unicode.Scalar])
+    func keypad(key: Unicode.Scalar) { #expect(Keymap.command(for: key, on: Self.inCall) == .dtmf(Character(key))) }
 
-    @Test("other keys mean nothing", arguments: ["z", "A", " ", "+"] as [Unicode.Scalar])
-    func unmapped(key: Unicode.Scalar) { #expect(Keymap.command(for: key) == nil) }
+    @Test("keys that mean nothing on a screen give no command", arguments: [
+        ("z", lock), ("a", lock), ("x", lock), ("5", incoming), ("c", inCall), ("s", inCall), (" ", lock), ("+", incoming),
+    ] as [(Unicode.Scalar, Screen)])
+    func unmapped(key: Unicode.Scalar, screen: Screen) { #expect(Keymap.command(for: key, on: screen) == nil) }
+
+    @Test("over the help overlay every key closes it, even q")
+    func helpClosesOnAnyKey() {
+        for key in ["q", "a", "z", "\u{1B}"] as [Unicode.Scalar] { #expect(Keymap.command(for: key, on: .help(Self.inCall)) == .closeHelp) }
+    }
+
+    @Test("Enter calls back the selected Recents entry; the list keys move and close")
+    func recentsKeys() {
+        let call = RecentCall(app: "voip", uuid: "u", caller: .demo, handleType: .generic, isOutgoing: false, isMissed: true, reason: .unanswered,
+                              endedAt: 0, durationMilliseconds: 0)
+        let list = Screen.recents(RecentsScreen(entries: [.init(call: call, minutesAgo: 0), .init(call: call, minutesAgo: 1)], selected: 1))
+        #expect(Keymap.command(for: "\r", on: list) == .callBack(recent: 2))
+        #expect(Keymap.command(for: "j", on: list) == .moveSelection(by: 1))
+        #expect(Keymap.command(for: "k", on: list) == .moveSelection(by: -1))
+        #expect(Keymap.command(for: "\u{1B}", on: list) == .closeList)
+        #expect(Keymap.command(for: "r", on: list) == .closeList)
+        #expect(Keymap.command(for: "\r", on: .recents(RecentsScreen(entries: []))) == nil)
+    }
+
+    @Test("the app's own hang-up key is there only when the app has one")
+    func inAppHangUp() {
+        let withControls = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: .demo, connectedSeconds: 0, appHasCallControls: true))
+        #expect(Keymap.command(for: "e", on: withControls) == .app(.endCall))
+        #expect(Keymap.command(for: "e", on: Self.inCall) == nil)
+    }
 }
 
 @Suite("Vibration pattern")

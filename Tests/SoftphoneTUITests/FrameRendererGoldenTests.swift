@@ -74,7 +74,22 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(name: "app-answer-40x12", screen: Screens.appAnswer(), width: 40, height: 12),
         GoldenCase(name: "rule-notice-80x24", screen: Screens.lock(), width: 80, height: 24,
                    notice: "iOS rule 5: App terminated: VoIP push not reported to CallKit before the handler returned"),
-    ]
+    ] + both("recents", Screens.recents()) + both("recents-long", Screens.recents(selected: 10, count: 12))
+        + both("recents-empty", .recents(RecentsScreen(entries: [])))
+        + [GoldenCase(name: "recents-ascii-40x12", screen: Screens.recents(), width: 40, height: 12, glyphs: .ascii)]
+        + both("notifications", Screens.notificationCentre()) + both("notifications-empty", .notificationCentre(NotificationCentreScreen(notifications: [])))
+        + both("lock-status", Screens.lockStatus())
+        + [GoldenCase(name: "lock-status-ascii-40x12", screen: Screens.lockStatus(), width: 40, height: 12, glyphs: .ascii)] + both("incall-buttons", Screens.inCallButtons()) + both("incoming-silenced", Screens.silenced())
+        + both("help-lock", .help(Screens.lock())) + both("help-incoming", .help(Screens.incoming()))
+        + both("help-incall", .help(Screens.inCallButtons())) + both("help-call-waiting", .help(Screens.callWaiting()))
+        + both("help-recents", .help(Screens.recents()))
+        + [GoldenCase(name: "help-incall-ascii-40x12", screen: .help(Screens.inCallButtons()), width: 40, height: 12, glyphs: .ascii)]
+
+    /// The screen at 80×24 and at 40×12.
+    static func both(_ name: String, _ screen: Screen) -> [GoldenCase] {
+        [GoldenCase(name: name + "-80x24", screen: screen, width: 80, height: 24),
+         GoldenCase(name: name + "-40x12", screen: screen, width: 40, height: 12)]
+    }
 }
 
 @Suite struct FrameRendererGoldenTests {

@@ -39,11 +39,12 @@ import Testing
     func keypadDigits(width: Int, height: Int) {
         let screen = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Bob", handle: "+1"), connectedSeconds: 3, digits: "12#"))
         let text = FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "d", unicode: true).text
-        #expect(text.contains("keypad 12#"))
+        #expect(text.contains(width == 80 ? "keypad   12#" : "keypad 12#"))
         let long = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Bob", handle: "+1"), connectedSeconds: 3,
                                               digits: "0123456789012345678*"))
         let longText = FrameRenderer.render(long, width: width, height: height, time: "18:47", date: "d", unicode: true).text
-        #expect(longText.contains("keypad …56789012345678*"))
+        // The roomy layout's keypad button has room for 11 columns, the compact layout's own row for 16.
+        #expect(longText.contains(width == 80 ? "keypad   …012345678*" : "keypad …56789012345678*"))
     }
 
     @Test func controlCharactersAreNeverDrawn() {
@@ -83,6 +84,14 @@ import Testing
                       (3600, "1:00:00"), (3725, "1:02:05"), (-5, "0:00")] as [(Int64, String)])
     func timerText(seconds: Int64, expected: String) {
         #expect(FrameRenderer.timerText(seconds: seconds) == expected)
+    }
+
+    /// A call named by its handle (a call back from Recents) shows the handle once.
+    @Test(arguments: [(80, 24), (40, 12)])
+    func handleAsNameShowsOnce(width: Int, height: Int) {
+        let screen = Screens.inCall(Caller(name: "zoe@example.com", handle: "zoe@example.com"))
+        let text = FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "", glyphs: .unicode).text
+        #expect(text.split(separator: "\n").filter { $0.contains("zoe@example.com") }.count == 1)
     }
 
     @Test func clockThatIsNotDigitsIsShownAsText() {

@@ -11,7 +11,10 @@ import Testing
         ("a\r\nd", ["a", "\r", "d"]),
         ("\n\n", ["\r", "\r"]),
         ("\u{1B}", ["\u{1B}"]),                      // Esc alone declines
-        ("\u{1B}[A", []),                            // an arrow key is not Esc
+        ("\u{1B}[A", ["k"]),                         // up is k, never Esc
+        ("\u{1B}[B", ["j"]),                         // down is j
+        ("\u{1B}OA\u{1B}OB", ["k", "j"]),            // application cursor mode
+        ("\u{1B}[D", []),                            // left means nothing
         ("a\u{1B}[1;5Cd", ["a", "d"]),
         ("\u{1B}OP", []),                            // F1
         ("x\u{1B}", ["x", "\u{1B}"]),

@@ -58,9 +58,58 @@ enum Screens {
         .ended(EndedCallScreen(call: 1, caller: caller, reason: reason, durationSeconds: duration))
     }
 
+    /// Recents with a missed call, an outgoing and an incoming one, in several scripts; `count`
+    /// repeats them for a list longer than the screen.
+    static func recents(selected: Int = 1, count: Int = 4) -> Screen {
+        let calls: [(Caller, Bool, Bool, Int64)] = [
+            (Caller(name: "张伟", handle: "+8613800138000"), false, true, 0),
+            (Caller(name: "محمد", handle: "+966501234567", hasVideo: true), true, false, 12),
+            (Caller(name: "Zoë 👩‍💻", handle: "zoe@example.com"), false, false, 95),
+            (Caller(name: "", handle: "+15550100"), false, true, 3000),
+        ]
+        let entries = (0..<count).map { index in
+            let (caller, outgoing, missed, minutes) = calls[index % calls.count]
+            return RecentsScreen.Entry(
+                call: RecentCall(app: "voip", uuid: "U\(index)", caller: caller, handleType: .phoneNumber, isOutgoing: outgoing,
+                                 isMissed: missed, reason: missed ? .unanswered : .local, endedAt: 0, durationMilliseconds: 0),
+                minutesAgo: minutes + Int64(index / calls.count) * 1440)
+        }
+        return .recents(RecentsScreen(entries: entries, selected: selected))
+    }
+
+    /// The notification centre with three notifications, the second selected.
+    static func notificationCentre(selected: Int = 1) -> Screen {
+        .notificationCentre(NotificationCentreScreen(notifications: banners, selected: selected))
+    }
+
+    static let banners = [
+        NotificationBanner(id: 3, appName: "Ring", title: "Alice Zoë", body: "Incoming call, please open the app to answer"),
+        NotificationBanner(id: 2, appName: "Ring", title: "张伟", subtitle: "Missed call", body: "Tap to call back", minutesAgo: 4),
+        NotificationBanner(id: 1, appName: "Ring", title: "محمد 👋", body: "Call me when you can", minutesAgo: 130),
+    ]
+
+    /// The lock screen with every status flag set the unusual way, and three notifications stacked.
+    static func lockStatus() -> Screen {
+        .lock(LockScreen(appName: "voip", lock: .unlocked, notifications: banners, appState: .notRunning, doNotDisturb: true,
+                         ringer: .silent, voipBlocked: true))
+    }
+
+    /// A connected call on the loudspeaker, muted, with keypad digits, from an app with its own hang-up button.
+    static func inCallButtons() -> Screen {
+        .inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Zoë 👩‍💻", handle: "zoe@example.com"), connectedSeconds: 9,
+                             digits: "123#", isMuted: true, isSpeaker: true, appHasCallControls: true))
+    }
+
+    /// A ringing call the person silenced.
+    static func silenced() -> Screen {
+        .incoming(IncomingCallScreen(appName: "voip", call: 1, caller: alice, ringingSeconds: 12, vibration: .still, isSilenced: true))
+    }
+
     /// One of each kind, for tests that must hold for every screen.
     static let all: [Screen] = [
         lock(), lock(.unlocked), lock(.lockedSinceReboot), incoming(), incoming(vibration: .still), banner(), callWaiting(),
-        inCall(), connecting(), onHoldMuted(), ended(),
+        inCall(), connecting(), onHoldMuted(), ended(), recents(), recents(selected: 10, count: 12), .recents(RecentsScreen(entries: [])),
+        notificationCentre(), .notificationCentre(NotificationCentreScreen(notifications: [])), lockStatus(), inCallButtons(), silenced(),
+        appAnswer(), .help(lock()), .help(inCallButtons()), .help(recents()), .help(callWaiting()), .help(incoming()),
     ]
 }

@@ -30,6 +30,8 @@ final class CallRecord {
     var isOnHold = false
     var isMuted = false
     var digits = ""
+    /// The person silenced the ringer for it (`s`): it rings on screen without sound or vibration.
+    var isSilenced = false
     /// The call it was grouped with, if any.
     var groupedWith: UUID?
     /// The actions that ran on it, `answer:fulfilled`, in order.

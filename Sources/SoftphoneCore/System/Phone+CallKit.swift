@@ -123,7 +123,7 @@ extension Phone {
     /// Rings for `record` if no other call is in progress (a call waiting over an active call
     /// shows without the ringtone).
     func startRingingIfAlone(_ record: CallRecord) {
-        guard active.isEmpty, ringerSwitch == .ring, ringerCall == nil, record.isRinging else { return }
+        guard active.isEmpty, ringerSwitch == .ring, ringerCall == nil, record.isRinging, !record.isSilenced else { return }
         ringerCall = record.uuid
         perform(.startRinging(call: record.number))
     }
@@ -159,6 +159,7 @@ extension Phone {
         notifyObservers(record, ended: true)
         if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, milliseconds: nanoseconds / 1_000_000) }
         if calls.isEmpty, audioActivated { setCallAudio(active: false, provider: record.provider) }
+        if calls.isEmpty { speakerOn = false }
     }
 
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).

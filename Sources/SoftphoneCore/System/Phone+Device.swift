@@ -102,6 +102,8 @@ extension Phone {
         guard !(state == .locked && lock == .lockedSinceReboot) else { return }
         lock = state
         emit(.lock(state))
+        // Recents is the Phone app's: locking leaves it (the notification centre shows on the lock screen too).
+        if state == .locked, openList?.list == .recents { openList = nil }
         if state == .locked, appState == .foreground { sendAppToBackground(reason: "locked") }
     }
 
@@ -129,6 +131,7 @@ extension Phone {
         guard index >= 1, index <= recentsCount else { return refuse(.noRecent(index)) }
         guard lock == .unlocked else { return refuse(.locked) }
         let recent = recentLog[recentLog.count - index]  // `recents[index - 1]`, without building the list
+        openList = nil
         appAction(.foreground)
         let handleType: INPersonHandle.HandleType = switch recent.handleType {
         case .phoneNumber: .phoneNumber

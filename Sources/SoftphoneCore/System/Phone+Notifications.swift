@@ -226,13 +226,17 @@ extension Phone {
 
     // MARK: - The person: tapping a notification
 
-    /// Taps the newest notification: it leaves the list, the phone unlocks (the tap stands for
-    /// Face ID too), the app opens in the foreground, launched if needed, and its delegate gets the
-    /// response.
-    func openNotification() {
-        guard let tapped = notificationState.delivered.popLast() else {
-            return refuse(.other("there is no notification to open"))
+    /// Taps notification `index` (1 = the newest): it leaves the list, the phone unlocks (the tap
+    /// stands for Face ID too), the app opens in the foreground, launched if needed, and its
+    /// delegate gets the response.
+    func openNotification(_ index: Int) {
+        let delivered = notificationState.delivered
+        guard !delivered.isEmpty else { return refuse(.other("there is no notification to open")) }
+        guard index >= 1, index <= delivered.count else {
+            return refuse(.other("there is no notification \(index); \(delivered.count) are delivered (1 is the newest)"))
         }
+        let tapped = notificationState.delivered.remove(at: delivered.count - index)
+        openList = nil
         emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
         if lock != .unlocked { setLock(.unlocked) }
         if appState == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
@@ -245,12 +249,13 @@ extension Phone {
 
     // MARK: - What the screen shows
 
-    /// The notifications on screen, newest first.
-    var notificationBanners: [NotificationBanner] {
+    /// The notifications on screen at `instant`, newest first.
+    func notificationBanners(at instant: Instant) -> [NotificationBanner] {
         notificationState.delivered.reversed().map { shown in
             let content = shown.request.content
             return NotificationBanner(
-                id: shown.number, appName: configuration.app.displayName, title: content.title, subtitle: content.subtitle, body: content.body)
+                id: shown.number, appName: configuration.app.displayName, title: content.title, subtitle: content.subtitle, body: content.body,
+                minutesAgo: minutesSince(wallClock: shown.date.timeIntervalSince1970, at: instant))
         }
     }
 

@@ -150,8 +150,17 @@ extension Phone {
 
     // MARK: - The screen
 
-    /// What the phone shows at `now`.
+    /// What the phone shows at `now`: the help overlay over the screen it was opened on, while
+    /// that screen shows.
     public func screen(at now: Instant) -> Screen {
+        let shown = baseScreen(at: now)
+        if let helpOver, helpOver == shown.name { return .help(shown) }
+        return shown
+    }
+
+    /// The screen without the help overlay: calls first, then an open list, the "call ended"
+    /// screen, the app's own screen, and the lock screen.
+    private func baseScreen(at now: Instant) -> Screen {
         let app = configuration.app.displayName
         let focus = focusCall
         var pending: Caller?
@@ -166,8 +175,9 @@ extension Phone {
                 let ringingFor = now - incoming.reportedAt
                 return .incoming(IncomingCallScreen(
                     appName: app, call: incoming.number, caller: incoming.details.caller,
-                    ringingSeconds: ringingFor.wholeSeconds, vibration: vibrationIndicator(ringingFor: ringingFor),
-                    presentation: fullScreen ? .fullScreen : .banner))
+                    ringingSeconds: ringingFor.wholeSeconds,
+                    vibration: incoming.isSilenced ? .still : vibrationIndicator(ringingFor: ringingFor),
+                    presentation: fullScreen ? .fullScreen : .banner, isSilenced: incoming.isSilenced))
             }
             pending = incoming.details.caller
         }
@@ -176,7 +186,15 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: app, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
-                status: status, isMuted: focus.isMuted, held: heldCall(other: focus)?.details.caller))
+                status: status, isMuted: focus.isMuted, held: heldCall(other: focus)?.details.caller, isSpeaker: speakerOn,
+                appHasCallControls: appDelegate is any InAppCallControls))
+        }
+        // An open list shows, unless a call ended after it opened and its "call ended" screen still shows.
+        if pending == nil, let open = openList,
+           !(ended.map { open.endedCall != $0.record.number && now < $0.at + configuration.endedScreenTime } ?? false),
+           let list = listScreen(at: now)
+        {
+            return list
         }
         if let lastEnded, now < lastEnded.endedAt + configuration.endedScreenTime {
             return .ended(EndedCallScreen(
@@ -185,7 +203,8 @@ extension Phone {
         }
         if let own = presentedAppScreen { return .app(own) }
         return .lock(LockScreen(
-            appName: app, lock: lock, pendingCall: pending, notifications: notificationBanners, isVibrating: isVibrating(at: now)))
+            appName: app, lock: lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
+            appState: appState, doNotDisturb: doNotDisturb.isOn, ringer: ringerSwitch, voipBlocked: voipDeliveryStopped))
     }
 
     /// The rule-violation message to show at `now`, if one is recent.
@@ -203,10 +222,13 @@ extension Phone {
             let since = incoming.reportedAt
             let elapsed = now - since
             changes.append(since + .seconds(elapsed.wholeSeconds + 1))
-            let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
-            let frame = VibrationIndicator.frameMilliseconds
-            let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
-            changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
+            // A silenced call's indicator stands still: only its ringing time moves.
+            if !incoming.isSilenced {
+                let phase = configuration.vibration.phase(atMilliseconds: elapsed.milliseconds)
+                let frame = VibrationIndicator.frameMilliseconds
+                let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
+                changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
+            }
         } else if let connectedAt = focusCall?.connectedAt {
             changes.append(connectedAt + .seconds((now - connectedAt).wholeSeconds + 1))
         }
@@ -217,6 +239,7 @@ extension Phone {
             changes.append(violation.at + configuration.rules.violationNoticeTime)
         }
         changes.append(systemSoundState.vibratingUntil)  // the lock screen's "vibrating" ends
+        if let age = nextAgeChange(after: now) { changes.append(age) }
         return changes.filter { $0 > now }.min()
     }
 

@@ -34,7 +34,7 @@ struct NotificationCenterTests {
         let t = NotificationPhone()
         t.send(.app(.kill))
         t.alert([("alert", .object([("title", .string("Alice")), ("body", .string("hi"))]))], extra: [("caller", .string("Alice"))])
-        let effects = t.send(.openNotification)
+        let effects = t.send(.openNotification(1))
         #expect(effects.contains(.event(.notification(.opened(id: 1, title: "Alice")))))
         #expect(effects.contains(.event(.lock(.unlocked))))
         #expect(effects.contains(.event(.app(state: .foreground, reason: "launched (notification)"))))
@@ -46,7 +46,7 @@ struct NotificationCenterTests {
         t.send(.app(.background))
         guard case .lock(let lock) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(lock.notifications.isEmpty)
-        #expect(t.send(.openNotification) == [.refused(.other("there is no notification to open"))])
+        #expect(t.send(.openNotification(1)) == [.refused(.other("there is no notification to open"))])
     }
 
     @Test("a tap on a running app brings it to the foreground without a new launch")
@@ -54,7 +54,7 @@ struct NotificationCenterTests {
         let t = NotificationPhone(lock: .unlocked)
         t.alert([("alert", .string("hi"))])
         let launches = t.phone.launchCount
-        t.send(.openNotification)
+        t.send(.openNotification(1))
         #expect(t.phone.launchCount == launches && t.phone.appState == .foreground)
         #expect(try #require(t.app).opened == [""])
     }
