@@ -227,8 +227,8 @@ struct VoIPAppTests {
             if case .incoming(let s) = bench.screen { frames.append(s.vibration) }
             bench.advance(.milliseconds(250))
         }
-        // standard pattern: 1 s on (frames alternate every 250 ms), 1 s off, then on again.
-        #expect(frames[0...3] == [.buzzing(frame: 0), .buzzing(frame: 1), .buzzing(frame: 0), .buzzing(frame: 1)])
+        // standard pattern: 1 s on (frames alternate every 500 ms), 1 s off, then on again.
+        #expect(frames[0...3] == [.buzzing(frame: 0), .buzzing(frame: 0), .buzzing(frame: 1), .buzzing(frame: 1)])
         #expect(frames[4...7].allSatisfy { $0 == .still })
         #expect(frames[8] == .buzzing(frame: 0))
         if case .incoming(let s) = bench.screen { #expect(s.ringingSeconds == 2) }
@@ -239,7 +239,7 @@ struct VoIPAppTests {
         let bench = VoIPBench()
         #expect(bench.phone.nextScreenChange(after: .zero) == nil)
         bench.send(.incomingCall(alice))
-        #expect(bench.phone.nextScreenChange(after: .zero) == .zero + .milliseconds(250))
+        #expect(bench.phone.nextScreenChange(after: .zero) == .zero + .milliseconds(VibrationIndicator.frameMilliseconds))
         #expect(bench.phone.nextScreenChange(after: .zero + .milliseconds(1_050)) == .zero + .milliseconds(2_000))
         bench.send(.answer)
         #expect(bench.phone.nextScreenChange(after: .zero + .milliseconds(250)) == .zero + .seconds(1))
