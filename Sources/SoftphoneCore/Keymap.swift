@@ -31,6 +31,8 @@ public enum Keymap {
         ("e", "hang up from the app's own screen (app in the foreground)"),
         ("n", "open the newest notification (opens the app)"),
         ("0-9 * #", "DTMF in a call"),
+        ("v", "show or hide the event log (full screen)"),
+        ("/", "command line: a control-socket command, e.g. /call --from Bob (full screen)"),
         ("q", "quit"),
     ]
 }
