@@ -305,14 +305,15 @@ final class PhoneShell {
     }
 
     /// The current screen as plain text, drawn by the same renderer as the terminal and the
-    /// golden tests: at the terminal's size in full screen, else 80×24.
+    /// golden tests: at the terminal's size in full screen (with the event log when shown), else 80×24.
     private func screenText() -> String {
         var size = (width: 80, height: 24)
         if case .fullScreen(let terminal) = display { size = terminal.size }
         let wall = WallClock.now()
-        return FrameRenderer.render(
+        // Through the view: the event log pane, when shown, is on the screen too.
+        return view.render(
             phone.screen(at: clock.now()), width: size.width, height: size.height,
-            time: wall.time, date: wall.date, notice: phone.ruleNotice(at: clock.now()) ?? noticeLines.last, unicode: true
+            time: wall.time, date: wall.date, notice: phone.ruleNotice(at: clock.now()) ?? noticeLines.last, glyphs: .unicode
         ).text
     }
 
