@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Call waiting driven by keys in a real terminal: 1 ends the active call and accepts the new one;
-# d declines the new one; 2 (Hold & Accept) is offered only by apps that allow two call groups.
+# Call waiting driven by keys in a real terminal. With the voip app taking two call groups
+# (--set callGroups=2): 1 ends the active call and accepts the new one; 2 holds the active call and
+# accepts the new one. With the default one call at a time, Hold & Accept is not offered, 2 does
+# nothing, and d declines the waiting call.
 source "$(dirname "$0")/common-tmux.sh"
-start_phone 80 24
+start_phone 80 24 -- --set callGroups=2
 remote call --from Ann --handle +1001
 wait_for "[a] Accept"
 keys a
@@ -12,18 +14,33 @@ remote call --from Bob --handle +1002
 wait_for "Call waiting"
 wait_for "on a call with Ann"
 wait_for "[1] End & Accept"
+wait_for "[2] Hold & Accept"
 keys 1
-wait_for "[d] End"
 wait_gone "Call waiting"
+wait_for "[d] End"
 screen | grep -qF "Bob" || fail "in a call with Bob after 1"
-"$bin" state --socket "$sock" | grep -q '"calls":\[{[^]]*"caller":"Bob"[^]]*\]' || fail "Bob is the only call after 1: $("$bin" state --socket "$sock")"
-"$bin" wait call.ended --where caller=Ann --socket "$sock" --timeout 5 > /dev/null || fail "Ann's call did not end"
+"$bin" wait call.ended --where caller=Ann --socket "$sock" --timeout 5 > /dev/null || fail "Ann's call did not end after 1"
 
-# The built-in apps take one call at a time (CXProviderConfiguration maximumCallGroups 1), so iOS
-# offers no Hold & Accept: 2 means nothing here and does nothing; d declines the waiting call.
 remote call --from Cleo --handle +1003
 wait_for "Call waiting"
 wait_for "on a call with Bob"
+keys 2
+wait_gone "Call waiting"
+wait_for "on hold: Bob"
+screen | grep -qF "Cleo" || fail "in a call with Cleo after 2"
+"$bin" state --socket "$sock" | grep -q '"state":"held"' || fail "Bob is not held after 2"
+keys q
+expect_exit 0
+echo "1 End & Accept and 2 Hold & Accept: passed"
+
+start_phone 80 24
+remote call --from Ann --handle +1001
+wait_for "[a] Accept"
+keys a
+wait_for "[d] End"
+remote call --from Bob --handle +1002
+wait_for "Call waiting"
+wait_for "[1] End & Accept"
 screen | grep -qF "Hold & Accept" && fail "Hold & Accept offered by a one-call app"
 keys 2
 sleep 0.3
@@ -31,8 +48,7 @@ screen | grep -qF "Call waiting" || fail "2 did something on a call waiting scre
 keys d
 wait_gone "Call waiting"
 wait_for "[d] End"
-screen | grep -qF "Bob" || fail "still in the call with Bob after declining Cleo"
-
+screen | grep -qF "Ann" || fail "still in the call with Ann after declining Bob"
 keys q
 expect_exit 0
 echo "call waiting passed"
