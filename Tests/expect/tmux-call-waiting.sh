@@ -4,16 +4,21 @@
 # accepts the new one. With the default one call at a time, Hold & Accept is not offered, 2 does
 # nothing, and d declines the waiting call.
 source "$(dirname "$0")/common-tmux.sh"
-start_phone 80 24 -- --set callGroups=2
-remote call --from Ann --handle +1001
-wait_for "[a] Accept"
-keys a
-wait_for "[d] End"
 
-remote call --from Bob --handle +1002
-wait_for "Call waiting"
-wait_for "on a call with Ann"
-wait_for "[1] End & Accept"
+# A phone (with ARGS) in a call with Ann, and Bob calling: the call-waiting screen.
+bob_calls_during_ann() {
+    start_phone 80 24 -- "$@"
+    remote call --from Ann --handle +1001
+    wait_for "[a] Accept"
+    keys a
+    wait_for "[d] End"
+    remote call --from Bob --handle +1002
+    wait_for "Call waiting"
+    wait_for "on a call with Ann"
+    wait_for "[1] End & Accept"
+}
+
+bob_calls_during_ann --set callGroups=2
 wait_for "[2] Hold & Accept"
 keys 1
 wait_gone "Call waiting"
@@ -33,14 +38,7 @@ keys q
 expect_exit 0
 echo "1 End & Accept and 2 Hold & Accept: passed"
 
-start_phone 80 24
-remote call --from Ann --handle +1001
-wait_for "[a] Accept"
-keys a
-wait_for "[d] End"
-remote call --from Bob --handle +1002
-wait_for "Call waiting"
-wait_for "[1] End & Accept"
+bob_calls_during_ann
 screen | grep -qF "Hold & Accept" && fail "Hold & Accept offered by a one-call app"
 keys 2
 sleep 0.3
