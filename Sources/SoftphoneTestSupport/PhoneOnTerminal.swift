@@ -2,17 +2,18 @@
 @preconcurrency import CNcursesw
 import Glibc
 import SoftphoneControl
-import SoftphoneTestSupport
 
 /// The real phone full screen on a pseudo-terminal of its own, as a terminal emulator runs it:
 /// everything it writes to the terminal is read from the controller side, counted and searched.
-final class PhoneOnTerminal {
-    let pid: pid_t
+/// Shared by the end-to-end tests and the benchmarks.
+public final class PhoneOnTerminal {
+    /// The process id.
+    public let pid: pid_t
     private let controller: Int32
     private var exited = false
 
     /// Starts the phone with `arguments` on a `columns`×`rows` xterm-256color terminal in a UTF-8 locale.
-    init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+    public init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
         var terminal: Int32 = -1
         controller = cnc_open_pseudo_terminal(&terminal)
         guard controller >= 0 else { throw SpawnError(what: "no pseudo-terminal") }
@@ -48,7 +49,7 @@ final class PhoneOnTerminal {
     }
 
     /// Reads what the phone writes for `seconds`; returns the bytes.
-    func read(for seconds: Double) -> [UInt8] {
+    public func read(for seconds: Double) -> [UInt8] {
         var bytes: [UInt8] = []
         _ = read(until: PhoneProcess.now() + seconds) { bytes += $0; return false }
         return bytes
@@ -56,7 +57,7 @@ final class PhoneOnTerminal {
 
     /// Reads until `needle` has been written (searched in all bytes since the call); returns the
     /// monotonic time the chunk holding it arrived, or nil at `deadline`.
-    func time(of needle: String, deadline: Double) -> Double? {
+    public func time(of needle: String, deadline: Double) -> Double? {
         var bytes: [UInt8] = []
         let target = Array(needle.utf8)
         return read(until: deadline) { chunk in
@@ -81,7 +82,7 @@ final class PhoneOnTerminal {
     }
 
     /// Presses `q` and waits for the phone to exit, draining its output meanwhile.
-    func quit() {
+    public func quit() {
         _ = write(controller, "q", 1)
         var status: Int32 = 0
         for _ in 0..<500 {
