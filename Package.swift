@@ -57,7 +57,7 @@ let package = Package(
         // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
         // Starts the real binary for end-to-end tests and benchmarks.
-        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl"], swiftSettings: shipped),
+        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl", "CNcursesw"], swiftSettings: shipped),
         // Measures DESIGN.md's budgets (`make bench`).
         .executableTarget(
             name: "softphone-bench",

@@ -22,6 +22,8 @@ static inline attr_t cnc_a_normal(void) { return A_NORMAL; }
 static inline attr_t cnc_color_pair(short n) { return COLOR_PAIR(n); }
 static inline int cnc_lines(void) { return LINES; }
 static inline int cnc_cols(void) { return COLS; }
+static inline int cnc_colors(void) { return COLORS; }
+static inline int cnc_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int cnc_key_resize(void) { return KEY_RESIZE; }
 static inline int cnc_key_enter(void) { return KEY_ENTER; }
 static inline int cnc_key_up(void) { return KEY_UP; }

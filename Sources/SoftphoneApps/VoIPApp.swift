@@ -9,17 +9,24 @@ import SoftphoneKit
 ///
 /// Settings (standard `UserDefaults`): `tokenFormat` — `hex` (default) sends the server the token
 /// as 64 lowercase hex digits; `description` reproduces the pre-iOS 13 habit of stripping `<`, `>`
-/// and spaces from `Data.description`, which since iOS 13 gives the server a broken token (rule 2).
+/// and spaces from `Data.description`, which since iOS 13 gives the server a broken token (rule 2);
+/// `callGroups` — 1 (default) takes one call at a time, 2 lets a second call hold the first
+/// (Hold & Accept on the call-waiting screen, rule 38).
 public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate, InAppCallControls {
     /// How long a call rings before the app gives up on it.
     public static let ringTimeout: TimeInterval = 60
     /// The `UserDefaults` key of the token format setting.
     public static let tokenFormatKey = "tokenFormat"
+    /// The `UserDefaults` key of the call groups setting (`CXProviderConfiguration.maximumCallGroups`).
+    public static let callGroupsKey = "callGroups"
     /// The settings as the Settings app lists them; `softphone run --set KEY=VALUE` sets them.
     public static let settings = [
         AppSetting(
             key: tokenFormatKey, kind: .choice(["hex", "description"]), defaultValue: .string("hex"),
             title: "how the token is sent to the server; description: the pre-iOS 13 <> stripping bug (rule 2)"),
+        AppSetting(
+            key: callGroupsKey, kind: .number(1...2), defaultValue: .int(1),
+            title: "calls CallKit may keep at once; 2: a second call can Hold & Accept the first (rule 38)"),
     ]
 
     let provider: CXProvider
@@ -31,7 +38,9 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public private(set) var token = ""
 
     public init() {
-        provider = CXProvider(configuration: .oneCallAtATime())
+        let configuration = CXProviderConfiguration.oneCallAtATime()
+        configuration.maximumCallGroups = max(1, UserDefaults.standard.integer(forKey: Self.callGroupsKey))
+        provider = CXProvider(configuration: configuration)
     }
 
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -70,6 +79,8 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         update.localizedCallerName = body["caller"]?.stringValue
         update.hasVideo = body["video"]?.boolValue ?? false
         update.supportsDTMF = true
+        // Holding is what a second call group is for: Hold & Accept needs both (rule 38).
+        update.supportsHolding = provider.configuration.maximumCallGroups > 1
         let uuid = body["uuid"]?.stringValue.flatMap(UUID.init(uuidString:)) ?? UUID()
         // Report first, before anything else (iOS rule 4); connect to the server in parallel (rule 10).
         provider.reportNewIncomingCall(with: uuid, update: update) { [weak self] error in

@@ -12,6 +12,8 @@ import Glibc
 public final class CursesTerminal {
     /// Whether the locale's character set is UTF-8; if not, render with `GlyphSet.ascii`.
     public let usesUnicode: Bool
+    /// The colours in use: from `NO_COLOR` and the colours the terminal has.
+    public private(set) var palette = Palette.monochrome
 
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -86,7 +88,8 @@ public final class CursesTerminal {
         // The shell polls for keys itself; without this every refresh polls the input twice more,
         // to stop drawing when a key is waiting (typeahead), several times a second while ringing.
         typeahead(-1)
-        styles = Self.styles(colours: Self.wantsColour() && Self.startColours())
+        palette = Self.startColours()
+        styles = Self.styles(palette)
     }
 
     deinit {
@@ -128,7 +131,8 @@ public final class CursesTerminal {
     }
 
     /// Every key waiting, oldest first; empty when none is. Never blocks.
-    /// Enter (`KEY_ENTER`, "\r" or "\n") arrives as "\r"; other special keys are skipped.
+    /// Enter (`KEY_ENTER`, "\r" or "\n") arrives as "\r", Backspace (`KEY_BACKSPACE`) as DEL
+    /// ("\u{7F}"); other special keys are skipped.
     /// The corresponding C function is `wget_wch`.
     public func readKeys() -> [TerminalKey] {
         guard !isClosed else { return [] }
@@ -145,6 +149,8 @@ public final class CursesTerminal {
                 } else if code == wint_t(cnc_key_up()) || code == wint_t(cnc_key_down()) {
                     // The arrows move through lists as k and j do (vi's keys), in every mode.
                     keys.append(.character(code == wint_t(cnc_key_up()) ? "k" : "j"))
+                } else if code == wint_t(cnc_key_backspace()) {
+                    keys.append(.character("\u{7F}"))  // as most terminals send it: the command line edits with it
                 }
             } else if status == OK {
                 guard let scalar = Unicode.Scalar(code) else { continue }
@@ -245,43 +251,33 @@ public final class CursesTerminal {
 
     // MARK: - Colours
 
-    /// Colour unless the person opted out with a non-empty `NO_COLOR` (no-color.org).
-    private static func wantsColour() -> Bool {
-        guard let value = getenv("NO_COLOR") else { return true }
-        return value.pointee == 0
-    }
-
-    /// Starts colours on terminals that have them, on the terminal's own background.
-    private static func startColours() -> Bool {
-        guard has_colors(), start_color() == OK else { return false }
+    /// Starts colours on terminals that have them, on the terminal's own background, unless the
+    /// person opted out with `NO_COLOR`; returns the palette chosen.
+    /// The corresponding C functions are `has_colors`, `start_color` and `init_pair`.
+    private static func startColours() -> Palette {
+        let noColour = getenv("NO_COLOR").map { String(cString: $0) }
+        guard Palette(noColor: noColour, colours: 256) != .monochrome, has_colors(), start_color() == OK else { return .monochrome }
+        let palette = Palette(noColor: noColour, colours: Int(cnc_colors()))
         let background = Int16(use_default_colors() == OK ? -1 : Int16(COLOR_BLACK))
-        let pairs: [(Int16, Int32)] = [
-            (1, COLOR_CYAN), (2, COLOR_MAGENTA), (3, COLOR_GREEN), (4, COLOR_RED), (5, COLOR_YELLOW),
-        ]
-        for (pair, foreground) in pairs { init_pair(pair, Int16(foreground), background) }
-        return true
+        for (index, role) in Role.allCases.enumerated() {
+            if let foreground = palette.foreground(role) { init_pair(Int16(index + 1), foreground, background) }
+        }
+        return palette
     }
 
-    /// How each role looks: colour where there is colour, else attributes only. Either way
-    /// the words on screen carry the meaning.
-    private static func styles(colours: Bool) -> [Role: Style] {
-        let bold = cnc_a_bold(), dim = cnc_a_dim(), reverse = cnc_a_reverse(), normal = cnc_a_normal()
+    /// How each role looks in `palette`: its colour pair (numbered after the role) and attributes.
+    /// Either way the words on screen carry the meaning.
+    private static func styles(_ palette: Palette) -> [Role: Style] {
         var styles: [Role: Style] = [:]
-        for role in Role.allCases {
-            styles[role] = switch (role, colours) {
-            case (.normal, _): Style(attributes: normal, pair: 0)
-            case (.title, _), (.caller, _): Style(attributes: bold, pair: 0)
-            case (.dim, _): Style(attributes: dim, pair: 0)
-            case (.timer, true): Style(attributes: normal, pair: 1)
-            case (.timer, false): Style(attributes: normal, pair: 0)
-            case (.status, true): Style(attributes: normal, pair: 2)
-            case (.status, false): Style(attributes: bold, pair: 0)
-            case (.accept, true): Style(attributes: bold, pair: 3)
-            case (.decline, true): Style(attributes: bold, pair: 4)
-            case (.accept, false), (.decline, false): Style(attributes: reverse, pair: 0)
-            case (.warning, true): Style(attributes: bold, pair: 5)
-            case (.warning, false): Style(attributes: bold | reverse, pair: 0)
+        for (index, role) in Role.allCases.enumerated() {
+            let attributes = switch palette.attributes(role) {
+            case .normal: cnc_a_normal()
+            case .bold: cnc_a_bold()
+            case .dim: cnc_a_dim()
+            case .reverse: cnc_a_reverse()
+            case .boldReverse: cnc_a_bold() | cnc_a_reverse()
             }
+            styles[role] = Style(attributes: attributes, pair: palette.foreground(role) == nil ? 0 : Int16(index + 1))
         }
         return styles
     }

@@ -5,8 +5,9 @@ import SoftphoneCore
 extension Pen {
     /// Draws the box over `frame`, leaving the hint row free. Roomy: each key with what it does;
     /// compact: with its hint word, in two columns when one does not fit.
-    func drawHelp(for shown: Screen, in frame: inout Frame) {
-        let bindings = Keymap.bindings(for: shown)
+    /// `terminalKeys` are the full-screen terminal's own keys (`TerminalView.keys`), listed after the phone's.
+    func drawHelp(for shown: Screen, terminalKeys: [KeyHelp] = [], in frame: inout Frame) {
+        let bindings = Keymap.bindings(for: shown).map(KeyHelp.init) + terminalKeys
         let title = "Keys on the \(shown.name) screen"
         let footer = "Other keys do nothing here"
         let available = frame.height - 1

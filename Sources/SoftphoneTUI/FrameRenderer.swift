@@ -21,9 +21,10 @@ public enum FrameRenderer {
     ///   - date: the date under it ("Sunday 29 November").
     ///   - notice: a line the person should see, such as an audio warning; shown above the hints.
     ///   - glyphs: `.ascii` when the terminal's locale is not UTF-8.
+    ///   - terminalKeys: keys the help overlay lists after the phone's (the full-screen terminal's own).
     public static func render(
         _ screen: Screen, width: Int, height: Int, time: String, date: String,
-        notice: String? = nil, glyphs: GlyphSet
+        notice: String? = nil, glyphs: GlyphSet, terminalKeys: [KeyHelp] = []
     ) -> Frame {
         var frame = Frame(width: width, height: height)
         let width = frame.width
@@ -58,7 +59,7 @@ public enum FrameRenderer {
         if let notice {
             pen.centre(notice, role: .warning, row: height - 2, columns: 1..<(width - 1), in: &frame)
         }
-        if case .help(let shown) = screen { pen.drawHelp(for: shown, in: &frame) }
+        if case .help(let shown) = screen { pen.drawHelp(for: shown, terminalKeys: terminalKeys, in: &frame) }
         pen.centre(pen.hint(for: screen, width: width - 2), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
         return frame
     }

@@ -10,7 +10,9 @@ import SoftphoneTestSupport
 //
 //   SOFTPHONE_BENCH_AUDIO_DEVICE=default   ring through ALSA instead of a WAV file; on a machine
 //                                          without a sound card use ../shared/alsa/asoundrc.paced48
-//   SOFTPHONE_BENCH_SECONDS=10             how long each "while ringing" measurement lasts
+//   SOFTPHONE_BENCH_SECONDS=10             how long each "while ringing" measurement lasts (the
+//                                          terminal's bytes per second: 5 runs of half as long)
+//   SOFTPHONE_BENCH_ONLY=core|terminal     only the core's figures, or the core's and the terminal's
 
 /// One measured figure against its budget.
 struct Row {
@@ -22,9 +24,28 @@ struct Row {
 }
 
 var rows: [Row] = []
+/// Figures without a budget, printed after the rows.
+var figures: [String] = []
 let seconds = Double(getenv("SOFTPHONE_BENCH_SECONDS").map { String(cString: $0) } ?? "") ?? 10
 let audioDevice = getenv("SOFTPHONE_BENCH_AUDIO_DEVICE").map { String(cString: $0) }
 let folder = temporaryFolder()
+
+/// Prints every row and figure and exits: status 1 when a budget is missed.
+@MainActor func report() -> Never {
+    print("softphone-bench: \(audioDevice.map { "ALSA device \($0)" } ?? "WAV-file sink") on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
+    for row in rows {
+        let negated = row.unit.hasPrefix("-")
+        let unit = negated ? String(row.unit.dropFirst()) : row.unit
+        let measured = negated ? -row.measured : row.measured
+        let budget = negated ? "≥ \(Int(-row.budget))" : "≤ \(row.budget)"
+        let figure = measured >= 1000 ? String(Int(measured)) : String((measured * 100).rounded() / 100)
+        print("\(row.withinBudget ? "ok  " : "OVER") \(row.what): \(figure) \(unit) (budget \(budget))")
+    }
+    for figure in figures { print("    \(figure) (no budget)") }
+    let missed = rows.filter { !$0.withinBudget }.count
+    print("bench: \(rows.count - missed) within budget, \(missed) over")
+    exit(missed == 0 ? 0 : 1)
+}
 
 func nanoseconds() -> Int64 {
     var spec = timespec()
@@ -118,12 +139,57 @@ do {
 }
 
 // `SOFTPHONE_BENCH_ONLY=core` stops here: the core alone, for profiling.
-if getenv("SOFTPHONE_BENCH_ONLY").map({ String(cString: $0) }) == "core" {
+let only = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0) }
+if only == "core" {
     for row in rows { print(row.what, row.unit.hasPrefix("-") ? -row.measured : row.measured) }
     exit(0)
 }
 
-// MARK: - 2. One frame of the incoming screen, built off-screen (what each redraw costs before ncurses)
+// MARK: - 2. The terminal: bytes written while ringing, command → screen
+
+/// Starts a full-screen phone on a pseudo-terminal and waits until its lock screen is drawn.
+func phoneOnTerminal(_ name: String) throws -> (phone: PhoneOnTerminal, socket: String) {
+    let socket = "\(folder)/\(name).sock"
+    let phone = try PhoneOnTerminal(["--socket", socket, "--data-dir", folder + "/tty-data", "--no-audio"])
+    guard phone.time(of: "c demo call", deadline: PhoneProcess.now() + 10) != nil else { throw SpawnError(what: "no lock screen on the pseudo-terminal") }
+    return (phone, socket)
+}
+
+do {
+    // Bytes per second the phone writes while a call rings, the vibration indicator and the ringing
+    // time animating: everything read from the pseudo-terminal, 5 runs.
+    var rates: [Double] = []
+    for run in 0..<5 {
+        let (phone, socket) = try phoneOnTerminal("rate\(run)")
+        _ = try ControlClient.send(ControlRequest.call(Caller(name: "Bench", handle: "+15550199")).json, to: socket)
+        _ = phone.read(for: 0.5)  // the incoming screen's first, full drawing
+        let window = seconds / 2
+        rates.append(Double(phone.read(for: window).count) / window)
+        phone.quit()
+    }
+    figures.append("bytes written to the terminal per second while ringing, indicator animating (80×24, median of 5 runs of \(seconds / 2) s): \(Int(median(rates))) B/s")
+
+    // A `call` over the socket → the first bytes on the terminal holding the caller's name, on a
+    // fresh phone each time so the name was never on screen before.
+    var latencies: [Double] = []
+    for run in 0..<9 {
+        let (phone, socket) = try phoneOnTerminal("latency\(run)")
+        let name = "Quinn Vega \(run)"
+        let start = PhoneProcess.now()
+        _ = try ControlClient.send(ControlRequest.call(Caller(name: name, handle: "+15550199")).json, to: socket)
+        if let shown = phone.time(of: name, deadline: start + 5) { latencies.append((shown - start) * 1000) }
+        phone.quit()
+    }
+    rows.append(Row(what: "call over the socket → caller's name written to the terminal (median of \(latencies.count))", measured: median(latencies), budget: 5, unit: "ms"))
+} catch {
+    print("softphone-bench: \(error)")
+    exit(1)
+}
+
+// `SOFTPHONE_BENCH_ONLY=terminal` stops here: the core and the terminal figures only.
+if only == "terminal" { report() }
+
+// MARK: - 3. One frame of the incoming screen, built off-screen (what each redraw costs before ncurses)
 
 do {
     let screen = Screen.incoming(IncomingCallScreen(
@@ -140,7 +206,7 @@ do {
     if cells == 0 { print("(no frames?)") }
 }
 
-// MARK: - 3. The audio engine alone
+// MARK: - 4. The audio engine alone
 
 do {
     let output: AudioOutput = audioDevice.map { .device($0) } ?? .wavFile(folder + "/engine.wav")
@@ -160,7 +226,7 @@ do {
     rows.append(Row(what: "stop → ring silenced (snd_pcm_drop issued, median of 9)", measured: median(stops), budget: 5, unit: "ms"))
 }
 
-// MARK: - 4. The whole phone
+// MARK: - 5. The whole phone
 
 do {
     // Start → READY in plain mode: the phone is up, socket listening, ringtone decoded.
@@ -198,7 +264,7 @@ do {
     exit(1)
 }
 
-// MARK: - 5. Pushes per second the running phone takes over the control socket
+// MARK: - 6. Pushes per second the running phone takes over the control socket
 
 /// The phone (plain mode, --no-audio, stdout to /dev/null so its lines never hold it up) rings
 /// for a push, is answered and hung up, call after call, over one connection; a second connection
@@ -256,7 +322,6 @@ func pushesPerSecond(calls: Int) throws -> (rate: Double, rss: Double, inOrder: 
     return (Double(calls) / elapsed, peakRSSMegabytes(phone.pid), inOrder && expected.isEmpty)
 }
 
-var figures: [String] = []
 do {
     let calls = Int(getenv("SOFTPHONE_BENCH_PUSH_CALLS").map { String(cString: $0) } ?? "") ?? 2_000
     let (rate, rss, inOrder) = try pushesPerSecond(calls: calls)
@@ -269,16 +334,4 @@ do {
 
 // MARK: - Report
 
-print("softphone-bench: \(audioDevice.map { "ALSA device \($0)" } ?? "WAV-file sink") on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
-for row in rows {
-    let negated = row.unit.hasPrefix("-")
-    let unit = negated ? String(row.unit.dropFirst()) : row.unit
-    let measured = negated ? -row.measured : row.measured
-    let budget = negated ? "≥ \(Int(-row.budget))" : "≤ \(row.budget)"
-    let figure = measured >= 1000 ? String(Int(measured)) : String((measured * 100).rounded() / 100)
-    print("\(row.withinBudget ? "ok  " : "OVER") \(row.what): \(figure) \(unit) (budget \(budget))")
-}
-for figure in figures { print("    \(figure) (no budget)") }
-let missed = rows.filter { !$0.withinBudget }.count
-print("bench: \(rows.count - missed) within budget, \(missed) over")
-exit(missed == 0 ? 0 : 1)
+report()

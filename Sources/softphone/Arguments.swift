@@ -55,11 +55,6 @@ struct RunOptions: Equatable {
     var settings: [String: AppSetting.Value] = [:]
 }
 
-/// A command-line mistake: one line naming the word and the usage; exit status 2.
-struct UsageError: Error, Equatable {
-    let message: String
-}
-
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
     static let usage = """
@@ -86,6 +81,7 @@ enum Arguments {
               0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
               o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
               j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
+              full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …)
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
         """
@@ -99,7 +95,7 @@ enum Arguments {
 
     static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
 
-    static func parse(_ words: [String]) throws(UsageError) -> Invocation {
+    static func parse(_ words: [String]) throws(ControlError) -> Invocation {
         var words = words[...]
         let sub: String
         if let first = words.first, !first.hasPrefix("-") {
@@ -109,85 +105,19 @@ enum Arguments {
             sub = "run"
         }
         if words.contains("--help") || words.contains("-h") || sub == "help" { return .help }
-        var reader = Reader(subcommand: sub, words: Array(words))
+        var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: shortUsage)
         switch sub {
         case "run": return .run(try reader.runOptions())
-        case "call":
-            var name: String?, handle: String?, video = false, socket: String?
-            while let flag = try reader.nextFlag() {
-                switch flag {
-                case "--from": name = try reader.value(for: flag)
-                case "--handle": handle = try reader.value(for: flag)
-                case "--video": video = true
-                case "--socket": socket = try reader.value(for: flag)
-                default: throw reader.unknown(flag)
-                }
-            }
-            let h = handle ?? ControlRequest.defaultHandle
-            guard !h.isEmpty else { throw UsageError(message: "softphone call: --handle is empty; give the caller's number or id") }
-            return .client(.call(Caller(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? h, handle: h, hasVideo: video)), socket: socket)
-        case "cancel", "hangup":
-            let socket = try reader.socketOnly()
-            return .client(sub == "cancel" ? .cancel : .hangup, socket: socket)
-        case "key":
-            guard let keys = reader.positional() else {
-                throw UsageError(message: "softphone key: which keys? e.g. `softphone key a`; usage: softphone key KEYS [--socket PATH]")
-            }
-            return .client(.key(keys), socket: try reader.socketOnly())
-        case "push":
-            let path = reader.positional() ?? "-"
-            var push = PushRequest(kind: .voip, payload: .null), socket: String?
-            while let flag = try reader.nextFlag() {
-                switch flag {
-                case "--type":
-                    let word = try reader.value(for: flag)
-                    guard let chosen = PushRequest.Kind(rawValue: word) else {
-                        throw UsageError(message: "softphone push: --type \"\(word)\" must be voip or alert")
-                    }
-                    push.kind = chosen
-                // The APNs headers (iOS rule 15), checked here as APNs checks them; the topic needs
-                // the running app's bundle id, so the phone checks that one.
-                case "--topic": push.topic = try reader.value(for: flag)
-                case "--priority":
-                    let text = try reader.value(for: flag)
-                    push.priority = try apnsHeader { () throws(ControlError) in try ControlRequest.priority(text, named: flag) }
-                case "--expiration":
-                    let text = try reader.value(for: flag)
-                    push.expiration = try apnsHeader { () throws(ControlError) in try ControlRequest.expiration(text, named: flag) }
-                case "--collapse-id":
-                    let text = try reader.value(for: flag)
-                    push.collapseID = try apnsHeader { () throws(ControlError) in try ControlRequest.collapseID(text, named: flag) }
-                case "--socket": socket = try reader.value(for: flag)
-                default: throw reader.unknown(flag)
-                }
-            }
-            let name = path == "-" ? "standard input" : path
-            let text = try TextFile.read(path == "-" ? "/dev/stdin" : path, what: "push payload")
-            do { push.payload = try JSON.parse(text) } catch {
-                throw UsageError(message: "softphone push: \(name) is not JSON (\(error))")
-            }
-            do { try ControlRequest.checkPush(kind: push.kind, payload: push.payload) } catch {
-                throw UsageError(message: "softphone push: \(name): \(error.message)")
-            }
-            return .client(.push(push), socket: socket)
-        case "lock", "unlock":
-            return .client(sub == "lock" ? .lock : .unlock, socket: try reader.socketOnly())
-        case "app":
-            let words = AppAction.allCases.map(\.rawValue).joined(separator: "|")
-            guard let word = reader.positional() else {
-                throw UsageError(message: "softphone app: what should the app do? usage: softphone app \(words) [--socket PATH]")
-            }
-            guard let action = AppAction(rawValue: word) else {
-                throw UsageError(message: "softphone app: \"\(word)\" is not one of \(words); usage: softphone app \(words) [--socket PATH]")
-            }
-            return .client(.app(action), socket: try reader.socketOnly())
+        case _ where ControlRequest.wordCommands.contains(sub):
+            let (request, socket) = try ControlRequest.read(&reader)
+            return .client(request, socket: socket)
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
         case "play":
             let usage = "usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
             guard let path = reader.positional() else {
-                throw UsageError(message: "softphone play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
+                throw ControlError("softphone play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
             }
             var repetitions = 1, device: String?, out: String?
             while let flag = try reader.nextFlag() {
@@ -195,7 +125,7 @@ enum Arguments {
                 case "--loop":
                     let text = try reader.value(for: flag)
                     guard let count = Int(text), (1...Player.maximumRepetitions).contains(count) else {
-                        throw UsageError(message: "softphone play: --loop \"\(text)\" must be how many times to play, from 1 to \(Player.maximumRepetitions), e.g. --loop 3")
+                        throw ControlError("softphone play: --loop \"\(text)\" must be how many times to play, from 1 to \(Player.maximumRepetitions), e.g. --loop 3")
                     }
                     repetitions = count
                 case "--audio-device": device = try reader.value(for: flag)
@@ -204,11 +134,9 @@ enum Arguments {
                 }
             }
             if device != nil && out != nil {
-                throw UsageError(message: "softphone play: --audio-device and --audio-out choose different outputs; give one of them")
+                throw ControlError("softphone play: --audio-device and --audio-out choose different outputs; give one of them")
             }
             return .play(path: path, repetitions: repetitions, output: out.map(AudioOutput.file) ?? .device(device ?? "default"))
-        case "state", "screen":
-            return .client(sub == "state" ? .state : .screen, socket: try reader.socketOnly())
         case "events":
             var follow = false, socket: String?
             while let flag = try reader.nextFlag() {
@@ -221,7 +149,7 @@ enum Arguments {
             return .events(follow: follow, socket: socket)
         case "wait":
             guard let event = reader.positional() else {
-                throw UsageError(message: "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]")
+                throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]")
             }
             var conditions: [Condition] = [], timeout = 30.0, socket: String?
             while let flag = try reader.nextFlag() {
@@ -229,13 +157,13 @@ enum Arguments {
                 case "--where":
                     let pair = try reader.value(for: flag)
                     guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                        throw UsageError(message: "softphone wait: --where \"\(pair)\" must be FIELD=VALUE, e.g. --where reason=local")
+                        throw ControlError("softphone wait: --where \"\(pair)\" must be FIELD=VALUE, e.g. --where reason=local")
                     }
                     conditions.append(Condition(field: String(pair[..<eq]), value: String(pair[pair.index(after: eq)...])))
                 case "--timeout":
                     let text = try reader.value(for: flag)
                     guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                        throw UsageError(message: "softphone wait: --timeout \"\(text)\" must be a number of seconds above 0, e.g. --timeout 10")
+                        throw ControlError("softphone wait: --timeout \"\(text)\" must be a number of seconds above 0, e.g. --timeout 10")
                     }
                     timeout = seconds
                 case "--socket": socket = try reader.value(for: flag)
@@ -256,69 +184,18 @@ enum Arguments {
                 }
             }
             if socket != nil && !realTime {
-                throw UsageError(message: "softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
+                throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
             return .scenario(files: files, junit: junit, realTime: realTime, socket: socket)
         default:
-            throw UsageError(message: "softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
+            throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }
     }
 }
 
-/// An APNs header check of `softphone push`, its refusal as a command-line mistake (exit 2).
-private func apnsHeader<T>(_ check: () throws(ControlError) -> T) throws(UsageError) -> T {
-    do { return try check() } catch { throw UsageError(message: "softphone push: \(error.message)") }
-}
-
-/// Walks the words after the subcommand.
-private struct Reader {
-    let subcommand: String
-    var words: [String]
-
-    func unknown(_ flag: String) -> UsageError {
-        UsageError(message: "softphone \(subcommand): unknown option \"\(flag)\"; usage: \(Arguments.shortUsage)")
-    }
-
-    /// The next flag, or nil at the end; a stray word is an error.
-    mutating func nextFlag() throws(UsageError) -> String? {
-        guard let word = words.first else { return nil }
-        words.removeFirst()
-        guard word.hasPrefix("-") else {
-            throw UsageError(message: "softphone \(subcommand): unexpected argument \"\(word)\"; usage: \(Arguments.shortUsage)")
-        }
-        return word
-    }
-
-    mutating func value(for flag: String) throws(UsageError) -> String {
-        guard let word = words.first, !word.hasPrefix("--") else {
-            throw UsageError(message: "softphone \(subcommand): \(flag) needs a value; usage: \(Arguments.shortUsage)")
-        }
-        words.removeFirst()
-        return word
-    }
-
-    /// The next word, flag or not; nil at the end.
-    mutating func nextWord() throws(UsageError) -> String? {
-        if let word = positional() { return word }
-        return try nextFlag()
-    }
-
-    mutating func positional() -> String? {
-        guard let word = words.first, !word.hasPrefix("--") else { return nil }
-        words.removeFirst()
-        return word
-    }
-
-    mutating func socketOnly() throws(UsageError) -> String? {
-        var socket: String?
-        while let flag = try nextFlag() {
-            guard flag == "--socket" else { throw unknown(flag) }
-            socket = try value(for: flag)
-        }
-        return socket
-    }
-
-    mutating func runOptions() throws(UsageError) -> RunOptions {
+/// The options of `softphone run`, read from the words after it.
+extension WordReader {
+    mutating func runOptions() throws(ControlError) -> RunOptions {
         var options = RunOptions()
         var settings: [String] = []
         while let flag = try nextFlag() {
@@ -326,20 +203,20 @@ private struct Reader {
             case "--app":
                 let id = try value(for: flag)
                 guard let app = AppCatalog.app(named: id) else {
-                    throw UsageError(message: "softphone: unknown app \"\(id)\" for --app; available: \(AppCatalog.all.map(\.id).joined(separator: ", "))")
+                    throw ControlError("softphone: unknown app \"\(id)\" for --app; available: \(AppCatalog.all.map(\.id).joined(separator: ", "))")
                 }
                 options.app = app
             case "--ringtone": options.ringtone = try value(for: flag)
             case "--ring-gap":
                 let text = try value(for: flag)
                 guard let ms = Int(text), (0...Ringtone.maximumGapMilliseconds).contains(ms) else {
-                    throw UsageError(message: "softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
+                    throw ControlError("softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
                 }
                 options.ringGapMilliseconds = ms
             case "--ring-volume", "--buzz-volume":
                 let text = try value(for: flag)
                 guard let percent = Int(text), (0...100).contains(percent) else {
-                    throw UsageError(message: "softphone: \(flag) \"\(text)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50")
+                    throw ControlError("softphone: \(flag) \"\(text)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50")
                 }
                 if flag == "--ring-volume" { options.ringVolume = percent } else { options.buzzVolume = percent }
             case "--vibration": options.vibration = try value(for: flag)
@@ -353,7 +230,7 @@ private struct Reader {
             case "--data-dir": options.dataDirectory = try value(for: flag)
             case "--webhook":
                 let text = try value(for: flag)
-                do { options.webhook = try WebhookURL(text) } catch { throw UsageError(message: "softphone: \(error.message)") }
+                do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
             case "--set": settings.append(try value(for: flag))
             default: throw unknown(flag)
             }
@@ -361,24 +238,24 @@ private struct Reader {
         // After the loop: `--set` may come before `--app`, and the app says which settings it has.
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
         if options.plain && options.headless {
-            throw UsageError(message: "softphone: --plain and --headless choose different outputs; give one of them")
+            throw ControlError("softphone: --plain and --headless choose different outputs; give one of them")
         }
         return options
     }
 
     /// Reads one `--set KEY=VALUE` against the app's Settings.bundle.
-    private static func setting(_ pair: String, of app: AppProfile, into settings: inout [String: AppSetting.Value]) throws(UsageError) {
+    private static func setting(_ pair: String, of app: AppProfile, into settings: inout [String: AppSetting.Value]) throws(ControlError) {
         guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-            throw UsageError(message: "softphone: --set \"\(pair)\" must be KEY=VALUE, e.g. --set ringTimeout=30")
+            throw ControlError("softphone: --set \"\(pair)\" must be KEY=VALUE, e.g. --set ringTimeout=30")
         }
         let key = String(pair[..<eq])
         let keys = app.bundle.settings.map(\.key)
         guard let setting = app.bundle.settings.first(where: { $0.key == key }) else {
             let known = keys.isEmpty ? "it has no settings" : "its settings: " + keys.joined(separator: ", ")
-            throw UsageError(message: "softphone: --set \(pair): the \(app.id) app has no setting \"\(key)\"; \(known)")
+            throw ControlError("softphone: --set \(pair): the \(app.id) app has no setting \"\(key)\"; \(known)")
         }
         do { settings[key] = try setting.value(from: String(pair[pair.index(after: eq)...])) } catch {
-            throw UsageError(message: "softphone: --set \(pair): \(error.message)")
+            throw ControlError("softphone: --set \(pair): \(error.message)")
         }
     }
 }

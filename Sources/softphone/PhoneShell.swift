@@ -36,7 +36,9 @@ final class PhoneShell {
     private var stdinOpen = true
     /// Outgoing calls in progress, by UUID, so their journal rows say so.
     private var outgoingCalls: Set<String> = []
-    private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
+    /// Full screen: the event log pane and the `/` command line around the phone's screen.
+    private var view = TerminalView()
+    private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?, view: TerminalView)?
     private var exitStatus: Int32?
 
     init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, server: ControlServer, store: (any CallStore)?, webhook: Webhook?,
@@ -126,7 +128,13 @@ final class PhoneShell {
         switch display {
         case .fullScreen(let terminal):
             for key in terminal.readKeys() {
-                if case .character(let scalar) = key { keys.append(scalar) }
+                guard case .character(let scalar) = key else { continue }
+                // The terminal's own keys (`v`, `/` and the command line's typing) come first.
+                switch view.handle(scalar) {
+                case .handled: break
+                case .run(let command): runCommandLine(command)
+                case .phoneKey: keys.append(scalar)
+                }
             }
         case .plain:
             guard let bytes = readStandardInput() else { return }
@@ -163,18 +171,42 @@ final class PhoneShell {
         server.reply(to: client, response.reply, then: response.lines, after: response.after)
     }
 
-    /// One control request, from the socket or (headless) stdin: runs its commands and makes
+    /// One control request line, from the socket or (headless) stdin: runs its commands and makes
     /// the reply, plus any lines to send after it and what becomes of the connection.
     private func respond(to line: String, fromStandardInput: Bool)
         -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
     {
-        let id: JSON?
-        let request: ControlRequest
         do {
-            (id, request) = try ControlRequest.decode(line)
+            let (id, request) = try ControlRequest.decode(line)
+            return respond(to: request, id: id, fromStandardInput: fromStandardInput)
         } catch {
             return (.object([("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
         }
+    }
+
+    /// The `/` line's command, run as the same request over the socket would be; its result (or
+    /// a one-line error) stays on the line. `events` shows the event log pane.
+    private func runCommandLine(_ text: String) {
+        let request: ControlRequest
+        do { request = try ControlRequest.read(commandLine: text) } catch {
+            view.show(result: error.message, ok: false)
+            return
+        }
+        if case .events = request {
+            view.showsEventLog = true
+            view.show(result: "the event log is shown; v hides it", ok: true)
+            return
+        }
+        let reply = ReplyText(respond(to: request, id: nil, fromStandardInput: false).reply, for: request)
+        let words = ([reply.note].compactMap { $0 } + reply.lines).map { $0.split(whereSeparator: { $0.isNewline }).joined(separator: " ") }
+        view.show(result: words.isEmpty ? text : words.joined(separator: "; "), ok: reply.ok)
+    }
+
+    /// One control request: runs its commands and makes the reply, plus any lines to send after
+    /// it and what becomes of the connection.
+    private func respond(to request: ControlRequest, id: JSON?, fromStandardInput: Bool)
+        -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
+    {
         var reply: [(String, JSON)] = id.map { [("id", $0)] } ?? []
         switch request {
         case .state:
@@ -267,14 +299,15 @@ final class PhoneShell {
     }
 
     /// The current screen as plain text, drawn by the same renderer as the terminal and the
-    /// golden tests: at the terminal's size in full screen, else 80×24.
+    /// golden tests: at the terminal's size in full screen (with the event log when shown), else 80×24.
     private func screenText() -> String {
         var size = (width: 80, height: 24)
         if case .fullScreen(let terminal) = display { size = terminal.size }
         let wall = WallClock.now()
-        return FrameRenderer.render(
+        // Through the view: the event log pane, when shown, is on the screen too.
+        return view.render(
             phone.screen(at: clock.now()), width: size.width, height: size.height,
-            time: wall.time, date: wall.date, notice: phone.ruleNotice(at: clock.now()) ?? noticeLines.last, unicode: true
+            time: wall.time, date: wall.date, notice: phone.ruleNotice(at: clock.now()) ?? noticeLines.last, glyphs: .unicode
         ).text
     }
 
@@ -361,7 +394,11 @@ final class PhoneShell {
 
     /// Sends one event-stream line to its readers: stdout in headless mode, and every follower.
     private func publish(_ line: String) {
-        if case .headless = display { Console.out(line) }
+        switch display {
+        case .headless: Console.out(line)
+        case .fullScreen: view.eventLog.append(eventLine: line)
+        case .plain: break
+        }
         server.broadcast(line)
     }
 
@@ -381,12 +418,12 @@ final class PhoneShell {
         let size = terminal.size
         let wall = WallClock.now()
         let notice = phone.ruleNotice(at: now) ?? noticeLines.last
-        let key = (screen, [size.width, size.height], wall.time, notice)
-        if let last = lastFrame, last.screen == key.0, last.size == key.1, last.clock == key.2, last.notice == key.3 { return }
+        let key = (screen, [size.width, size.height], wall.time, notice, view)
+        if let last = lastFrame, last.screen == key.0, last.size == key.1, last.clock == key.2, last.notice == key.3, last.view == key.4 { return }
         lastFrame = key
-        let frame = FrameRenderer.render(
+        let frame = view.render(
             screen, width: size.width, height: size.height, time: wall.time, date: wall.date,
-            notice: notice, unicode: terminal.usesUnicode)
+            notice: notice, glyphs: GlyphSet(unicode: terminal.usesUnicode))
         terminal.present(frame)
     }
 

@@ -2,10 +2,10 @@ import SoftphoneControl
 
 /// Reads a small text file whole (a patterns file, a payload), or says in one line why not.
 enum TextFile {
-    static func read(_ path: String, what: String) throws(UsageError) -> String {
+    static func read(_ path: String, what: String) throws(ControlError) -> String {
         switch SmallTextFile.read(path) {
         case .success(let text): return text
-        case .failure(let failure): throw UsageError(message: "softphone: \(what) \(path): \(failure.reason)")
+        case .failure(let failure): throw ControlError("softphone: \(what) \(path): \(failure.reason)")
         }
     }
 }

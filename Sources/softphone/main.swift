@@ -14,21 +14,14 @@ let environment = SocketPath.processEnvironment()
 func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
     let path = SocketPath.resolve(explicit: socket, environment: environment)
     do {
-        let reply = try ControlClient.send(request.json, to: path)
-        if reply["ok"]?.boolValue == true {
-            if let ignored = reply["ignored"]?.stringValue { Console.error("softphone: keys did nothing: \(ignored)") }
-            switch request {
-            case .call, .push:
-                if let call = reply["call"]?.numberValue { Console.out("call \(Int(call)) ringing") }
-                if let reason = reply["reason"]?.stringValue { Console.out("push not delivered: \(reason)") }
-            case .state: Console.out(reply["state"]?.text ?? "null")
-            case .screen: Console.out(reply["screen"]?.stringValue ?? "")
-            default: break
-            }
-            return 0
+        let reply = ReplyText(try ControlClient.send(request.json, to: path), for: request)
+        guard reply.ok else {
+            Console.error("softphone: \(reply.lines.joined())")
+            return 1
         }
-        Console.error("softphone: \(reply["error"]?.stringValue ?? reply.text)")
-        return 1
+        if let note = reply.note { Console.error("softphone: \(note)") }
+        for line in reply.lines { Console.out(line) }
+        return 0
     } catch {
         Console.error("softphone: \(error.message)")
         return 1
@@ -118,14 +111,14 @@ func runDevices() -> Int32 {
 /// The vibration `--vibration` asks for: a built-in name, `synchronized` (follows the ringtone), a
 /// name from the `--vibrations` file (which may override a built-in), or steps such as
 /// "on 300, off 700"; the app's own pattern when none is given.
-func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(UsageError) -> VibrationPattern {
+func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(ControlError) -> VibrationPattern {
     var patterns = VibrationCatalog.all
     if let file = options.vibrationsFile {
         let text = try TextFile.read(file, what: "vibrations file")
         do {
             patterns = try VibrationPatternFile.patterns(parsing: text) + patterns
         } catch {
-            throw UsageError(message: "softphone: vibrations file \(file): \(error)")
+            throw ControlError("softphone: vibrations file \(file): \(error)")
         }
     }
     guard let wanted = options.vibration else { return .standard }
@@ -136,13 +129,13 @@ func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(UsageEr
         do {
             return try VibrationPattern(name: "custom", parsing: wanted)
         } catch {
-            throw UsageError(message: "softphone: --vibration \"\(wanted)\": \(error)")
+            throw ControlError("softphone: --vibration \"\(wanted)\": \(error)")
         }
     }
     do {
         return try VibrationCatalog.pattern(named: wanted, in: patterns)
     } catch {
-        throw UsageError(message: "softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+        throw ControlError("softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
     }
 }
 

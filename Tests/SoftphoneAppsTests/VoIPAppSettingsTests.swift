@@ -37,6 +37,26 @@ struct VoIPAppSettingsTests {
         #expect(phone.lastViolation?.message.contains("not the 64 lowercase hex digits") == true)
     }
 
+    /// The call-waiting screen's choices when Bob calls during a connected call with Ann.
+    private func waitingChoices(settings: [String: AppSetting.Value]) throws -> [CallWaitingChoice] {
+        let phone = Phone(configuration: Phone.Configuration(app: AppCatalog.voip.bundle, settings: settings), seed: 7)
+        _ = phone.handle(.start, at: .zero)
+        _ = phone.handle(.incomingCall(Caller(name: "Ann", handle: "+1")), at: .zero + .seconds(1))
+        _ = phone.handle(.answer, at: .zero + .seconds(2))
+        _ = phone.handle(.incomingCall(Caller(name: "Bob", handle: "+2")), at: .zero + .seconds(3))
+        guard case .callWaiting(let waiting) = phone.screen(at: .zero + .seconds(4)) else {
+            Issue.record("no call-waiting screen")
+            return []
+        }
+        return waiting.choices
+    }
+
+    @Test("iOS rule 38: one call group by default (no Hold & Accept); callGroups=2 offers it")
+    func callGroups() throws {
+        #expect(try waitingChoices(settings: [:]) == [.endAndAccept, .decline])
+        #expect(try waitingChoices(settings: [VoIPApp.callGroupsKey: .int(2)]) == [.endAndAccept, .holdAndAccept, .decline])
+    }
+
     @Test("iOS rule 3: registering the alert-push token as the VoIP token is named as such")
     func alertTokenAsVoIP() {
         let phone = Phone(configuration: Phone.Configuration(app: AppCatalog.voip.bundle), seed: 7)

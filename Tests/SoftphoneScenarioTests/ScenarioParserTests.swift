@@ -108,7 +108,7 @@ struct ScenarioParserTests {
             ("expect call.ended caller=\"Zoë", 1, 26, "this quote is not closed"),
             ("app phone", 1, 5, "unknown app \"phone\"; use one of: voip, consult, ring-extension"),
             ("app consult\nset ringTimeout=soon", 2, 5, "ringTimeout"),
-            ("set colour=red", 1, 5, "the voip app has no setting \"colour\"; its settings: tokenFormat"),
+            ("set colour=red", 1, 5, "the voip app has no setting \"colour\"; its settings: tokenFormat, callGroups"),
             ("rule", 1, 1, "which rule? rule NAME=VALUE"),
             ("rule actionTimeout", 1, 6, "\"actionTimeout\" is not NAME=VALUE"),
             ("rule speed=2", 1, 6, "unknown rule \"speed\"; the rules are: secondReportCheck, unreportedPushLimit"),

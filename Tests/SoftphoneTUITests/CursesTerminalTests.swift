@@ -121,4 +121,21 @@ import Testing
         }
         #expect(TerminalError.fullScreenUnavailable(terminalType: "dumb").description.contains("--plain"))
     }
+
+    private func palette(_ type: String, noColor: String? = nil) throws -> Palette {
+        let pty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        if let noColor { setenv("NO_COLOR", noColor, 1) } else { unsetenv("NO_COLOR") }
+        defer { unsetenv("NO_COLOR") }
+        let terminal = try CursesTerminal(terminalType: type, outputFD: pty.terminal, inputFD: pty.terminal)
+        defer { terminal.close() }
+        return terminal.palette
+    }
+
+    /// 256 colours, 8 colours or none, from the terminal's description and NO_COLOR.
+    @Test func paletteFollowsTheTerminal() throws {
+        #expect(try palette("xterm-256color") == .colours256)
+        #expect(try palette("xterm") == .colours8)
+        #expect(try palette("vt100") == .monochrome)
+        #expect(try palette("xterm-256color", noColor: "1") == .monochrome)
+    }
 }

@@ -96,18 +96,6 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
     /// The rendered frame matches its golden file, character for character.
     @Test(arguments: GoldenCase.all)
     func matchesGoldenScreen(_ golden: GoldenCase) {
-        let actual = golden.render().text + "\n"
-        if GoldenFile.isUpdating {
-            #expect(GoldenFile.write(golden.name, actual), "could not write \(GoldenFile.path(golden.name))")
-            return
-        }
-        guard let expected = GoldenFile.read(golden.name) else {
-            Issue.record("""
-                no golden file \(GoldenFile.path(golden.name)); \
-                create it with SOFTPHONE_UPDATE_GOLDEN=1 swift test --filter SoftphoneTUITests
-                """)
-            return
-        }
-        #expect(actual == expected, "\(golden.name): rendered\n\(actual)\nexpected\n\(expected)")
+        GoldenFile.check(golden.name, golden.render().text + "\n")
     }
 }

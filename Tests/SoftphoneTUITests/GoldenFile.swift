@@ -1,4 +1,5 @@
 import Glibc
+import Testing
 
 /// Golden screens: plain-text files in `Golden/` next to this file, one per rendered frame.
 ///
@@ -38,5 +39,21 @@ enum GoldenFile {
         defer { fclose(file) }
         let bytes = Array(text.utf8)
         return fwrite(bytes, 1, bytes.count, file) == bytes.count
+    }
+
+    /// Compares `actual` with the golden file `name`, or writes it when updating.
+    static func check(_ name: String, _ actual: String) {
+        if isUpdating {
+            #expect(write(name, actual), "could not write \(path(name))")
+            return
+        }
+        guard let expected = read(name) else {
+            Issue.record("""
+                no golden file \(path(name)); \
+                create it with SOFTPHONE_UPDATE_GOLDEN=1 swift test --filter SoftphoneTUITests
+                """)
+            return
+        }
+        #expect(actual == expected, "\(name): rendered\n\(actual)\nexpected\n\(expected)")
     }
 }

@@ -1,0 +1,101 @@
+/// Walks the words after a subcommand, for the command line (`softphone call --from Bob`) and the
+/// full screen's `/` line (`/call --from Bob`), which read them with the same code.
+public struct WordReader {
+    /// What messages start with: `softphone call` on the command line, `call` on the `/` line.
+    public let prefix: String
+    /// The subcommand being read (`call`).
+    public let subcommand: String
+    /// Ends the messages about an unknown or stray word.
+    public let usage: String
+    /// The words not read yet.
+    public private(set) var words: [String]
+
+    /// A reader of `words`, the words after `subcommand`. `program` is `softphone` on the command
+    /// line and empty on the `/` line; `usage` ends messages about a word that does not belong.
+    public init(program: String, subcommand: String, words: [String], usage: String) {
+        prefix = program.isEmpty ? subcommand : program + " " + subcommand
+        self.subcommand = subcommand
+        self.words = words
+        self.usage = usage
+    }
+
+    /// A one-line mistake, naming the subcommand first.
+    public func mistake(_ text: String) -> ControlError {
+        ControlError("\(prefix): \(text)")
+    }
+
+    /// An option this subcommand does not have.
+    public func unknown(_ flag: String) -> ControlError {
+        mistake("unknown option \"\(flag)\"; usage: \(usage)")
+    }
+
+    /// The next flag, or nil at the end; a stray word is an error.
+    public mutating func nextFlag() throws(ControlError) -> String? {
+        guard let word = words.first else { return nil }
+        words.removeFirst()
+        guard word.hasPrefix("-") else { throw mistake("unexpected argument \"\(word)\"; usage: \(usage)") }
+        return word
+    }
+
+    /// The value after `flag`.
+    public mutating func value(for flag: String) throws(ControlError) -> String {
+        guard let word = words.first, !word.hasPrefix("--") else { throw mistake("\(flag) needs a value; usage: \(usage)") }
+        words.removeFirst()
+        return word
+    }
+
+    /// The next word, flag or not; nil at the end.
+    public mutating func nextWord() throws(ControlError) -> String? {
+        if let word = positional() { return word }
+        return try nextFlag()
+    }
+
+    /// The next word if it is not a flag.
+    public mutating func positional() -> String? {
+        guard let word = words.first, !word.hasPrefix("--") else { return nil }
+        words.removeFirst()
+        return word
+    }
+
+    /// The rest, where only `--socket PATH` may follow; returns the path.
+    public mutating func socketOnly() throws(ControlError) -> String? {
+        var socket: String?
+        while let flag = try nextFlag() {
+            guard flag == "--socket" else { throw unknown(flag) }
+            socket = try value(for: flag)
+        }
+        return socket
+    }
+
+    /// A typed line split into words as a shell splits it: at spaces, except inside '…' or "…",
+    /// and a backslash keeps the next character as it is. `call --from "Zoë 张伟"` is 3 words.
+    /// Fails on an unclosed quote.
+    public static func words(in line: String) throws(ControlError) -> [String] {
+        var words: [String] = []
+        var word: String?
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped {
+                word = (word ?? "") + String(character)
+                escaped = false
+            } else if character == "\\" && quote != "'" {
+                escaped = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { word = (word ?? "") + String(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                word = word ?? ""
+            } else if character == " " || character == "\t" {
+                if let finished = word { words.append(finished) }
+                word = nil
+            } else {
+                word = (word ?? "") + String(character)
+            }
+        }
+        if let open = quote { throw ControlError("the quote \(open) is not closed; close it, e.g. --from \(open)Zoë Li\(open)") }
+        if escaped { word = (word ?? "") + "\\" }
+        if let finished = word { words.append(finished) }
+        return words
+    }
+}

@@ -1,0 +1,120 @@
+import SoftphoneCore
+
+/// What the full-screen terminal shows around the phone's screen: the event log pane (`v`) and the
+/// `/` command line. Both belong to the terminal, not to the simulated iPhone, so their keys are
+/// taken here before the phone's keymap sees them.
+public struct TerminalView: Equatable, Sendable {
+    /// The live event stream, short form.
+    public var eventLog = EventLogPane()
+    /// Whether the event log is shown.
+    public var showsEventLog = false
+    /// The command line, while it is open or shows a result.
+    public private(set) var prompt: CommandPrompt?
+
+    /// Rows the event log takes under the phone on a roomy terminal: everything past the roomy
+    /// layout's 24 rows, and at least this many.
+    public static let minimumPaneRows = 8
+
+    /// What a key did to the view.
+    public enum KeyOutcome: Equatable, Sendable {
+        /// The view took the key.
+        case handled
+        /// Enter on the command line: run this command, then call `show(result:ok:)`.
+        case run(String)
+        /// Not the view's key: give it to the phone.
+        case phoneKey
+    }
+
+    /// The view's own keys, for the help overlay: the phone's keymap never sees them.
+    public static let keys = [
+        KeyHelp(label: "v", hint: "event log", help: "show or hide the event log (the live event stream)"),
+        KeyHelp(label: "/", hint: "command", help: "command line: a control-socket command, e.g. /call --from Bob"),
+    ]
+
+    /// A view with the log hidden and no command line.
+    public init() {}
+
+    /// Takes one key. While the command line is open every key edits it; otherwise `/` opens it,
+    /// `v` shows or hides the event log, and a shown result goes away at the next key, which then
+    /// does what it always does.
+    public mutating func handle(_ key: Unicode.Scalar) -> KeyOutcome {
+        if case .editing(var text) = prompt {
+            switch key {
+            case "\r", "\n":
+                prompt = nil
+                let command = text.trimmingSpaces
+                return command.isEmpty ? .handled : .run(command)
+            case "\u{1B}": prompt = nil
+            case "\u{7F}", "\u{08}": if !text.isEmpty { text.removeLast() }
+            case "\u{15}": text = ""  // Ctrl-U, as in a shell
+            case _ where key.value < 0x20: break
+            default: text.unicodeScalars.append(key)
+            }
+            if prompt != nil { prompt = .editing(text) }
+            return .handled
+        }
+        prompt = nil
+        switch key {
+        case "/": prompt = .editing("")
+        case "v": showsEventLog.toggle()
+        default: return .phoneKey
+        }
+        return .handled
+    }
+
+    /// Shows what running the command line's command gave.
+    public mutating func show(result: String, ok: Bool) {
+        prompt = .result(result, ok: ok)
+    }
+
+    /// The frame for `screen` with the view's pane and command line. A roomy terminal keeps the
+    /// phone above the event log; a compact one shows the log in the phone's place.
+    public func render(
+        _ screen: Screen, width: Int, height: Int, time: String, date: String, notice: String?, glyphs: GlyphSet
+    ) -> Frame {
+        let tooSmall = width < FrameRenderer.minimumSize.width || height < FrameRenderer.minimumSize.height
+        let roomy = width >= FrameRenderer.roomySize.width && height >= FrameRenderer.roomySize.height
+        guard showsEventLog, !tooSmall else {
+            var frame = FrameRenderer.render(screen, width: width, height: height, time: time, date: date, notice: notice, glyphs: glyphs, terminalKeys: Self.keys)
+            if !tooSmall { prompt?.draw(into: &frame, glyphs: glyphs) }
+            return frame
+        }
+        var frame: Frame
+        let paneRows: Range<Int>
+        if roomy {
+            let phoneHeight = height - max(Self.minimumPaneRows, height - FrameRenderer.roomySize.height)
+            let phone = FrameRenderer.render(screen, width: width, height: phoneHeight, time: time, date: date, notice: notice, glyphs: glyphs, terminalKeys: Self.keys)
+            frame = Frame(width: width, height: height)
+            frame.paste(phone)
+            paneRows = phoneHeight..<height
+        } else {
+            frame = Frame(width: width, height: height)
+            paneRows = 0..<height
+        }
+        eventLog.draw(into: &frame, rows: paneRows.lowerBound..<(height - (prompt == nil ? 0 : 1)), glyphs: glyphs)
+        prompt?.draw(into: &frame, glyphs: glyphs)
+        return frame
+    }
+}
+
+extension Frame {
+    /// Copies `other` onto this frame from its top-left corner, clipped to this frame.
+    mutating func paste(_ other: Frame) {
+        for row in 0..<min(height, other.height) {
+            for column in 0..<min(width, other.width) where other[row, column].width > 0 {
+                let cell = other[row, column]
+                put(cell.text, row: row, column: column, role: cell.role)
+            }
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces.
+    fileprivate var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,30 @@
+import SoftphoneControl
+import SoftphoneCore
+
+/// What a phone's reply to a request says, in words: for `softphone call` and friends (lines on
+/// stdout and stderr) and for the full screen's `/` line (one line).
+struct ReplyText {
+    /// Whether the phone did what was asked.
+    var ok: Bool
+    /// What to show: the error when not ok; "call 1 ringing", the state, the screen, … when ok.
+    var lines: [String] = []
+    /// Ok, with a word on what did not happen (keys that did nothing).
+    var note: String?
+
+    init(_ reply: JSON, for request: ControlRequest) {
+        ok = reply["ok"]?.boolValue == true
+        guard ok else {
+            lines = [reply["error"]?.stringValue ?? reply.text]
+            return
+        }
+        note = reply["ignored"]?.stringValue.map { "keys did nothing: " + $0 }
+        switch request {
+        case .call, .push:
+            if let call = reply["call"]?.numberValue { lines.append("call \(Int(call)) ringing") }
+            if let reason = reply["reason"]?.stringValue { lines.append("push not delivered: \(reason)") }
+        case .state: lines = [reply["state"]?.text ?? "null"]
+        case .screen: lines = [reply["screen"]?.stringValue ?? ""]
+        default: break
+        }
+    }
+}

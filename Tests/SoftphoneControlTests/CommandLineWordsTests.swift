@@ -1,0 +1,70 @@
+import SoftphoneControl
+import SoftphoneCore
+import Testing
+
+/// The full screen's `/` line: the CLI's client commands, in the same words, read by the same code.
+@Suite("Command line words")
+struct CommandLineWordsTests {
+    /// The repository's folder, for the bundled payloads.
+    static let repository: String = {
+        let file = #filePath
+        var parts = file.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/SoftphoneControlTests/this file
+        return parts.joined(separator: "/")
+    }()
+
+    @Test("words split at spaces; quotes and backslashes keep spaces in one word")
+    func words() throws {
+        #expect(try WordReader.words(in: "call --from Bob") == ["call", "--from", "Bob"])
+        #expect(try WordReader.words(in: #"  call   --from "Zoë 张伟"  --video "#) == ["call", "--from", "Zoë 张伟", "--video"])
+        #expect(try WordReader.words(in: #"call --from 'O"Neil' --handle a\ b"#) == ["call", "--from", #"O"Neil"#, "--handle", "a b"])
+        #expect(try WordReader.words(in: #"call --from """#) == ["call", "--from", ""])
+        #expect(try WordReader.words(in: "") == [])
+        #expect(throws: ControlError("the quote \" is not closed; close it, e.g. --from \"Zoë Li\"")) {
+            try WordReader.words(in: #"call --from "Bob"#)
+        }
+    }
+
+    @Test("each client command reads as the CLI reads it", arguments: [
+        (#"call --from "Zoë 张伟" --handle +15551234 --video"#, ControlRequest.call(Caller(name: "Zoë 张伟", handle: "+15551234", hasVideo: true))),
+        ("call", .call(Caller(name: ControlRequest.defaultHandle, handle: ControlRequest.defaultHandle))),
+        ("cancel", .cancel), ("hangup", .hangup), ("key ad1", .key("ad1")), ("lock", .lock), ("unlock", .unlock),
+        ("app foreground", .app(.foreground)), ("app end-call", .app(.endCall)), ("state", .state), ("screen", .screen),
+        ("events", .events(follow: false)),
+    ])
+    func commands(line: String, request: ControlRequest) throws {
+        #expect(try ControlRequest.read(commandLine: line) == request)
+    }
+
+    @Test("push reads the payload file and the APNs headers")
+    func push() throws {
+        let path = Self.repository + "/Assets/Payloads/voip-call.json"
+        guard case .push(let push) = try ControlRequest.read(commandLine: "push \(path) --priority 5 --collapse-id c1") else {
+            Issue.record("not a push")
+            return
+        }
+        #expect(push.kind == .voip && push.priority == 5 && push.collapseID == "c1")
+        #expect(push.payload["aps"] != nil)
+    }
+
+    @Test("mistakes are one line naming the word and what is accepted", arguments: [
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"),
+        ("call --form Bob", #"call: unknown option "--form"; usage: call as `softphone call` takes it, without --socket"#),
+        ("call --from", "call: --from needs a value; usage: call as `softphone call` takes it, without --socket"),
+        ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
+        ("key", "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
+        ("app fly", #"app: "fly" is not one of foreground|background|kill|reinstall|end-call; usage: app foreground|background|kill|reinstall|end-call [--socket PATH]"#),
+        ("lock now", #"lock: unexpected argument "now"; usage: lock as `softphone lock` takes it, without --socket"#),
+        ("lock --socket /tmp/x.sock", "lock: --socket is not used here: this line drives the phone it is typed on"),
+        ("push", "push: which payload file? e.g. `push Assets/Payloads/voip-call.json`"),
+        ("push -", "push: which payload file? e.g. `push Assets/Payloads/voip-call.json`"),
+        ("push /nonexistent/p.json", "push: cannot read the push payload /nonexistent/p.json: No such file or directory"),
+        ("push x.json --type fax", #"push: --type "fax" must be voip or alert"#),
+        ("push x.json --priority 7", #"push: --priority is "7"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"#),
+        ("events --follow", #"events: unknown option "--follow"; usage: events as `softphone events` takes it, without --socket"#),
+    ])
+    func mistakes(line: String, message: String) {
+        #expect(throws: ControlError(message)) { try ControlRequest.read(commandLine: line) }
+    }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The / command line: the CLI's words run as socket requests, results and errors on the line,
+# Esc cancels, Backspace edits, UTF-8 typed in; v shows the event log.
+source "$(dirname "$0")/common-tmux.sh"
+start_phone 80 24
+keys /
+wait_for "/▏"
+type_text 'call --from "Zoë 张伟" --handle +15551234'
+wait_for '/call --from "Zoë 张伟" --handle +15551234▏'
+keys Enter
+wait_for "ok: call 1 ringing"
+wait_for "ringing 0:0"
+screen | grep -qF "Zoë 张伟" || fail "the caller typed in UTF-8"
+
+# A mistake is one line; the next key clears it.
+keys /
+type_text 'call --form Bob'
+keys Enter
+wait_for 'error: call: unknown option "--form"'
+
+# Esc cancels: "key d" is never run, the call still rings.
+keys /
+type_text 'key d'
+keys Escape
+wait_gone "/key d"
+sleep 0.3
+"$bin" state --socket "$sock" | grep -q '"screen":"incoming"' || fail "Esc did not cancel"
+
+# Backspace edits: "key ax" becomes "key a".
+keys /
+type_text 'key ax'
+keys BSpace
+wait_for "/key a▏"
+keys Enter
+wait_for "[d] End"
+
+# v shows the event stream's newest lines under the phone, and hides them again.
+keys v
+wait_for "Events · v hide"
+wait_for 'call.incoming call=1 caller="Zoë 张伟"'
+wait_for "call.connected call=1"
+keys /
+type_text 'hangup'
+keys Enter
+wait_for "call.ended call=1"
+wait_for "Call ended"
+keys v
+wait_gone "Events · v hide"
+
+# q while typing is typed; q after the line is closed quits.
+keys /
+type_text 'q'
+wait_for "/q▏"
+keys Escape
+keys q
+expect_exit 0
+echo "command line passed"
