@@ -23,6 +23,8 @@ public enum ControlRequest: Equatable, Sendable {
     case unlock
     /// The app's life: to the foreground, to the background, killed, reinstalled.
     case app(AppAction)
+    /// The person taps Recents entry `recent` (1 is the newest): the app places the call (iOS rule 48).
+    case callBack(recent: Int)
     /// A JSON snapshot of the phone: app, lock state, the call in progress.
     case state
     /// The current screen as plain text.
@@ -31,7 +33,7 @@ public enum ControlRequest: Equatable, Sendable {
     case events(follow: Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "events"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "call-back", "state", "screen", "events"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -78,6 +80,12 @@ public enum ControlRequest: Equatable, Sendable {
             guard let action = AppAction(rawValue: word) else { throw ControlError("field \"action\" is \"\(word)\"; use one of: \(words)") }
             return (id, .app(action))
         case "hangup": return (id, .hangup)
+        case "call-back":
+            switch json["recent"] {
+            case nil, .null?: return (id, .callBack(recent: 1))
+            case .number(let n)? where n >= 1 && n <= 1_000 && n == n.rounded(): return (id, .callBack(recent: Int(n)))
+            default: throw ControlError("field \"recent\" must be a whole number from 1 (the newest Recents entry) to 1000")
+            }
         case "state": return (id, .state)
         case "screen": return (id, .screen)
         case "events":
@@ -186,6 +194,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .lock: .object([("cmd", .string("lock"))])
         case .unlock: .object([("cmd", .string("unlock"))])
         case .app(let action): .object([("cmd", .string("app")), ("action", .string(action.rawValue))])
+        case .callBack(let recent): .object([("cmd", .string("call-back")), ("recent", .number(Double(recent)))])
         case .state: .object([("cmd", .string("state"))])
         case .screen: .object([("cmd", .string("screen"))])
         case .events(let follow): .object([("cmd", .string("events")), ("follow", .bool(follow))])
@@ -211,6 +220,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .lock: [.setLock(.locked)]
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]
+        case .callBack(let recent): [.callBack(recent: recent)]
         case .key(let keys): keys.unicodeScalars.compactMap(Keymap.command(for:))
         case .state, .screen, .events: []
         }

@@ -185,6 +185,8 @@ public final class Phone {
     var pendingActions: [UUID: PendingAction] = [:]
     /// The call the ringer sounds for, if it sounds.
     var ringerCall: UUID?
+    /// The call tone sounding (`updateCallTone`), and for which call.
+    var callTone: (tone: CallTone, call: UUID, number: Int)?
     /// CallKit activated the call audio session (iOS rule 34).
     var audioActivated = false
     /// Incoming calls whose banner was opened to full screen, or swiped away.
@@ -248,6 +250,8 @@ public final class Phone {
             if instant > now { now = instant }
             step()
             runDueWork(until: now)
+            // Once per command, after everything it set off: whatever changed the calls, the tone follows.
+            if callTone != nil || !calls.isEmpty { updateCallTone() }
         }
         // Hand the buffer over instead of keeping it: the caller holds the returned array, so
         // clearing ours "keeping capacity" would allocate a fresh copy on every command.

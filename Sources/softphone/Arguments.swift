@@ -36,6 +36,8 @@ struct RunOptions: Equatable {
     var app = AppCatalog.voip
     var ringtone: String?
     var ringGapMilliseconds = 0
+    /// Whose ringback the phone plays while an outgoing call connects (`--tone-region`).
+    var toneRegion = ToneRegion.standard
     /// The ringtone's and the motor buzz's volumes, in percent.
     var ringVolume = 100
     var buzzVolume = 100
@@ -65,7 +67,7 @@ enum Arguments {
     static let usage = """
         usage: softphone [run] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
-                         [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
+                         [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
@@ -74,6 +76,7 @@ enum Arguments {
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
+               softphone call-back [N]                               (the person taps Recents entry N, 1 the newest: the app calls)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
@@ -96,7 +99,7 @@ enum Arguments {
         }.joined()
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|call-back|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(UsageError) -> Invocation {
         var words = words[...]
@@ -180,6 +183,16 @@ enum Arguments {
                 throw UsageError(message: "softphone app: \"\(word)\" is not one of \(words); usage: softphone app \(words) [--socket PATH]")
             }
             return .client(.app(action), socket: try reader.socketOnly())
+        case "call-back":
+            let usage = "usage: softphone call-back [N] [--socket PATH] (N: the Recents entry, 1 the newest)"
+            var recent = 1
+            if let word = reader.positional() {
+                guard let n = Int(word), (1...1_000).contains(n) else {
+                    throw UsageError(message: "softphone call-back: \"\(word)\" is not a Recents entry number from 1 (the newest) to 1000; \(usage)")
+                }
+                recent = n
+            }
+            return .client(.callBack(recent: recent), socket: try reader.socketOnly())
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
@@ -335,6 +348,12 @@ private struct Reader {
                     throw UsageError(message: "softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
                 }
                 options.ringGapMilliseconds = ms
+            case "--tone-region":
+                let text = try value(for: flag)
+                guard let region = ToneRegion(flag: text) else {
+                    throw UsageError(message: "softphone: --tone-region \"\(text)\" must be one of \(ToneRegion.allCases.map(\.rawValue).joined(separator: ", ")) (North America, Europe (CEPT), UK), e.g. --tone-region cept")
+                }
+                options.toneRegion = region
             case "--ring-volume", "--buzz-volume":
                 let text = try value(for: flag)
                 guard let percent = Int(text), (0...100).contains(percent) else {

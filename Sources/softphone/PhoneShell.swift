@@ -23,6 +23,8 @@ final class PhoneShell {
     private var display: Display
     private let audio: AudioEngine?
     private let sounds: SystemSoundPlayer
+    /// Whose ringback plays while an outgoing call connects (`--tone-region`).
+    private let toneRegion: ToneRegion
     private let server: ControlServer
     private let store: (any CallStore)?
     /// Posts the app's server requests to the developer's server (`--webhook`).
@@ -39,12 +41,13 @@ final class PhoneShell {
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?)?
     private var exitStatus: Int32?
 
-    init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, server: ControlServer, store: (any CallStore)?, webhook: Webhook?,
-         mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+    init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
+         store: (any CallStore)?, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.sounds = sounds
+        self.toneRegion = toneRegion
         self.server = server
         self.store = store
         self.webhook = webhook
@@ -192,7 +195,7 @@ final class PhoneShell {
             do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
             }
-        case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
+        case .call, .cancel, .hangup, .key, .lock, .unlock, .app, .callBack:
             break
         }
         var refusals: [String] = []
@@ -291,6 +294,8 @@ final class PhoneShell {
             switch effect {
             case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
+            case .startCallTone(let tone, _): audio?.playTone(tone == .ringback ? ToneCatalog.ringback(toneRegion) : ToneCatalog.callWaiting)
+            case .stopCallTone: audio?.stopRepeatingTone()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
             case .systemSound(let sound): sounds.perform(sound, at: clock.now())
             case .event(let event): record(event)

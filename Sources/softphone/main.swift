@@ -284,8 +284,8 @@ func runPhone(_ options: RunOptions) -> Int32 {
         app: configuration.app, vibration: configuration.rules.systemVibration, audio: audio,
         soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, sounds: sounds, server: server, store: store, webhook: webhook,
-        mailbox: mailbox, signals: signals, startupNotices: startupNotices)
+        phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, store: store,
+        webhook: webhook, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
 

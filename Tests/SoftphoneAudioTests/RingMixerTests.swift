@@ -96,6 +96,24 @@ struct RingMixerTests {
         #expect(!mixer.isPlayingTone)
     }
 
+    @Test("stopping the repeating tone silences it on the next frame; a digit queued before it still plays whole")
+    func stopRepeatingTone() throws {
+        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
+        mixer.ringing = false
+        let digit = try #require(ToneCatalog.dtmf("5"))
+        mixer.start(ToneGenerator(tone: ToneCatalog.ringback(.uk)))
+        _ = Self.render(&mixer, frames: 4_800, chunks: [960])
+        mixer.stopRepeatingTones()
+        #expect(!mixer.isPlayingOneShot)
+        #expect(Self.render(&mixer, frames: 960, chunks: [960]).allSatisfy { $0 == 0 })
+        mixer.start(ToneGenerator(tone: digit))
+        mixer.start(ToneGenerator(tone: ToneCatalog.callWaiting))
+        mixer.stopRepeatingTones()
+        var generator = ToneGenerator(tone: digit)
+        #expect(Self.render(&mixer, frames: 9_600, chunks: [960]) == generator.render(frames: 9_600))
+        #expect(!mixer.isPlayingOneShot)
+    }
+
     @Test("each voice has its own volume: half the ring, no buzz, a quarter of a tone")
     func volumes() throws {
         var full = RingMixer(ringtone: .classic(), vibration: .standard)

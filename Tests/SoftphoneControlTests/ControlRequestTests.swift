@@ -15,12 +15,23 @@ struct ControlRequestTests {
 
     @Test("each request survives its own encoding", arguments: [
         ControlRequest.call(Caller(name: "A \"B\"", handle: "x", hasVideo: true)), .cancel, .hangup, .key("ad"),
-        .state, .screen, .events(follow: false), .events(follow: true),
+        .callBack(recent: 3), .state, .screen, .events(follow: false), .events(follow: true),
         .push(PushRequest(kind: .voip, payload: .object([("aps", .object([]))]))),
         .push(PushRequest(kind: .alert, payload: .object([("aps", .object([]))]), topic: "com.example.voip", priority: 5, expiration: 1_900_000_000, collapseID: "c1")),
     ])
     func encodeDecode(request: ControlRequest) throws {
         #expect(try ControlRequest.decode(request.json.text).request == request)
+    }
+
+    @Test("call-back taps a Recents entry, the newest unless told; anything but a whole number from 1 is refused")
+    func callBack() throws {
+        #expect(try ControlRequest.decode(#"{"cmd":"call-back"}"#).request == .callBack(recent: 1))
+        #expect(try ControlRequest.decode(#"{"cmd":"call-back","recent":2}"#).request.commands == [.callBack(recent: 2)])
+        for bad in ["0", "1.5", "\"1\"", "1001"] {
+            #expect(throws: ControlError("field \"recent\" must be a whole number from 1 (the newest Recents entry) to 1000")) {
+                try ControlRequest.decode(#"{"cmd":"call-back","recent":"# + bad + "}")
+            }
+        }
     }
 
     @Test("keys become the commands the keymap gives; unknown keys are skipped")
@@ -30,8 +41,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, call-back, state, screen, events"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, call-back, state, screen, events"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),

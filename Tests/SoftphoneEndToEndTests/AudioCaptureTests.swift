@@ -116,6 +116,56 @@ struct AudioCaptureTests {
         #expect(wav.power(at: 400, from: burst.from, to: burst.to) > 100 * off)
         #expect(wav.power(at: 450, from: burst.from, to: burst.to) > 100 * off)
     }
+
+    @Test("calling back from Recents: the region's ringback is heard while the call connects, and stops when it connects",
+          arguments: [("na", [440.0, 480.0], 2.0), ("cept", [425.0], 1.0)] as [(String, [Double], Double)])
+    func ringbackWhileConnecting(region: String, frequencies: [Double], onSeconds: Double) throws {
+        let folder = temporaryFolder()
+        let socket = folder + "/control.sock"
+        let data = ["--socket", socket, "--data-dir", folder + "/data"]
+        // A first, silent run leaves a declined call in Recents (kept on disk), so the captured run plays nothing but the ringback.
+        let first = try PhoneProcess(data + ["--no-audio"])
+        #expect(first.line(startingWith: "READY") != nil)
+        #expect(try PhoneProcess.run(["call", "--from", "Zoë", "--socket", socket]).status == 0)
+        #expect(first.line(startingWith: "INCOMING") != nil)
+        first.send("d")
+        #expect(first.line(startingWith: "ENDED") != nil)
+        first.send("q")
+        #expect(first.waitForExit() == 0)
+
+        let capture = folder + "/capture"
+        #expect(mkdir(capture, 0o755) == 0)
+        let phone = try PhoneProcess(data + ["--tone-region", region], environment: [
+            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + Self.alsa + "/asoundrc.paced48",
+            "ALSA_PACER": Self.alsa + "/alsa_pacer.py",
+            "ALSA_CAPTURE_DIR": capture,
+        ])
+        #expect(phone.line(startingWith: "READY") != nil)
+        #expect(try PhoneProcess.run(["unlock", "--socket", socket]).status == 0)
+        let back = try PhoneProcess.run(["call-back", "1", "--socket", socket])
+        #expect(back.status == 0, "call-back: \(back.err)")
+        #expect(phone.line(startingWith: "OUTGOING") != nil)
+        #expect(phone.line(startingWith: "CONNECTED") != nil)  // the voip app's callee answers after 2 s
+        pause(1.5)  // anything played now would be a ringback that did not stop
+        phone.send("q")
+        #expect(phone.waitForExit() == 0)
+
+        let streams = try listFolder(capture).filter { $0.hasSuffix(".wav") }
+        #expect(streams.count == 1, "one PCM stream expected in \(capture): \(streams)")
+        guard let stream = streams.first else { return }
+        let wav = try CapturedWAV(path: capture + "/" + stream)
+        // 2 s of connecting plus at most the device buffer and the pacer's lead; not the 1.5 s after the connect.
+        #expect(wav.seconds > 1.7 && wav.seconds < 2.9, "captured \(wav.seconds) s")
+        let burst = (from: 4_800, to: Int((onSeconds - 0.1) * 48_000))  // inside the first burst, clear of its fades
+        #expect(wav.peak(from: burst.from, to: burst.to) > 0.2)
+        let off = wav.power(at: 1_000, from: burst.from, to: burst.to)
+        for frequency in frequencies {
+            #expect(wav.power(at: frequency, from: burst.from, to: burst.to) > 100 * off, "\(frequency) Hz in the \(region) ringback")
+        }
+        if onSeconds < 1.5 {  // the cadence's silence follows the burst
+            #expect(wav.peak(from: Int((onSeconds + 0.05) * 48_000), to: Int(1.7 * 48_000)) < 0.001)
+        }
+    }
 }
 
 func listFolder(_ path: String) throws -> [String] {

@@ -8,7 +8,7 @@ struct CommandLineTests {
     func unknownOption() throws {
         let result = try PhoneProcess.run(["--frobnicate"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all\n")
+        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|call-back|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all\n")
         #expect(result.out.isEmpty)
     }
 
@@ -32,6 +32,15 @@ struct CommandLineTests {
         let result = try PhoneProcess.run(["--ring-gap", value])
         #expect(result.status == 2)
         #expect(result.err == "softphone: --ring-gap \"\(value)\" must be whole milliseconds from 0 to 60000, e.g. --ring-gap 1000\n")
+    }
+
+    @Test("a tone region that is not na, cept or uk names the accepted ones, exit 2; a Recents entry must be a number from 1",
+          arguments: [(["--tone-region", "fr"], "softphone: --tone-region \"fr\" must be one of na, cept, uk (North America, Europe (CEPT), UK), e.g. --tone-region cept\n"),
+                      (["call-back", "0"], "softphone call-back: \"0\" is not a Recents entry number from 1 (the newest) to 1000; usage: softphone call-back [N] [--socket PATH] (N: the Recents entry, 1 the newest)\n")])
+    func badToneRegionOrRecent(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err == message)
     }
 
     @Test("a volume that is not a whole percentage names the accepted values, exit 2",
