@@ -14,15 +14,7 @@ struct CapturedWAV {
     var seconds: Double { Double(samples.count) / Double(rate) }
 
     init(path: String) throws {
-        guard let file = fopen(path, "rb") else { throw SpawnError(what: "cannot open \(path)") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
+        let bytes = try fileBytes(path)
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         guard bytes.count >= 44, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8) else {
@@ -165,6 +157,19 @@ struct AudioCaptureTests {
         if onSeconds < 1.5 {  // the cadence's silence follows the burst
             #expect(wav.peak(from: Int((onSeconds + 0.05) * 48_000), to: Int(1.7 * 48_000)) < 0.001)
         }
+    }
+}
+
+/// The bytes of the file at `path`.
+func fileBytes(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw SpawnError(what: "cannot open \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n == 0 { return bytes }
+        bytes += chunk[0..<n]
     }
 }
 
