@@ -25,17 +25,22 @@ public final class Phone {
         /// What the person set in the Settings app for the app, by key: the phone starts with
         /// these in the app's standard `UserDefaults`, where iOS apps read their Settings.bundle.
         public var settings: [String: AppSetting.Value]
+        /// Sound files of the app's bundle that iOS would not play as a notification sound, by name,
+        /// with why ("is MP3 …", "lasts 31.5 s"): the shell reads the files, which the core cannot.
+        /// A notification naming one plays the default sound, and the phone says why (iOS rule 42).
+        public var soundProblems: [String: String]
 
         /// Makes a configuration.
         public init(
             app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules(),
-            settings: [String: AppSetting.Value] = [:]
+            settings: [String: AppSetting.Value] = [:], soundProblems: [String: String] = [:]
         ) {
             self.app = app
             self.endedScreenTime = endedScreenTime
             self.vibration = vibration
             self.rules = rules
             self.settings = settings
+            self.soundProblems = soundProblems
         }
     }
 
