@@ -109,6 +109,29 @@ struct AudioCaptureTests {
         #expect(wav.power(at: 450, from: burst.from, to: burst.to) > 100 * off)
     }
 
+    @Test("a phone stalled while ringing (SIGSTOP for 0.6 s) underruns its paced sink, recovers, keeps ringing, and reports it")
+    func underrunRecoveredAndReported() throws {
+        let phone = try PlainPhone(["--audio-out", "/dev/null"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        pause(0.5)
+        kill(phone.process.pid, SIGSTOP)  // the audio thread too: the 200 ms the "card" holds runs dry
+        pause(0.6)
+        kill(phone.process.pid, SIGCONT)
+        pause(0.5)
+        let events = try phone.remote(["events"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        let underruns = events.filter { $0["event"] == .string("audio.underrun") }
+        #expect(underruns.count == 1, "one underrun reported: \(underruns.map(\.text))")
+        #expect(underruns.first?["total"] == .number(1))
+        #expect(events.contains { $0["event"] == .string("ring.started") } && !events.contains { $0["event"] == .string("ring.stopped") })
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") != nil)  // the call goes on as if nothing happened
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        #expect(phone.process.stderrText.isEmpty, "an underrun is recovered silently: \(phone.process.stderrText)")
+    }
+
     @Test("calling back from Recents: the region's ringback is heard while the call connects, and stops when it connects",
           arguments: [("na", [440.0, 480.0], 2.0), ("cept", [425.0], 1.0)] as [(String, [Double], Double)])
     func ringbackWhileConnecting(region: String, frequencies: [Double], onSeconds: Double) throws {
