@@ -109,6 +109,38 @@ struct AudioCaptureTests {
         #expect(wav.power(at: 450, from: burst.from, to: burst.to) > 100 * off)
     }
 
+    @Test("a second call during a call beeps (440 Hz, not the ringtone) until it is declined; then the call's audio is silent again")
+    func callWaitingBeep() throws {
+        let folder = temporaryFolder()
+        // The ring and its buzz silenced, so the beep is the only sound in the file.
+        let phone = try PlainPhone(["--audio-out", folder + "/out.wav", "--ring-volume", "0", "--buzz-volume", "0"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call", "--from", "Alice"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") != nil)
+        let answeredAt = PhoneProcess.now()
+        #expect(try phone.remote(["call", "--from", "Bob"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=2") != nil)
+        pause(1.0)  // the first 300 ms beep, then its silence
+        phone.process.send("d")
+        #expect(phone.process.line(startingWith: "ENDED call=2") != nil)
+        let waited = PhoneProcess.now() - answeredAt
+        pause(1.0)  // a beep that did not stop would be recorded now
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+
+        // The file holds what was heard: the (silenced) ring until the answer, then the beep's stream until the decline.
+        let wav = try CapturedWAV(path: folder + "/out.wav")
+        let onset = try #require(wav.samples.firstIndex { abs($0) > 0.01 }, "a beep in \(wav.seconds) s")
+        let beep = (from: onset + 2_400, to: onset + 12_000)  // 50–250 ms into the 300 ms beep
+        let at440 = wav.power(at: 440, from: beep.from, to: beep.to)
+        #expect(at440 > 100 * wav.power(at: 400, from: beep.from, to: beep.to) && at440 > 100 * wav.power(at: 1_000, from: beep.from, to: beep.to))
+        #expect(wav.peak(from: onset + 15_000, to: wav.samples.count) < 0.001, "one beep, then the cadence's silence")
+        let afterOnset = Double(wav.samples.count - onset) / 48_000
+        #expect(afterOnset > 0.5 && afterOnset < waited + 0.3, "the beep's stream ends at the decline: \(afterOnset) s recorded, \(waited) s waited")
+    }
+
     @Test("a phone stalled while ringing (SIGSTOP for 0.6 s) underruns its paced sink, recovers, keeps ringing, and reports it")
     func underrunRecoveredAndReported() throws {
         let phone = try PlainPhone(["--audio-out", "/dev/null"])
