@@ -17,6 +17,8 @@ final class AudioControl: Sendable {
         var tones: [(generator: ToneGenerator, gain: Int32)] = []
         /// Sounds to start, mixed over everything else; the audio thread takes them all.
         var clips: [(id: Int, clip: SoundClip, gain: Int32)] = []
+        /// Whether to silence the repeating tone (ringback, call waiting) before starting `tones`.
+        var stopRepeatingTone = false
         /// Sounds to cut short, by id.
         var stoppedClips: [Int] = []
         /// When the last start or stop was requested (monotonic nanoseconds), for latency figures.

@@ -65,11 +65,21 @@ public final class AudioEngine: Sendable {
         }
     }
 
-    /// Plays `tone` once (a DTMF digit), mixed over the ring if there is one, and always whole: a
-    /// one-shot tone is never clipped by a drop. Returns at once.
+    /// Plays `tone` (a DTMF digit) once, mixed over the ring if there is one, and always whole: a
+    /// one-shot tone is never clipped by a drop. A repeating tone (ringback, call waiting) plays in
+    /// its cadence until `stopRepeatingTone()` or another repeating tone replaces it. Returns at once.
     public func playTone(_ tone: Tone, volume: Double = 1) {
         let generator = ToneGenerator(tone: tone)  // allocated here, not on the audio thread
         queueOneShot { $0.tones.append((generator, RingMixer.gain(volume))) }
+    }
+
+    /// Silences the repeating tone started by `playTone` (ringback, the call-waiting beep) at once:
+    /// with nothing else playing, the device's queue is dropped rather than played out. Returns at once.
+    public func stopRepeatingTone() {
+        queueOneShot { request in
+            request.tones.removeAll { $0.generator.tone.repeats }  // one not yet taken never starts
+            request.stopRepeatingTone = true
+        }
     }
 
     /// Plays `clip` once (a system sound or a buzz), mixed over the ring and anything else playing;

@@ -98,15 +98,26 @@ final class AudioWorker {
                 if mixer.isPlayingOneShot { playOneShotsAlone() }  // a sound started during the ring plays on
             }
             if request.shutdown { break }
-            if !request.tones.isEmpty || !request.clips.isEmpty || !request.stoppedClips.isEmpty {
+            if !request.tones.isEmpty || !request.clips.isEmpty || !request.stoppedClips.isEmpty || request.stopRepeatingTone {
                 // Take them out under the lock; assigning the empty literal allocates nothing.
-                let (tones, clips, stopped) = control.request.withLock { request in
+                let (tones, clips, stopped, stopRepeating) = control.request.withLock { request in
                     defer {
                         request.tones = []
                         request.clips = []
                         request.stoppedClips = []
+                        request.stopRepeatingTone = false
                     }
-                    return (request.tones, request.clips, request.stoppedClips)
+                    return (request.tones, request.clips, request.stoppedClips, request.stopRepeatingTone)
+                }
+                if stopRepeating {  // before the new tones: the engine already removed older ones from `tones`
+                    mixer.stopRepeatingTones()
+                    if isPlaying && toneOnly && !mixer.isPlayingOneShot {
+                        // The tone alone was playing: silent now, not after the device's queue (a tone
+                        // that replaces it starts afresh just below).
+                        drop()
+                        isPlaying = false
+                        toneOnly = false
+                    }
                 }
                 for tone in tones { mixer.start(tone.generator, gain: tone.gain) }
                 for clip in clips { mixer.start(clip.clip, id: clip.id, gain: clip.gain) }

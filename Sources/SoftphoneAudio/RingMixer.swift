@@ -57,6 +57,10 @@ struct RingMixer {
         if let last = tones.last, last.generator.tone.repeats { tones.removeLast() }
         if tones.count < Self.toneQueueCapacity { tones.append((tone, gain)) }
     }
+    /// Silences a repeating tone (ringback, the call-waiting beep) at once; digits queued before it
+    /// still play. Removes in place: no allocation.
+    mutating func stopRepeatingTones() { tones.removeAll { $0.generator.tone.repeats } }
+
     /// Frames rendered since ringing started.
     var position: Int64 { buzz.frame }
 

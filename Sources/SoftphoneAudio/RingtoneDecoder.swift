@@ -1,3 +1,4 @@
+import CSndFile
 import Glibc
 
 /// Decodes a sound file into the engine's format: 48 kHz stereo interleaved Int16, in memory.
@@ -34,6 +35,9 @@ enum RingtoneDecoder {
             // libsndfile says "format not recognised" for a 0-byte file; saying it is empty is more useful.
             throw isEmpty(path) ? SoundFileError(reason: "empty file (0 bytes)") : error
         }
+        if let cut = file.truncatedAudio {
+            throw SoundFileError(reason: "truncated: the header declares \(cut.declared) bytes of audio, the file holds only \(cut.present)")
+        }
         guard file.channels > 0 else { throw SoundFileError(reason: "no audio channels (the header says 0)") }
         guard acceptedRates.contains(file.sampleRate) else {
             throw SoundFileError(
@@ -59,8 +63,15 @@ enum RingtoneDecoder {
         var stereoChunk = [SincResampler.Frame](repeating: .zero, count: chunkFrames)
         var sourceFrames = 0
         while true {
-            let read = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) -> Int in
-                try file.read(into: buffer, frames: chunkFrames)
+            let read: Int
+            do {
+                read = try chunk.withUnsafeMutableBufferPointer { (buffer) throws(SoundFileError) -> Int in
+                    try file.read(into: buffer, frames: chunkFrames)
+                }
+            } catch where file.frames > Int64(sourceFrames) {
+                // The decoder failed before the length the header states (FLAC: "lost sync"): a file cut
+                // short, most often, though damage looks the same.
+                throw SoundFileError(reason: "truncated or damaged: decoding broke off after \(sourceFrames) of the \(file.frames) frames the header declares (\(error.reason))")
             }
             if read == 0 { break }
             sourceFrames += read
@@ -73,6 +84,11 @@ enum RingtoneDecoder {
             }
         }
         guard sourceFrames > 0 else { throw SoundFileError(reason: "no audio frames (empty file)") }
+        // A container that states its length (FLAC's stream info, Ogg's last page) but ends early. MP3's
+        // count is only an estimate from the bit rate, so it is not held to it.
+        if file.frames > Int64(sourceFrames), file.format & Int32(SF_FORMAT_TYPEMASK) != Int32(SF_FORMAT_MPEG) {
+            throw SoundFileError(reason: "truncated: the header declares \(file.frames) frames, the file holds only \(sourceFrames)")
+        }
         let leading = resampler.finish(emit: append)
         if !leading.isEmpty {  // the first frames come last (they needed the file's end); one shift puts them first
             var front: [Int16] = []

@@ -154,6 +154,29 @@ final class SoundFile {
         return container + ", " + encoding
     }
 
+    /// What libsndfile noted while parsing the header, one finding a line (chunk sizes, and what they
+    /// should have been). The corresponding C function is `sf_command(SFC_GET_LOG_INFO)`.
+    var headerLog: String {
+        var text = [CChar](repeating: 0, count: 4_096)
+        let count = sf_command(handle, Int32(SFC_GET_LOG_INFO), &text, Int32(text.count))
+        return String(decoding: text.prefix(Int(max(0, count))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The audio chunk's size as the header declares it and as the file holds it, in bytes, when the
+    /// file ends before the chunk does (a cut-off download or copy); nil for a whole file.
+    /// libsndfile reads what is there without complaint, logging "data : 16000 (should be 1000)"
+    /// (WAV, W64, CAF) or "SSND : … (should be …)" (AIFF): that line is what this reads.
+    var truncatedAudio: (declared: Int, present: Int)? {
+        for line in headerLog.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard words.count >= 6, words[0] == "data" || words[0] == "SSND", words[1] == ":", words[3] == "(should", words[4] == "be",
+                let declared = Int(words[2]), let present = Int(words[5].prefix { $0 != ")" }), present < declared
+            else { continue }
+            return (declared, present)
+        }
+        return nil
+    }
+
     private func lastError() -> SoundFileError {
         SoundFileError(libraryMessage: String(cString: sf_strerror(handle)))
     }

@@ -83,6 +83,24 @@ public enum ToneCatalog {
         dtmfKeypad.joined().compactMap(dtmf)
         + [ringbackNorthAmerica, busyNorthAmerica, ringbackEurope, busyEurope, ringbackUK, busyUK, callWaiting]
 
+    /// The ringback heard while an outgoing call connects, in `region`'s cadence.
+    public static func ringback(_ region: ToneRegion) -> Tone {
+        switch region {
+        case .northAmerica: ringbackNorthAmerica
+        case .europe: ringbackEurope
+        case .uk: ringbackUK
+        }
+    }
+
+    /// The busy tone of `region`.
+    public static func busy(_ region: ToneRegion) -> Tone {
+        switch region {
+        case .northAmerica: busyNorthAmerica
+        case .europe: busyEurope
+        case .uk: busyUK
+        }
+    }
+
     /// The built-in names, for `softphone tones` and error messages.
     public static var names: [String] { all.map(\.name) }
 

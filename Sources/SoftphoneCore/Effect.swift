@@ -6,6 +6,11 @@ public enum Effect: Equatable, Sendable {
     case startRinging(call: Int)
     /// Silence the ringer at once (the audio engine drops what is queued).
     case stopRinging(call: Int)
+    /// Start the phone's own tone for this call (ringback, or the call-waiting beep), repeating
+    /// in its cadence until `stopCallTone`. At most one call tone sounds at a time.
+    case startCallTone(CallTone, call: Int)
+    /// Silence that tone at once: the call connected, ended, or stopped waiting.
+    case stopCallTone(CallTone, call: Int)
     /// Play the DTMF tone of a keypad key, whole (a one-shot tone is never clipped).
     case playDTMF(Character)
     /// Play a notification's or an app's sound, cut one short, or buzz the motor (AudioToolbox).

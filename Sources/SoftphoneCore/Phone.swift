@@ -25,17 +25,22 @@ public final class Phone {
         /// What the person set in the Settings app for the app, by key: the phone starts with
         /// these in the app's standard `UserDefaults`, where iOS apps read their Settings.bundle.
         public var settings: [String: AppSetting.Value]
+        /// Sound files of the app's bundle that iOS would not play as a notification sound, by name,
+        /// with why ("is MP3 …", "lasts 31.5 s"): the shell reads the files, which the core cannot.
+        /// A notification naming one plays the default sound, and the phone says why (iOS rule 42).
+        public var soundProblems: [String: String]
 
         /// Makes a configuration.
         public init(
             app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules(),
-            settings: [String: AppSetting.Value] = [:]
+            settings: [String: AppSetting.Value] = [:], soundProblems: [String: String] = [:]
         ) {
             self.app = app
             self.endedScreenTime = endedScreenTime
             self.vibration = vibration
             self.rules = rules
             self.settings = settings
+            self.soundProblems = soundProblems
         }
     }
 
@@ -185,6 +190,8 @@ public final class Phone {
     var pendingActions: [UUID: PendingAction] = [:]
     /// The call the ringer sounds for, if it sounds.
     var ringerCall: UUID?
+    /// The call tone sounding (`updateCallTone`), and for which call.
+    var callTone: (tone: CallTone, call: UUID, number: Int)?
     /// CallKit activated the call audio session (iOS rule 34).
     var audioActivated = false
     /// Incoming calls whose banner was opened to full screen, or swiped away.
@@ -259,6 +266,8 @@ public final class Phone {
             if instant > now { now = instant }
             step()
             runDueWork(until: now)
+            // Once per command, after everything it set off: whatever changed the calls, the tone follows.
+            if callTone != nil || !calls.isEmpty { updateCallTone() }
         }
         // Hand the buffer over instead of keeping it: the caller holds the returned array, so
         // clearing ours "keeping capacity" would allocate a fresh copy on every command.

@@ -36,6 +36,8 @@ struct RunOptions: Equatable {
     var app = AppCatalog.voip
     var ringtone: String?
     var ringGapMilliseconds = 0
+    /// Whose ringback the phone plays while an outgoing call connects (`--tone-region`).
+    var toneRegion = ToneRegion.standard
     /// The ringtone's and the motor buzz's volumes, in percent.
     var ringVolume = 100
     var buzzVolume = 100
@@ -60,7 +62,7 @@ enum Arguments {
     static let usage = """
         usage: softphone [run] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
-                         [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
+                         [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
@@ -213,6 +215,12 @@ extension WordReader {
                     throw ControlError("softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
                 }
                 options.ringGapMilliseconds = ms
+            case "--tone-region":
+                let text = try value(for: flag)
+                guard let region = ToneRegion(flag: text) else {
+                    throw ControlError("softphone: --tone-region \"\(text)\" must be one of \(ToneRegion.allCases.map(\.rawValue).joined(separator: ", ")) (North America, Europe (CEPT), UK), e.g. --tone-region cept")
+                }
+                options.toneRegion = region
             case "--ring-volume", "--buzz-volume":
                 let text = try value(for: flag)
                 guard let percent = Int(text), (0...100).contains(percent) else {

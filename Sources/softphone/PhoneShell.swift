@@ -23,6 +23,8 @@ final class PhoneShell {
     private var display: Display
     private let audio: AudioEngine?
     private let sounds: SystemSoundPlayer
+    /// Whose ringback plays while an outgoing call connects (`--tone-region`).
+    private let toneRegion: ToneRegion
     private let server: ControlServer
     private let store: (any CallStore)?
     /// Posts the app's server requests to the developer's server (`--webhook`).
@@ -41,12 +43,13 @@ final class PhoneShell {
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?, view: TerminalView)?
     private var exitStatus: Int32?
 
-    init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, server: ControlServer, store: (any CallStore)?, webhook: Webhook?,
-         mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+    init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
+         store: (any CallStore)?, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.sounds = sounds
+        self.toneRegion = toneRegion
         self.server = server
         self.store = store
         self.webhook = webhook
@@ -318,6 +321,8 @@ final class PhoneShell {
             switch effect {
             case .startRinging(let call): audio?.startRinging(tag: call)
             case .stopRinging: audio?.stopRinging()
+            case .startCallTone(let tone, _): audio?.playTone(tone == .ringback ? ToneCatalog.ringback(toneRegion) : ToneCatalog.callWaiting)
+            case .stopCallTone: audio?.stopRepeatingTone()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
             case .systemSound(let sound): sounds.perform(sound, at: clock.now())
             case .event(let event): record(event)

@@ -207,6 +207,11 @@ func runPhone(_ options: RunOptions) -> Int32 {
         ringtone = (loaded ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds)
     }
     var configuration = Phone.Configuration(app: options.app.bundle, settings: options.settings)
+    // What iOS would make of each bundled sound as a notification sound (rule 42): the core cannot read files.
+    for name in options.app.bundle.sounds.keys {
+        guard let path = Assets.find("Ringtones/" + name), let problem = NotificationSound.problem(withFileAt: path) else { continue }
+        configuration.soundProblems[name] = problem
+    }
     do {
         configuration.vibration = try vibrationPattern(options, ringtone: ringtone)
     } catch {
@@ -277,8 +282,8 @@ func runPhone(_ options: RunOptions) -> Int32 {
         app: configuration.app, vibration: configuration.rules.systemVibration, audio: audio,
         soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, sounds: sounds, server: server, store: store, webhook: webhook,
-        mailbox: mailbox, signals: signals, startupNotices: startupNotices)
+        phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, store: store,
+        webhook: webhook, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
 

@@ -257,6 +257,6 @@ struct VoIPAppTests {
         let effects = bench.send(.callBack(recent: 1))
         #expect(effects.contains { if case .event(.outgoing(2, _, let callee)) = $0 { callee.handle == alice.handle } else { false } })
         bench.advance(.seconds(2))
-        #expect(essentials(bench.send(.tick)) == [.event(.connected(call: 2))])
+        #expect(essentials(bench.send(.tick)) == [.event(.connected(call: 2)), .stopCallTone(.ringback, call: 2)])
     }
 }

@@ -94,6 +94,53 @@ struct AudioEngineTests {
         #expect(Goertzel.leftPower(of: 1477, in: recorded, frames: bursts) > 100 * Goertzel.leftPower(of: 1000, in: recorded, frames: bursts))
     }
 
+    @Test("a repeating tone (ringback) plays in its cadence until stopped, and stops at once: the queue is dropped")
+    func ringbackUntilStopped() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("ringback.wav")
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+        let ringback = ToneCatalog.ringback(.europe)
+        let started = MonotonicClock.nanoseconds()
+        engine.playTone(ringback)
+        try await Task.sleep(for: .milliseconds(700))
+        engine.stopRepeatingTone()
+        let played = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        try await Task.sleep(for: .milliseconds(500))
+        let written = engine.statistics.framesWritten
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(engine.statistics.framesWritten == written, "nothing more is written once stopped")
+        engine.shutdown()
+
+        let recorded = try Ringtone.load(path: path).samples
+        let seconds = Double(recorded.count / 2) / 48_000
+        // Only what had been heard when the stop came: no 400 ms tail, no device queue played out.
+        #expect(abs(seconds - played) <= 0.05, "\(seconds) s recorded for \(played) s played")
+        var generator = ToneGenerator(tone: ringback)
+        #expect(recorded == generator.render(frames: recorded.count / 2), "the tone from its first frame, whole")
+        let burst = 480..<24_000
+        #expect(Goertzel.leftPower(of: 425, in: recorded, frames: burst) > 100 * Goertzel.leftPower(of: 1000, in: recorded, frames: burst))
+    }
+
+    @Test("a repeating tone stopped and replaced by another in the same instant: only the second is heard")
+    func toneReplaced() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("replaced.wav")
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+        engine.playTone(ToneCatalog.ringback(.northAmerica))
+        engine.stopRepeatingTone()  // before the audio thread took it: it never starts
+        let started = MonotonicClock.nanoseconds()
+        engine.playTone(ToneCatalog.callWaiting)
+        try await Task.sleep(for: .milliseconds(400))
+        engine.stopRepeatingTone()
+        let played = Double(MonotonicClock.nanoseconds() - started) / 1e9  // the sleep may overrun on a busy test pool
+        engine.shutdown()
+        let recorded = try Ringtone.load(path: path).samples
+        // The call-waiting beep (440 Hz alone), not the ringback it replaced (440 + 480 Hz).
+        let beep = 2_400..<14_400
+        #expect(Goertzel.leftPower(of: 440, in: recorded, frames: beep) > 1_000 * Goertzel.leftPower(of: 480, in: recorded, frames: beep))
+        #expect(abs(Double(recorded.count / 2) / 48_000 - played) <= 0.05)
+    }
+
     @Test("each ring starts at frame 0, and idle time between rings is not recorded")
     func twoRings() async throws {
         let folder = TemporaryDirectory()

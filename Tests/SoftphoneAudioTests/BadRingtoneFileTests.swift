@@ -62,16 +62,34 @@ struct BadRingtoneFileTests {
             == "no audio frames (empty file)")
     }
 
-    /// libsndfile trims a data chunk that claims more than the file holds to what is there, so a cut-off
-    /// download still rings, shorter; that is accepted rather than refused.
-    @Test("a truncated WAV (the header claims 1 s, the file holds 62.5 ms) decodes what is there")
-    func truncated() throws {
+    /// libsndfile itself reads a cut-off file without complaint (it trims the data chunk to what is
+    /// there, and would ring a fragment); the header's own size gives it away.
+    @Test("a truncated WAV (the header claims 1 s, the file holds 62.5 ms) is refused, naming both sizes")
+    func truncated() {
         var bytes = WAVBytes.pcm16(rate: 8_000, channels: 1, samples: [Int16](repeating: 1_000, count: 8_000))
-        bytes.removeLast(15_000)  // 1 000 bytes of samples left: 500 frames
+        bytes.removeLast(15_000)  // 1 000 bytes of samples left
+        #expect(Self.message(loading: bytes, as: "truncated.wav")
+            == "truncated: the header declares 16000 bytes of audio, the file holds only 1000")
+    }
+
+    @Test("truncated files of other containers and encodings are refused too", .enabled(if: Sox.isAvailable),
+          arguments: [("cut.aiff", [String]()), ("cut-ima.wav", ["-e", "ima-adpcm"]), ("cut-ulaw.wav", ["-e", "u-law"]), ("cut.flac", [])])
+    func truncatedFormats(name: String, options: [String]) throws {
         let folder = TemporaryDirectory()
-        let ringtone = try Ringtone.load(path: folder.write(bytes: bytes, to: "truncated.wav"))
-        #expect(ringtone.frameCount == 3_000)
-        #expect(ringtone.samples.allSatisfy { $0 == 1_000 })
+        let whole = folder.file("whole-" + name)
+        try Sox.run(["-n", "-r", "8000", "-c", "1"] + options + [whole, "synth", "1", "sine", "1000"])
+        let bytes = GeneratedAssetTests.bytes(whole)
+        let reason = Self.message(loading: Array(bytes.prefix(bytes.count / 2)), as: name)  // past any header padding
+        #expect(reason?.hasPrefix("truncated") == true, "\(name): \(reason ?? "no error")")
+    }
+
+    @Test("a whole file whose RIFF size is wrong but whose data chunk is complete still plays (common in the wild)")
+    func wrongRIFFSizeOnly() throws {
+        var bytes = WAVBytes.pcm16(rate: 8_000, channels: 1, samples: [Int16](repeating: 1_000, count: 800))
+        bytes[4] = 0xFF; bytes[5] = 0xFF  // RIFF size far beyond the file
+        let folder = TemporaryDirectory()
+        let ringtone = try Ringtone.load(path: folder.write(bytes: bytes, to: "riff-size.wav"))
+        #expect(ringtone.frameCount == 4_800)
     }
 }
 

@@ -96,6 +96,24 @@ struct RingMixerTests {
         #expect(!mixer.isPlayingTone)
     }
 
+    @Test("stopping the repeating tone silences it on the next frame; a digit queued before it still plays whole")
+    func stopRepeatingTone() throws {
+        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
+        mixer.ringing = false
+        let digit = try #require(ToneCatalog.dtmf("5"))
+        mixer.start(ToneGenerator(tone: ToneCatalog.ringback(.uk)))
+        _ = Self.render(&mixer, frames: 4_800, chunks: [960])
+        mixer.stopRepeatingTones()
+        #expect(!mixer.isPlayingOneShot)
+        #expect(Self.render(&mixer, frames: 960, chunks: [960]).allSatisfy { $0 == 0 })
+        mixer.start(ToneGenerator(tone: digit))
+        mixer.start(ToneGenerator(tone: ToneCatalog.callWaiting))
+        mixer.stopRepeatingTones()
+        var generator = ToneGenerator(tone: digit)
+        #expect(Self.render(&mixer, frames: 9_600, chunks: [960]) == generator.render(frames: 9_600))
+        #expect(!mixer.isPlayingOneShot)
+    }
+
     @Test("each voice has its own volume: half the ring, no buzz, a quarter of a tone")
     func volumes() throws {
         var full = RingMixer(ringtone: .classic(), vibration: .standard)
@@ -226,6 +244,42 @@ struct RingMixerTests {
         #expect(mixer.buzz.gain(atFrame: tenMinutes) > 0)
         #expect(mixer.buzz.gain(atFrame: tenMinutes + 48_000 - 1) > 0)
         #expect(mixer.buzz.gain(atFrame: tenMinutes + 48_000) == 0)
+    }
+
+    @Test("rendered for 10 minutes in uneven chunks, the buzz still follows the on-screen indicator's schedule (S.O.S.): 0 ms drift, within the 5 ms budget")
+    func tenMinutesRenderedAgainstIndicator() async {
+        let pattern = VibrationCatalog.sos  // 3.4 s loop: 10 minutes is not a whole number of loops
+        var mixer = RingMixer(ringtone: Self.silence, vibration: pattern)
+        let total = 10 * 60 * 48_000
+        var scratch = [Int16](repeating: 0, count: 2 * 4_096)
+        var done = 0
+        var chunk = 0
+        let chunks = [960, 7, 2_048, 441, 4_096, 1]  // as a device asks: never the same, never aligned to the pattern
+        while done < total {
+            scratch.withUnsafeMutableBufferPointer { buffer in
+                let second = min(done + 48_000, total)
+                while done < second {
+                    let count = min(chunks[chunk % chunks.count], second - done)
+                    mixer.render(into: buffer, frames: count)
+                    done += count
+                    chunk += 1
+                }
+            }
+            await Task.yield()  // a second at a time: the other tests' sleeps on the shared pool still wake on time
+        }
+        #expect(mixer.position == Int64(total), "no frame lost or repeated in 28.8 million")
+        // The next 3.4 s, millisecond by millisecond (mid-millisecond, clear of the 4 ms ramps): the motor is
+        // on exactly when the indicator, which the core works out in milliseconds, says it is.
+        let tail = Self.render(&mixer, frames: 3_400 * 48, chunks: [960, 7, 2_048])
+        var mismatches = 0
+        for millisecond in 0..<3_400 {
+            let phase = pattern.phase(atMilliseconds: Int64(600_000 + millisecond))
+            guard phase.intoStep >= 5, phase.untilStepEnd > 5 else { continue }  // the ramps
+            let frames = (millisecond * 48)..<(millisecond * 48 + 48)
+            let sounding = frames.contains { tail[2 * $0] != 0 }
+            if sounding != phase.isOn { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
     }
 
     @Test("ringtone and buzz add up without wrapping around at full scale")

@@ -64,4 +64,14 @@ struct ToneCatalogTests {
         #expect(ToneCatalog.busyUK.summary == "busy-uk: 400 Hz, 375 ms on, 375 ms off, repeating (busy, UK)")
         #expect(ToneCatalog.dtmf("5")?.summary == "dtmf-5: 770 Hz + 1336 Hz, 100 ms on, 100 ms off, once (DTMF key 5)")
     }
+
+    @Test("--tone-region picks each region's ringback and busy tone; North America unless told")
+    func regions() {
+        #expect(ToneRegion.standard == .northAmerica)
+        #expect(ToneRegion.allCases.map(\.rawValue) == ["na", "cept", "uk"])
+        #expect(ToneRegion(flag: "CEPT") == .europe && ToneRegion(flag: "fr") == nil)
+        #expect(ToneRegion.allCases.map { ToneCatalog.ringback($0).name } == ["ringback-us", "ringback-eu", "ringback-uk"])
+        #expect(ToneRegion.allCases.map { ToneCatalog.busy($0).name } == ["busy-us", "busy-eu", "busy-uk"])
+        #expect(ToneCatalog.ringback(.europe).frequencies == [425] && ToneCatalog.ringback(.northAmerica).frequencies == [440, 480])
+    }
 }

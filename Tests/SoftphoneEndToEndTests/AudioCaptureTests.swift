@@ -14,15 +14,7 @@ struct CapturedWAV {
     var seconds: Double { Double(samples.count) / Double(rate) }
 
     init(path: String) throws {
-        guard let file = fopen(path, "rb") else { throw SpawnError(what: "cannot open \(path)") }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&chunk, 1, chunk.count, file)
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
+        let bytes = try fileBytes(path)
         func u32(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 }
         func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
         guard bytes.count >= 44, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8) else {
@@ -115,6 +107,125 @@ struct AudioCaptureTests {
         let off = wav.power(at: 1000, from: burst.from, to: burst.to)
         #expect(wav.power(at: 400, from: burst.from, to: burst.to) > 100 * off)
         #expect(wav.power(at: 450, from: burst.from, to: burst.to) > 100 * off)
+    }
+
+    @Test("a second call during a call beeps (440 Hz, not the ringtone) until it is declined; then the call's audio is silent again")
+    func callWaitingBeep() throws {
+        let folder = temporaryFolder()
+        // The ring and its buzz silenced, so the beep is the only sound in the file.
+        let phone = try PlainPhone(["--audio-out", folder + "/out.wav", "--ring-volume", "0", "--buzz-volume", "0"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call", "--from", "Alice"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") != nil)
+        let answeredAt = PhoneProcess.now()
+        #expect(try phone.remote(["call", "--from", "Bob"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING call=2") != nil)
+        pause(1.0)  // the first 300 ms beep, then its silence
+        phone.process.send("d")
+        #expect(phone.process.line(startingWith: "ENDED call=2") != nil)
+        let waited = PhoneProcess.now() - answeredAt
+        pause(1.0)  // a beep that did not stop would be recorded now
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+
+        // The file holds what was heard: the (silenced) ring until the answer, then the beep's stream until the decline.
+        let wav = try CapturedWAV(path: folder + "/out.wav")
+        let onset = try #require(wav.samples.firstIndex { abs($0) > 0.01 }, "a beep in \(wav.seconds) s")
+        let beep = (from: onset + 2_400, to: onset + 12_000)  // 50–250 ms into the 300 ms beep
+        let at440 = wav.power(at: 440, from: beep.from, to: beep.to)
+        #expect(at440 > 100 * wav.power(at: 400, from: beep.from, to: beep.to) && at440 > 100 * wav.power(at: 1_000, from: beep.from, to: beep.to))
+        #expect(wav.peak(from: onset + 15_000, to: wav.samples.count) < 0.001, "one beep, then the cadence's silence")
+        let afterOnset = Double(wav.samples.count - onset) / 48_000
+        #expect(afterOnset > 0.5 && afterOnset < waited + 0.3, "the beep's stream ends at the decline: \(afterOnset) s recorded, \(waited) s waited")
+    }
+
+    @Test("a phone stalled while ringing (SIGSTOP for 0.6 s) underruns its paced sink, recovers, keeps ringing, and reports it")
+    func underrunRecoveredAndReported() throws {
+        let phone = try PlainPhone(["--audio-out", "/dev/null"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        pause(0.5)
+        kill(phone.process.pid, SIGSTOP)  // the audio thread too: the 200 ms the "card" holds runs dry
+        pause(0.6)
+        kill(phone.process.pid, SIGCONT)
+        pause(0.5)
+        let events = try phone.remote(["events"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        let underruns = events.filter { $0["event"] == .string("audio.underrun") }
+        #expect(underruns.count == 1, "one underrun reported: \(underruns.map(\.text))")
+        #expect(underruns.first?["total"] == .number(1))
+        #expect(events.contains { $0["event"] == .string("ring.started") } && !events.contains { $0["event"] == .string("ring.stopped") })
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") != nil)  // the call goes on as if nothing happened
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        #expect(phone.process.stderrText.isEmpty, "an underrun is recovered silently: \(phone.process.stderrText)")
+    }
+
+    @Test("calling back from Recents: the region's ringback is heard while the call connects, and stops when it connects",
+          arguments: [("na", [440.0, 480.0], 2.0), ("cept", [425.0], 1.0)] as [(String, [Double], Double)])
+    func ringbackWhileConnecting(region: String, frequencies: [Double], onSeconds: Double) throws {
+        let folder = temporaryFolder()
+        let socket = folder + "/control.sock"
+        let data = ["--socket", socket, "--data-dir", folder + "/data"]
+        // A first, silent run leaves a declined call in Recents (kept on disk), so the captured run plays nothing but the ringback.
+        let first = try PhoneProcess(data + ["--no-audio"])
+        #expect(first.line(startingWith: "READY") != nil)
+        #expect(try PhoneProcess.run(["call", "--from", "Zoë", "--socket", socket]).status == 0)
+        #expect(first.line(startingWith: "INCOMING") != nil)
+        first.send("d")
+        #expect(first.line(startingWith: "ENDED") != nil)
+        first.send("q")
+        #expect(first.waitForExit() == 0)
+
+        let capture = folder + "/capture"
+        #expect(mkdir(capture, 0o755) == 0)
+        let phone = try PhoneProcess(data + ["--tone-region", region], environment: [
+            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + Self.alsa + "/asoundrc.paced48",
+            "ALSA_PACER": Self.alsa + "/alsa_pacer.py",
+            "ALSA_CAPTURE_DIR": capture,
+        ])
+        #expect(phone.line(startingWith: "READY") != nil)
+        #expect(try PhoneProcess.run(["unlock", "--socket", socket]).status == 0)
+        // The person opens Recents and taps the newest entry.
+        let back = try PhoneProcess.run(["key", "r\r", "--socket", socket])
+        #expect(back.status == 0, "key r Enter: \(back.err)")
+        #expect(phone.line(startingWith: "OUTGOING") != nil)
+        #expect(phone.line(startingWith: "CONNECTED") != nil)  // the voip app's callee answers after 2 s
+        pause(1.5)  // anything played now would be a ringback that did not stop
+        phone.send("q")
+        #expect(phone.waitForExit() == 0)
+
+        let streams = try listFolder(capture).filter { $0.hasSuffix(".wav") }
+        #expect(streams.count == 1, "one PCM stream expected in \(capture): \(streams)")
+        guard let stream = streams.first else { return }
+        let wav = try CapturedWAV(path: capture + "/" + stream)
+        // 2 s of connecting plus at most the device buffer and the pacer's lead; not the 1.5 s after the connect.
+        #expect(wav.seconds > 1.7 && wav.seconds < 2.9, "captured \(wav.seconds) s")
+        let burst = (from: 4_800, to: Int((onSeconds - 0.1) * 48_000))  // inside the first burst, clear of its fades
+        #expect(wav.peak(from: burst.from, to: burst.to) > 0.2)
+        let off = wav.power(at: 1_000, from: burst.from, to: burst.to)
+        for frequency in frequencies {
+            #expect(wav.power(at: frequency, from: burst.from, to: burst.to) > 100 * off, "\(frequency) Hz in the \(region) ringback")
+        }
+        if onSeconds < 1.5 {  // the cadence's silence follows the burst
+            #expect(wav.peak(from: Int((onSeconds + 0.05) * 48_000), to: Int(1.7 * 48_000)) < 0.001)
+        }
+    }
+}
+
+/// The bytes of the file at `path`.
+func fileBytes(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "rb") else { throw SpawnError(what: "cannot open \(path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, file)
+        if n == 0 { return bytes }
+        bytes += chunk[0..<n]
     }
 }
 

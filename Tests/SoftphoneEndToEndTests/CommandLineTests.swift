@@ -34,6 +34,14 @@ struct CommandLineTests {
         #expect(result.err == "softphone: --ring-gap \"\(value)\" must be whole milliseconds from 0 to 60000, e.g. --ring-gap 1000\n")
     }
 
+    @Test("a tone region that is not na, cept or uk names the accepted ones, exit 2",
+          arguments: [(["--tone-region", "fr"], "softphone: --tone-region \"fr\" must be one of na, cept, uk (North America, Europe (CEPT), UK), e.g. --tone-region cept\n")])
+    func badToneRegion(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err == message)
+    }
+
     @Test("a volume that is not a whole percentage names the accepted values, exit 2",
           arguments: [("--ring-volume", "101"), ("--buzz-volume", "loud"), ("--ring-volume", "-5")])
     func badVolume(flag: String, value: String) throws {

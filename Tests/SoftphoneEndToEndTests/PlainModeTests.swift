@@ -112,6 +112,53 @@ struct PlainModeTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    /// Each kind of bad ringtone file, made from a good 16-bit WAV that sox writes, and the reason the
+    /// warning must give.
+    static let badRingtones: [(name: String, reason: String, spoil: @Sendable ([UInt8]) -> [UInt8])] = [
+        ("truncated.wav", "truncated: the header declares 16000 bytes of audio, the file holds only 956", { Array($0.prefix(1_000)) }),
+        ("empty.wav", "empty file (0 bytes)", { _ in [] }),
+        ("zero-channels.wav", "channel count is zero", { bytes in var b = bytes; b[22] = 0; b[23] = 0; return b }),
+        ("absurd-rate.wav", "sample rate 9999999 Hz is outside the accepted 1000–384000 Hz", { bytes in
+            var b = bytes
+            for (index, byte) in [0x7F, 0x96, 0x98, 0x00].enumerated() { b[24 + index] = UInt8(byte) }  // 9 999 999 Hz
+            return b
+        }),
+        ("not-audio.wav", "format not recognised", { _ in Array("this is a text file, not a sound\n".utf8) }),
+    ]
+
+    @Test("a bad ringtone file is one warning naming the file and what is wrong; the phone rings with the built-in classic ring",
+          arguments: 0..<badRingtones.count)
+    func badRingtone(index: Int) throws {
+        let bad = Self.badRingtones[index]
+        let folder = temporaryFolder()
+        let good = folder + "/good.wav"
+        let sox = try PhoneProcess.run([], as: ["sox", "-n", "-r", "8000", "-c", "1", "-b", "16", good, "synth", "1", "sine", "1000"])
+        #expect(sox.status == 0, "sox: \(sox.err)")
+        let path = folder + "/" + bad.name
+        try write(bad.spoil(try fileBytes(good)), to: path)
+        let phone = try PlainPhone(["--ringtone", path, "--audio-out", folder + "/out.wav"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        pause(0.5)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        let warnings = phone.process.stderrText.split(separator: "\n")
+        #expect(warnings.count == 1, "one line: \(phone.process.stderrText)")
+        #expect(warnings.first.map(String.init) == "WARNING ringtone \(path): \(bad.reason); using the built-in classic ring")
+        // What rang is the classic ring: its first burst, 400 + 450 Hz.
+        let wav = try CapturedWAV(path: folder + "/out.wav")
+        let burst = (from: 480, to: 18_720)
+        #expect(wav.power(at: 400, from: burst.from, to: burst.to) > 100 * wav.power(at: 1_000, from: burst.from, to: burst.to))
+    }
+
+    /// Writes `bytes` to `path`.
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        guard let file = fopen(path, "wb") else { throw SpawnError(what: "cannot create \(path)") }
+        defer { fclose(file) }
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    }
+
     @Test("the ALSA device cannot be opened: one warning naming it, and the call still works")
     func missingAudioDevice() throws {
         let phone = try PlainPhone(["--audio-device", "softphone_no_such_pcm"])

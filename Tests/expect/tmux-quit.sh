@@ -12,7 +12,7 @@ quit_from() {
 }
 
 start_phone 80 24
-quit_from "c demo call · q quit" q 0
+quit_from "c demo call · r recents" q 0
 
 start_phone 80 24
 remote call --from Ann
@@ -46,5 +46,5 @@ quit_from "[a] Accept" C-c 130
 # The compact layout too.
 start_phone 40 12
 remote call --from Ann
-quit_from "a accept · d decline · q quit" q 0
+quit_from "a accept · d/b decline · ? help" q 0
 echo "quit passed"

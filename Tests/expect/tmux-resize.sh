@@ -9,7 +9,7 @@ wait_for "Zoë 张伟"
 wait_for "╭"
 
 size 40 12
-wait_for "a accept · d decline · q quit"
+wait_for "a accept · d/b decline · ? help"
 wait_gone "╭"
 screen | grep -qF "Zoë 张伟" || fail "the caller at 40×12"
 
@@ -30,7 +30,7 @@ sleep 0.3
 size 80 24
 wait_for "╭"
 wait_for "Zoë 张伟"
-wait_for "a/Enter accept · d/b/Esc decline · q quit"
+wait_for "a/Enter accept · d/b/Esc decline · s silence"
 "$bin" state --socket "$sock" | grep -q '"screen":"incoming"' || fail "the phone still rings after the storm"
 screen | grep -qF "Enlarge" && fail "the enlarge notice stayed at 80×24"
 

@@ -135,6 +135,31 @@ extension Phone {
         perform(.stopRinging(call: record.number))
     }
 
+    /// The call tone the calls want now: the call-waiting beep while a call rings over one in
+    /// progress (the ringtone does not sound then), else ringback while the call on screen is an
+    /// outgoing one still connecting. Neither depends on the ring/silent switch: both are heard
+    /// in the call's audio, not through the ringer.
+    func wantedCallTone() -> (tone: CallTone, record: CallRecord)? {
+        if !active.isEmpty, let first = ringing.first, let record = calls[first] { return (.callWaiting, record) }
+        if let last = active.last, let record = calls[last], record.isOutgoing, record.phase == .connecting, !record.isOnHold {
+            return (.ringback, record)
+        }
+        return nil
+    }
+
+    /// Starts, stops or switches the call tone to what the calls want (`wantedCallTone`).
+    func updateCallTone() {
+        let wanted = wantedCallTone()
+        if let playing = callTone, wanted?.tone != playing.tone || wanted?.record.uuid != playing.call {
+            callTone = nil
+            perform(.stopCallTone(playing.tone, call: playing.number))
+        }
+        if let wanted, callTone == nil {
+            callTone = (wanted.tone, wanted.record.uuid, wanted.record.number)
+            perform(.startCallTone(wanted.tone, call: wanted.record.number))
+        }
+    }
+
     /// Ends a call: off the screen, out of the list, into Recents, the event told.
     func finish(_ record: CallRecord, reason: EndReason) {
         guard calls.removeValue(forKey: record.uuid) != nil else { return }

@@ -170,7 +170,8 @@ extension Phone {
     }
 
     /// The file a notification sound plays (rule 42): the named file of the app's bundle when it
-    /// is shorter than 30 s, else the default sound (and the app is told why).
+    /// is shorter than 30 s and in a format iOS plays (`Configuration.soundProblems`), else the
+    /// default sound (and the app is told why).
     private func notificationSoundFile(_ sound: UNNotificationSound) -> String {
         guard let name = sound.name else { return "default" }
         guard let length = configuration.app.sounds[name] else {
@@ -179,6 +180,10 @@ extension Phone {
         }
         guard length < .seconds(30) else {
             violation(42, "notification sound \"\(name)\" lasts \(length.wholeSeconds) s; iOS plays the default sound instead of one of 30 s or more (rule 42)")
+            return "default"
+        }
+        if let problem = configuration.soundProblems[name] {
+            violation(42, "notification sound \"\(name)\" \(problem), so the default sound played (rule 42)")
             return "default"
         }
         return name

@@ -68,7 +68,7 @@ final class NotificationPhone: AppPhone<NotificationProbeApp> {
 
     init(
         lock: LockState = .locked, rules: Phone.Rules = .init(), sounds: [String: Duration] = ["ring.wav": .seconds(5)],
-        receive: ProbeExtension.Receive? = nil, expire: @escaping ProbeExtension.Expire = { _ in }
+        soundProblems: [String: String] = [:], receive: ProbeExtension.Receive? = nil, expire: @escaping ProbeExtension.Expire = { _ in }
     ) {
         var factory: (@Sendable () -> UNNotificationServiceExtension)?
         if let receive { factory = { ProbeExtension(receive: receive, expire: expire) } }
@@ -76,7 +76,7 @@ final class NotificationPhone: AppPhone<NotificationProbeApp> {
             id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe", makeDelegate: { NotificationProbeApp() },
             callPush: { _ in .object([]) }, callPushKind: .alert, notificationServiceExtension: factory,
             appGroups: [Self.group], sounds: sounds)
-        super.init(bundle: bundle, lock: lock, rules: rules, seed: 7)
+        super.init(bundle: bundle, lock: lock, rules: rules, seed: 7, soundProblems: soundProblems)
     }
 
     /// An alert push whose `aps` has these members; `extra` goes beside `aps`.

@@ -104,4 +104,18 @@ struct SystemSoundTests {
         #expect(messages.first?.contains("\"missing.wav\" is not in the app's bundle") == true)
         #expect(messages.last?.contains("\"long.wav\" lasts 30 s") == true)
     }
+
+    @Test("rule 42: a bundled file the shell found unplayable (an encoding iOS does not take, really 30 s or more) plays the default sound, naming the file and why")
+    func rule42FileProblems() {
+        let t = NotificationPhone(
+            sounds: ["ring.mp3": .seconds(2), "ring.wav": .seconds(5)],
+            soundProblems: ["ring.mp3": "is MPEG-1/2 Audio, MPEG Layer III, which iOS does not play as a notification sound"])
+        t.alert([("alert", .string("hi")), ("sound", .string("ring.mp3"))])
+        t.alert([("alert", .string("hi")), ("sound", .string("ring.wav"))])
+        #expect(t.deliveries.map(\.sound) == ["default", "ring.wav"])
+        #expect(t.soundEffects.filter { if case .play = $0 { true } else { false } } == [.play(sound: "default", id: 1), .play(sound: "ring.wav", id: 2)])
+        #expect(t.violations(of: 42) == [
+            "notification sound \"ring.mp3\" is MPEG-1/2 Audio, MPEG Layer III, which iOS does not play as a notification sound, so the default sound played (rule 42)",
+        ])
+    }
 }

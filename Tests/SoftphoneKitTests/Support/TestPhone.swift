@@ -10,8 +10,11 @@ class AppPhone<App: UIApplicationDelegate> {
     private(set) var effects: [Effect] = []
 
     /// Makes the phone with `bundle` installed and starts it (the app launches in the background).
-    init(bundle: AppBundle, lock: LockState, rules: Phone.Rules, seed: UInt64) {
-        phone = Phone(configuration: Phone.Configuration(app: bundle, rules: rules), lock: lock, seed: seed, wallClockStart: 1_800_000_000)
+    /// `soundProblems`: the bundle's sound files iOS would not play as notification sounds, with why.
+    init(bundle: AppBundle, lock: LockState, rules: Phone.Rules, seed: UInt64, soundProblems: [String: String] = [:]) {
+        phone = Phone(
+            configuration: Phone.Configuration(app: bundle, rules: rules, soundProblems: soundProblems), lock: lock, seed: seed,
+            wallClockStart: 1_800_000_000)
         send(.start)
     }
 
