@@ -8,11 +8,16 @@ import SoftphoneTestSupport
 // softphone-bench: measures DESIGN.md's budgets on this machine and prints one row per budget.
 // Run with `make bench` (release build). Exit status 1 when a budget is missed.
 //
-//   SOFTPHONE_BENCH_AUDIO_DEVICE=default   ring through ALSA instead of a WAV file; on a machine
-//                                          without a sound card use ../shared/alsa/asoundrc.paced48
-//   SOFTPHONE_BENCH_SECONDS=10             how long each "while ringing" measurement lasts (the
-//                                          terminal's bytes per second: 5 runs of half as long)
+// The audio figures are measured through ALSA on ../shared/alsa/asoundrc.paced48 when it is there
+// (ALSA's file plugin paced like a card, for machines without one: DESIGN.md's budgets and baresip's
+// figures were measured on it), else into a WAV file paced by the phone itself.
+//
+//   SOFTPHONE_BENCH_AUDIO_DEVICE=default   ring through this ALSA device with the system's configuration
+//   SOFTPHONE_BENCH_SECONDS=10             how long the terminal's bytes per second are counted (5 runs
+//                                          of half as long)
+//   SOFTPHONE_BENCH_RING_SECONDS=30        how long each of the 5 runs of CPU and RSS while ringing lasts
 //   SOFTPHONE_BENCH_ONLY=core|terminal     only the core's figures, or the core's and the terminal's
+//   SOFTPHONE_BENCH_ONLY=audio             only the audio engine's and the ringing phone's
 
 /// One measured figure against its budget.
 struct Row {
@@ -27,12 +32,24 @@ var rows: [Row] = []
 /// Figures without a budget, printed after the rows.
 var figures: [String] = []
 let seconds = Double(getenv("SOFTPHONE_BENCH_SECONDS").map { String(cString: $0) } ?? "") ?? 10
-let audioDevice = getenv("SOFTPHONE_BENCH_AUDIO_DEVICE").map { String(cString: $0) }
+let ringSeconds = Double(getenv("SOFTPHONE_BENCH_RING_SECONDS").map { String(cString: $0) } ?? "") ?? 30
 let folder = temporaryFolder()
+/// The paced capture device's environment, when ../shared/alsa is there and no device was chosen.
+let pacedALSA: [(String, String)] = {
+    guard getenv("SOFTPHONE_BENCH_AUDIO_DEVICE") == nil, let alsa = realpath("../shared/alsa", nil) else { return [] }
+    defer { free(alsa) }
+    let directory = String(cString: alsa)
+    guard access(directory + "/asoundrc.paced48", R_OK) == 0 else { return [] }
+    return [("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:" + directory + "/asoundrc.paced48"),
+            ("ALSA_PACER", directory + "/alsa_pacer.py"), ("ALSA_CAPTURE_DIR", folder + "/capture")]
+}()
+for (name, value) in pacedALSA { setenv(name, value, 1) }  // for the engine measured in this process
+let audioDevice = getenv("SOFTPHONE_BENCH_AUDIO_DEVICE").map { String(cString: $0) } ?? (pacedALSA.isEmpty ? nil : "default")
 
 /// Prints every row and figure and exits: status 1 when a budget is missed.
 @MainActor func report() -> Never {
-    print("softphone-bench: \(audioDevice.map { "ALSA device \($0)" } ?? "WAV-file sink") on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
+    let sink = pacedALSA.isEmpty ? audioDevice.map { "ALSA device \($0)" } ?? "WAV-file sink" : "ALSA, asoundrc.paced48"
+    print("softphone-bench: \(sink) on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
     for row in rows {
         let negated = row.unit.hasPrefix("-")
         let unit = negated ? String(row.unit.dropFirst()) : row.unit
@@ -96,6 +113,8 @@ func tmux(_ arguments: [String]) throws -> String {
     try PhoneProcess.run([], as: ["tmux", "-L", "softphone-bench"] + arguments).out
 }
 
+let only = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0) }
+
 // MARK: - 1. The core in virtual time
 
 /// Commands per second for push → report → answer → end cycles of the real API (a `BenchApp`
@@ -123,7 +142,7 @@ func coreThroughput(calls: Int, commands: Int) -> Double {
     return Double(commands) / elapsed
 }
 
-do {
+if only != "audio" { do {
     var perCall: [(Int, Double)] = []
     // `SOFTPHONE_BENCH_CALLS=1` measures one size only, for profiling.
     let sizes = getenv("SOFTPHONE_BENCH_CALLS").flatMap { Int(String(cString: $0)) }.map { [$0] } ?? [1, 10, 100, 1_000, 10_000]
@@ -136,10 +155,9 @@ do {
     // Linear growth: a command costs about the same with 10,000 calls up as with one.
     let growth = perCall[0].1 / perCall[perCall.count - 1].1
     rows.append(Row(what: "core cost per command, 10,000 calls vs 1 (linear growth: ≤ 2×)", measured: growth, budget: 2, unit: "×"))
-}
+} }
 
 // `SOFTPHONE_BENCH_ONLY=core` stops here: the core alone, for profiling.
-let only = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0) }
 if only == "core" {
     for row in rows { print(row.what, row.unit.hasPrefix("-") ? -row.measured : row.measured) }
     exit(0)
@@ -155,7 +173,7 @@ func phoneOnTerminal(_ name: String) throws -> (phone: PhoneOnTerminal, socket: 
     return (phone, socket)
 }
 
-do {
+if only != "audio" { do {
     // Bytes per second the phone writes while a call rings, the vibration indicator and the ringing
     // time animating: everything read from the pseudo-terminal, 5 runs.
     var rates: [Double] = []
@@ -184,14 +202,14 @@ do {
 } catch {
     print("softphone-bench: \(error)")
     exit(1)
-}
+} }
 
 // `SOFTPHONE_BENCH_ONLY=terminal` stops here: the core and the terminal figures only.
 if only == "terminal" { report() }
 
 // MARK: - 3. One frame of the incoming screen, built off-screen (what each redraw costs before ncurses)
 
-do {
+if only != "audio" { do {
     let screen = Screen.incoming(IncomingCallScreen(
         appName: "VoIP", call: 1, caller: Caller(name: "Zoë 张伟", handle: "+15551234"), ringingSeconds: 7,
         vibration: .buzzing(frame: 1)))
@@ -204,7 +222,7 @@ do {
     let microseconds = Double(nanoseconds() - start) / 1e3 / Double(frames)
     rows.append(Row(what: "build one 80×24 incoming frame (part of trigger → screen)", measured: microseconds / 1000, budget: 5, unit: "ms"))
     if cells == 0 { print("(no frames?)") }
-}
+} }
 
 // MARK: - 4. The audio engine alone
 
@@ -217,7 +235,9 @@ do {
         engine.startRinging()
         pause(0.3)
         engine.stopRinging()
-        pause(0.1)
+        // Rings come seconds apart. ALSA's file plugin (the paced capture) writes out what it holds at
+        // snd_pcm_drop, in real time, before the next ring can start: up to its 200 ms buffer.
+        pause(0.5)
         starts.append(Double(engine.statistics.startLatencyNanoseconds ?? -1_000_000) / 1e6)
         stops.append(Double(engine.statistics.stopLatencyNanoseconds ?? -1_000_000) / 1e6)
     }
@@ -240,25 +260,31 @@ do {
     }
     rows.append(Row(what: "start → READY, plain mode (median of 9)", measured: median(startups), budget: 7, unit: "ms"))
 
-    // Ringing full screen in an 80×24 tmux pane: CPU and peak memory of the whole process.
+    // Ringing full screen in an 80×24 tmux pane: CPU and peak memory of the whole process, 5 runs.
     let socket = folder + "/ring.sock"
     let audio = audioDevice.map { "--audio-device \($0)" } ?? "--audio-out \(folder)/phone.wav"
-    _ = try tmux(["new-session", "-d", "-x", "80", "-y", "24",
-                  "exec \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"])
-    pause(1)
-    let pid = pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
-        .split(separator: "\n").first.map(String.init) ?? "") ?? 0
-    _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
-    pause(1)
-    let before = processCPUNanoseconds(pid)
-    pause(seconds)
-    let cpu = Double(processCPUNanoseconds(pid) - before) / 1e9 / seconds * 100
-    let rss = peakRSSMegabytes(pid)
-    _ = try tmux(["send-keys", "q"])
-    pause(0.5)
-    _ = try tmux(["kill-server"])
-    rows.append(Row(what: "CPU while ringing, full screen animating (\(Int(seconds)) s)", measured: cpu, budget: 0.15, unit: "% of a core"))
-    rows.append(Row(what: "peak RSS while ringing", measured: rss, budget: 12, unit: "MB"))
+    let environment = pacedALSA.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+    var cpus: [Double] = []
+    var rsses: [Double] = []
+    for _ in 0..<5 {
+        _ = try tmux(["new-session", "-d", "-x", "80", "-y", "24",
+                      "exec env \(environment) \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"])
+        pause(1)
+        let pid = pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
+            .split(separator: "\n").first.map(String.init) ?? "") ?? 0
+        _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
+        pause(1)
+        let before = processCPUNanoseconds(pid)
+        pause(ringSeconds)
+        cpus.append(Double(processCPUNanoseconds(pid) - before) / 1e9 / ringSeconds * 100)
+        rsses.append(peakRSSMegabytes(pid))
+        _ = try tmux(["send-keys", "q"])
+        pause(0.5)
+        _ = try tmux(["kill-server"])
+    }
+    rows.append(Row(what: "CPU while ringing, full screen animating (median of 5 × \(Int(ringSeconds)) s)", measured: median(cpus), budget: 0.15, unit: "% of a core"))
+    rows.append(Row(what: "peak RSS while ringing (median of 5)", measured: median(rsses), budget: 12, unit: "MB"))
+    figures.append("CPU while ringing, each run: " + cpus.map { "\(($0 * 1000).rounded() / 1000)" }.joined(separator: ", ") + " %")
 } catch {
     print("softphone-bench: \(error)")
     exit(1)
