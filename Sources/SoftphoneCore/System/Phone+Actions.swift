@@ -36,8 +36,10 @@ extension Phone {
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
         let name = action.name, word = outcome.word
-        // Joined with +, not interpolation, which would reserve heap storage to build it.
-        record.actionLog.append(name + ":" + word)
+        // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
+        // growing the log one entry at a time allocated twice per call.
+        if record.actionLog.isEmpty { record.actionLog.reserveCapacity(4) }
+        record.actionLog.append(outcome.logEntry(for: name))
         emit(.action(call: record.number, name: name, outcome: word))
         apply(outcome, of: pending, to: record)
     }
