@@ -61,7 +61,7 @@ final class PhoneRunLoop {
 
     /// Queues `work` for now on behalf of the running app (or extension), as `schedule(at:)` does
     /// for closures.
-    func schedule(_ work: Work) {
+    func schedule(_ work: consuming Work) {
         push(Job(due: phone.now, sequence: next(), appLaunch: phone.currentProcess, isLive: nil, work: work))
     }
 
@@ -109,35 +109,41 @@ final class PhoneRunLoop {
 
     private static func before(_ a: Key, _ b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.sequence < b.sequence) }
 
-    private func push(_ job: Job) {
-        let slot: Int32
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[Int(slot)] = job
-        } else {
-            slot = Int32(slots.count)
+    // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
+    // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
+    private func push(_ job: consuming Job) {
+        let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: freeSlots.last ?? Int32(slots.count))
+        if freeSlots.isEmpty {
             slots.append(job)
+        } else {
+            freeSlots.removeLast()
+            slots[Int(key.slot)] = job
         }
-        heap.append(Key(due: job.due.nanoseconds, sequence: job.sequence, slot: slot))
+        // Sift up with a hole: parents move down into it and the new key is written once where it
+        // belongs, one write a level instead of the two of a swap.
+        heap.append(key)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.before(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
+            guard Self.before(key, heap[parent]) else { break }
+            heap[child] = heap[parent]
             child = parent
         }
+        heap[child] = key
     }
 
+    /// Moves the key at `start` down to its place, with a hole as `push` does.
     private func siftDown(_ start: Int) {
+        let count = heap.count, key = heap[start]
         var parent = start
         while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count, Self.before(heap[left], heap[first]) { first = left }
-            if right < heap.count, Self.before(heap[right], heap[first]) { first = right }
-            if first == parent { return }
-            heap.swapAt(parent, first)
-            parent = first
+            var child = 2 * parent + 1
+            guard child < count else { break }
+            if child + 1 < count, Self.before(heap[child + 1], heap[child]) { child += 1 }
+            guard Self.before(heap[child], key) else { break }
+            heap[parent] = heap[child]
+            parent = child
         }
+        heap[parent] = key
     }
 }
