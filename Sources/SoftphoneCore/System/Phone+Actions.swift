@@ -20,7 +20,7 @@ extension Phone {
         guard let provider, isLive(provider) else { return }  // nobody to do them: they time out
         // Straight onto the run loop (the provider's delivery, on its delegate queue): going
         // through the provider would fetch this phone back through its link.
-        runLoop.schedule(.transaction(transaction, provider: provider))
+        schedule(.transaction(transaction, provider: provider))
     }
 
     /// The app fulfilled or failed an action (iOS rule 30): repeats, and anything after a
@@ -50,7 +50,7 @@ extension Phone {
         let action = pending.action
         if let record = calls[pending.callUUID] {
             violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
-            if let provider = record.provider { runLoop.schedule(.providerCallback(.timedOut(action), provider: provider)) }
+            if let provider = record.provider { schedule(.providerCallback(.timedOut(action), provider: provider)) }
         }
         actionCompleted(action, .timedOut)
     }

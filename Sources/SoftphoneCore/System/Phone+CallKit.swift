@@ -101,7 +101,7 @@ extension Phone {
     func resetCallService() {
         for record in callsInOrder { finish(record, reason: .failed) }
         pendingActions.removeAll()
-        for provider in providers where provider.launch == appLaunch { runLoop.schedule(.providerCallback(.didReset, provider: provider)) }
+        for provider in providers where provider.launch == appLaunch { schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
     /// The calls `CXCallObserver.calls` lists.
@@ -168,7 +168,7 @@ extension Phone {
         audioSession?.isActive = active
         emit(.audioSession(active: active))
         guard let provider, let session = audioSession else { return }
-        runLoop.schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
+        schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
     }
 
     /// Whether app code may activate its own audio session now: not during a CallKit call before

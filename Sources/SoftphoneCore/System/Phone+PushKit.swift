@@ -57,7 +57,7 @@ extension Phone {
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
-        runLoop.schedule(.pushHandler(push: id, registry: registry))  // on the registry's queue
+        schedule(.pushHandler(push: id, registry: registry))  // on the registry's queue
     }
 
     func runHandler(push id: Int, registry: PKPushRegistry) {

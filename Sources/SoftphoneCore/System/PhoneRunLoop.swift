@@ -59,10 +59,10 @@ final class PhoneRunLoop {
         push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
     }
 
-    /// Queues `work` for now on behalf of the running app (or extension), as `schedule(at:)` does
-    /// for closures.
-    func schedule(_ work: consuming Work) {
-        push(Job(due: phone.now, sequence: next(), appLaunch: phone.currentProcess, isLive: nil, work: work))
+    /// Queues `work` at `now` on behalf of `process` (the app's launch, or an extension's), as
+    /// `schedule(at:)` does for closures; `Phone.schedule(_:)` hands both in.
+    func schedule(_ work: consuming Work, now: Instant, process: Int) {
+        push(Job(due: now, sequence: next(), appLaunch: process, isLive: nil, work: work))
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
@@ -146,4 +146,11 @@ final class PhoneRunLoop {
         }
         heap[parent] = key
     }
+}
+
+extension Phone {
+    /// Queues `work` for now on behalf of the running app (or extension). The phone hands the run
+    /// loop its instant and process: fetched back through the loop's `unowned(unsafe)` reference,
+    /// each cost a retain and a release, for every job of every call.
+    func schedule(_ work: consuming PhoneRunLoop.Work) { runLoop.schedule(work, now: now, process: currentProcess) }
 }
