@@ -113,11 +113,12 @@ final class PhoneRunLoop {
     // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
     private func push(_ job: consuming Job) {
         let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: freeSlots.last ?? Int32(slots.count))
+        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
         if freeSlots.isEmpty {
-            slots.append(job)
+            slots.append(consume job)
         } else {
             freeSlots.removeLast()
-            slots[Int(key.slot)] = job
+            slots[Int(key.slot)] = consume job
         }
         // Sift up with a hole: parents move down into it and the new key is written once where it
         // belongs, one write a level instead of the two of a swap.
