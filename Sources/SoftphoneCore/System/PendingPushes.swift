@@ -50,7 +50,8 @@ struct PendingPushes {
         guard let index = index(of: number), slots[index] != nil else { return }
         slots[index] = nil
         while head < slots.count, slots[head] == nil { head += 1 }
-        if head == slots.count {
+        // Emptied once 64 are forgotten, not at every push: `removeAll` cost more than the push.
+        if head == slots.count, head >= 64 {
             slots.removeAll(keepingCapacity: true)
             head = 0
         } else if head > 1024, head * 2 > slots.count {
