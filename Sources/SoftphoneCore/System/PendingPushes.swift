@@ -11,10 +11,11 @@ struct PendingPushes {
     private var firstNumber = 0
 
     /// Keeps `push` as number `number`, which must be higher than any kept so far.
-    mutating func add(_ number: Int, _ push: PendingPush) {
+    /// (`consuming`, and consumed: the push moves in; borrowed, it was copied and the caller's destroyed.)
+    mutating func add(_ number: Int, _ push: consuming PendingPush) {
         if slots.isEmpty { firstNumber = number }
         while firstNumber + slots.count < number { slots.append(nil) }
-        slots.append(push)
+        slots.append(consume push)
     }
 
     /// The push numbered `number`, if kept.
