@@ -135,7 +135,9 @@ final class PhoneRunLoop {
 
     /// Moves the key at `start` down to its place, with a hole as `push` does.
     private func siftDown(_ start: Int) {
-        let count = heap.count, key = heap[start]
+        let count = heap.count
+        guard start < count else { return }  // `dropJobs` may have emptied the heap
+        let key = heap[start]
         var parent = start
         while true {
             var child = 2 * parent + 1
