@@ -5,7 +5,10 @@ public enum Command: Equatable, Sendable {
     /// as after it was installed and opened once), registers for VoIP pushes, and READY is announced.
     case start
     /// Remote side: APNs delivers a push.
-    case push(PushRequest)
+    ///
+    /// (Boxed: a push request is the largest payload by far, and every command, a `.tick` too, was
+    /// as large and was copied and destroyed field by field wherever it was passed on.)
+    indirect case push(PushRequest)
     /// Remote side: someone calls; the app's server sends the app its VoIP push for the call.
     case incomingCall(Caller)
     /// Remote side: the caller gives up while ringing, or hangs up; the app's server tells the

@@ -286,13 +286,15 @@ public final class Phone {
     // MARK: - Internals shared by the extensions
 
     /// Records an effect for the shell.
-    func perform(_ effect: Effect) {
+    /// (`consuming`, here and in `emit`: the value made at the call site moves into the outbox;
+    /// borrowed, it was copied in and the original destroyed, field by field, for every event.)
+    func perform(_ effect: consuming Effect) {
         // A command that says anything usually says several things: one allocation, not three.
         if outbox.capacity == 0 { outbox.reserveCapacity(8) }
         outbox.append(effect)
     }
     /// Records an event for the shell.
-    func emit(_ event: PhoneEvent) { perform(.event(event)) }
+    func emit(_ event: consuming PhoneEvent) { perform(.event(event)) }
     /// Refuses the command.
     func refuse(_ why: Refusal) { perform(.refused(why)) }
 

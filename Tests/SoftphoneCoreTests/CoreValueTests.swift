@@ -88,6 +88,14 @@ struct FoundationValueTests {
         #expect(UUID(uuidString: text.replacingDashes()) == nil)
     }
 
+    @Test("uuidString writes every digit in place, each of 0-9 and A-F in every position")
+    func digits() {
+        for text in ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "00000000-0000-4000-8000-000000000000", "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF",
+                     "01234567-89AB-4DEF-8123-456789ABCDEF", "FEDCBA98-7654-4210-BEDC-BA9876543210", "9A9A9A9A-A9A9-49A9-A9A9-9A9A9A9A9A9A"] {
+            #expect(UUID(uuidString: text)?.uuidString == text)
+        }
+    }
+
     @Test("hex is two lower-case digits a byte (iOS rule 2)")
     func hex() { #expect(Hex.string([0x96, 0x5b, 0x00, 0xff]) == "965b00ff") }
 }

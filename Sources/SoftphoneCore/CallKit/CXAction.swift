@@ -53,6 +53,18 @@ enum ActionOutcome: Equatable {
         case .timedOut: "timed-out"
         }
     }
+
+    /// The journal's entry for an action named `name` ending so: `answer:fulfilled`.
+    func logEntry(for name: String) -> String {
+        // Every call logs two or three of these, and joining strings costs an append each (and
+        // heap storage past 15 bytes, as `answer:fulfilled` is): the usual ones are literals.
+        switch (name, self) {
+        case ("answer", .fulfilled): "answer:fulfilled"
+        case ("end", .fulfilled): "end:fulfilled"
+        case ("start", .fulfilled): "start:fulfilled"
+        default: name + ":" + word
+        }
+    }
 }
 
 /// An action on one call, as CallKit's `CXCallAction`.

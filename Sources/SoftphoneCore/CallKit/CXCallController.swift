@@ -27,7 +27,7 @@ public final class CXCallController {
         guard let phone else { return }
         let error: (any Error)? = phone.appLaunch == launch ? phone.request(transaction) : CXErrorCodeRequestTransactionError(.unknownCallProvider)
         // On the phone's run loop even when app code runs outside it (a test calling the app).
-        phone.runLoop.schedule(.completion(completion, error))  // on the controller's queue
+        phone.schedule(.completion(completion, error))  // on the controller's queue
     }
 
     /// Asks for one action.

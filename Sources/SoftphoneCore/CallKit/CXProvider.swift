@@ -27,7 +27,7 @@ public final class CXProvider {
     /// is not kept.
     public func setDelegate(_ delegate: (any CXProviderDelegate)?, queue: DispatchQueue?) {
         self.delegate = delegate
-        if delegate != nil { phone?.runLoop.schedule(.providerCallback(.didBegin, provider: self)) }  // on the delegate queue
+        if delegate != nil { phone?.schedule(.providerCallback(.didBegin, provider: self)) }  // on the delegate queue
     }
 
     /// Reports a call that has arrived: the system shows it and rings, unless it refuses the call
@@ -38,7 +38,7 @@ public final class CXProvider {
         guard let phone else { return }
         let error: (any Error)? = if phone.isLive(self) { phone.reportNewIncomingCall(UUID, update: update, from: self) } else { CXErrorCodeIncomingCallError(.unknown) }
         // On the phone's run loop even when app code runs outside it (a test calling the app).
-        phone.runLoop.schedule(.completion(completion, error))  // on the delegate queue
+        phone.schedule(.completion(completion, error))  // on the delegate queue
     }
 
     /// Changes what the system shows of a call; unset properties stay as they were (iOS rule 22).

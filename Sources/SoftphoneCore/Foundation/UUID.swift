@@ -50,28 +50,52 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Upper-case 8-4-4-4-12, as Foundation prints it.
     public var uuidString: String {
-        // Written straight into the string's own storage, a byte (two digits) at a time: every
-        // reported call needs its text.
+        // Written straight into the string's own storage, eight digits worked out at once:
+        // every reported call needs its text.
         String(unsafeUninitializedCapacity: 36) { text in
             var at = 0
-            for byte in 0..<16 {
-                if byte == 4 || byte == 6 || byte == 8 || byte == 10 {
-                    text[at] = UInt8(ascii: "-")
+            /// Writes digits `range` (of 0..<8) of eight made by `hexDigits`.
+            func put(_ digits: UInt64, _ range: Range<Int>) {
+                for i in range {
+                    text[at] = UInt8(truncatingIfNeeded: digits &>> UInt64(8 * i))
                     at += 1
                 }
-                let value = UInt8(truncatingIfNeeded: (byte < 8 ? high : low) >> UInt64(56 - 8 * (byte & 7)))
-                text[at] = Self.digit(value >> 4)
-                text[at + 1] = Self.digit(value & 0xF)
-                at += 2
             }
+            func dash() {
+                text[at] = UInt8(ascii: "-")
+                at += 1
+            }
+            let first = Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), second = Self.hexDigits(UInt32(truncatingIfNeeded: high))
+            let third = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), fourth = Self.hexDigits(UInt32(truncatingIfNeeded: low))
+            put(first, 0..<8)
+            dash()
+            put(second, 0..<4)
+            dash()
+            put(second, 4..<8)
+            dash()
+            put(third, 0..<4)
+            dash()
+            put(third, 4..<8)
+            put(fourth, 0..<8)
             return 36
         }
     }
 
-    /// The upper-case hex digit of a nibble.
-    @inline(__always)
-    private static func digit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "A") &+ nibble &- 10
+    /// The eight upper-case hex digits of `word` as ASCII, one per byte, the first in the lowest
+    /// byte. All eight are worked out together (one nibble per byte, then `'0' + n`, plus 7
+    /// past 9 to reach `'A'`), instead of a shift, test and add per digit.
+    private static func hexDigits(_ word: UInt32) -> UInt64 {
+        // Spread the nibbles out, nibble k (from the least significant) into byte k.
+        var n = UInt64(word)
+        n = (n | n << 16) & 0x0000_FFFF_0000_FFFF
+        n = (n | n << 8) & 0x00FF_00FF_00FF_00FF
+        n = (n | n << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        // 1 in each byte whose nibble is 10 or more (n + 6 reaches 16), else 0. No byte carries
+        // into the next: each stays below 0x80.
+        let letters = ((n &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        let ascii = n &+ 0x3030_3030_3030_3030 &+ letters &* 7
+        // The most significant digit first.
+        return ascii.byteSwapped
     }
 
     public var description: String { uuidString }

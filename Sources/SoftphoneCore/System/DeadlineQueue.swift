@@ -41,8 +41,10 @@ final class DeadlineQueue<ID> {
     }
 
     private func arm() {
-        // A deadline that can no longer matter never becomes live again: skip it.
-        while head < items.count, !isLive(runLoop.phone, items[head].id) { head += 1 }
+        // A deadline that can no longer matter never becomes live again: skip it. (The phone is
+        // fetched once: each fetch through the run loop's reference costs a retain and a release.)
+        let phone: Phone = runLoop.phone
+        while head < items.count, !isLive(phone, items[head].id) { head += 1 }
         guard head < items.count else {
             armed = false
             items.removeAll(keepingCapacity: true)
@@ -54,11 +56,11 @@ final class DeadlineQueue<ID> {
     }
 
     private func fire() {
-        let now = runLoop.phone.now
+        let phone: Phone = runLoop.phone, now = phone.now
         while head < items.count, items[head].due <= now {
             let id = items[head].id
             head += 1
-            onDue(runLoop.phone, id)
+            onDue(phone, id)
         }
         if head > 1024, head * 2 > items.count {
             items.removeFirst(head)

@@ -11,10 +11,11 @@ struct PendingPushes {
     private var firstNumber = 0
 
     /// Keeps `push` as number `number`, which must be higher than any kept so far.
-    mutating func add(_ number: Int, _ push: PendingPush) {
+    /// (`consuming`, and consumed: the push moves in; borrowed, it was copied and the caller's destroyed.)
+    mutating func add(_ number: Int, _ push: consuming PendingPush) {
         if slots.isEmpty { firstNumber = number }
         while firstNumber + slots.count < number { slots.append(nil) }
-        slots.append(push)
+        slots.append(consume push)
     }
 
     /// The push numbered `number`, if kept.
@@ -50,7 +51,8 @@ struct PendingPushes {
         guard let index = index(of: number), slots[index] != nil else { return }
         slots[index] = nil
         while head < slots.count, slots[head] == nil { head += 1 }
-        if head == slots.count {
+        // Emptied once 64 are forgotten, not at every push: `removeAll` cost more than the push.
+        if head == slots.count, head >= 64 {
             slots.removeAll(keepingCapacity: true)
             head = 0
         } else if head > 1024, head * 2 > slots.count {

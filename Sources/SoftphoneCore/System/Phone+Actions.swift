@@ -20,7 +20,7 @@ extension Phone {
         guard let provider, isLive(provider) else { return }  // nobody to do them: they time out
         // Straight onto the run loop (the provider's delivery, on its delegate queue): going
         // through the provider would fetch this phone back through its link.
-        runLoop.schedule(.transaction(transaction, provider: provider))
+        schedule(.transaction(transaction, provider: provider))
     }
 
     /// The app fulfilled or failed an action (iOS rule 30): repeats, and anything after a
@@ -36,8 +36,10 @@ extension Phone {
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
         let name = action.name, word = outcome.word
-        // Joined with +, not interpolation, which would reserve heap storage to build it.
-        record.actionLog.append(name + ":" + word)
+        // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
+        // growing the log one entry at a time allocated twice per call.
+        if record.actionLog.isEmpty { record.actionLog.reserveCapacity(4) }
+        record.actionLog.append(outcome.logEntry(for: name))
         emit(.action(call: record.number, name: name, outcome: word))
         apply(outcome, of: pending, to: record)
     }
@@ -48,7 +50,7 @@ extension Phone {
         let action = pending.action
         if let record = calls[pending.callUUID] {
             violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
-            if let provider = record.provider { runLoop.schedule(.providerCallback(.timedOut(action), provider: provider)) }
+            if let provider = record.provider { schedule(.providerCallback(.timedOut(action), provider: provider)) }
         }
         actionCompleted(action, .timedOut)
     }

@@ -51,7 +51,8 @@ extension Phone {
     /// Whether a block or Do Not Disturb list names `handle`. Entries are as the person typed
     /// them, so a phone number matches whatever its punctuation (iOS rule 21).
     static func list(_ entries: Set<String>, names handle: CXHandle) -> Bool {
-        entries.contains(handle.value) || entries.contains { CXHandle(type: handle.type, value: $0) == handle }
+        // An empty list (the usual one) is answered without hashing the handle.
+        !entries.isEmpty && (entries.contains(handle.value) || entries.contains { CXHandle(type: handle.type, value: $0) == handle })
     }
 
     /// The ring warning of iOS rule 28, due for the call `uuid`.
@@ -101,7 +102,7 @@ extension Phone {
     func resetCallService() {
         for record in callsInOrder { finish(record, reason: .failed) }
         pendingActions.removeAll()
-        for provider in providers where provider.launch == appLaunch { runLoop.schedule(.providerCallback(.didReset, provider: provider)) }
+        for provider in providers where provider.launch == appLaunch { schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
     /// The calls `CXCallObserver.calls` lists.
@@ -171,8 +172,9 @@ extension Phone {
         }
         if let next = presentedIncoming { startRingingIfAlone(next) }
         if record.groupedWith != nil { grouped -= 1 }
-        bannerOpened.remove(record.uuid)
-        bannerDismissed.remove(record.uuid)
+        // Both sets are usually empty: removing from an empty set still looks the call up.
+        if !bannerOpened.isEmpty { bannerOpened.remove(record.uuid) }
+        if !bannerDismissed.isEmpty { bannerDismissed.remove(record.uuid) }
         // In whole nanoseconds first: Recents wants milliseconds, and `Duration` arithmetic is 128-bit.
         let nanoseconds = record.connectedAt.map { now.nanoseconds - $0.nanoseconds } ?? 0
         let duration = Duration.nanoseconds(nanoseconds)
@@ -193,7 +195,7 @@ extension Phone {
         audioSession?.isActive = active
         emit(.audioSession(active: active))
         guard let provider, let session = audioSession else { return }
-        runLoop.schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
+        schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
     }
 
     /// Whether app code may activate its own audio session now: not during a CallKit call before

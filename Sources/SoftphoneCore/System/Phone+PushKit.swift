@@ -7,7 +7,9 @@ extension Phone {
         "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push callback.'"
 
     /// A push arrives from APNs.
-    func receive(_ push: PushRequest) {
+    /// (`consuming`, as `receiveVoIP`: the request moves on into the pending push that keeps it,
+    /// instead of being copied there field by field and the original destroyed.)
+    func receive(_ push: consuming PushRequest) {
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
             emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
@@ -19,7 +21,7 @@ extension Phone {
         }
     }
 
-    private func receiveVoIP(_ push: PushRequest) {
+    private func receiveVoIP(_ push: consuming PushRequest) {
         if voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
@@ -28,7 +30,8 @@ extension Phone {
         if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
         pushCount += 1
         let id = pushCount
-        pendingPushes.add(id, PendingPush(request: push, deliveredAt: now, exemption: exemption(for: push)))
+        let exemption = exemption(for: push)
+        pendingPushes.add(id, PendingPush(request: push, deliveredAt: now, exemption: exemption))
         awaitingReport.append(id)
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
@@ -57,7 +60,7 @@ extension Phone {
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
-        runLoop.schedule(.pushHandler(push: id, registry: registry))  // on the registry's queue
+        schedule(.pushHandler(push: id, registry: registry))  // on the registry's queue
     }
 
     func runHandler(push id: Int, registry: PKPushRegistry) {

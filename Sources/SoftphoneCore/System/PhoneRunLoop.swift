@@ -59,10 +59,10 @@ final class PhoneRunLoop {
         push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
     }
 
-    /// Queues `work` for now on behalf of the running app (or extension), as `schedule(at:)` does
-    /// for closures.
-    func schedule(_ work: Work) {
-        push(Job(due: phone.now, sequence: next(), appLaunch: phone.currentProcess, isLive: nil, work: work))
+    /// Queues `work` at `now` on behalf of `process` (the app's launch, or an extension's), as
+    /// `schedule(at:)` does for closures; `Phone.schedule(_:)` hands both in.
+    func schedule(_ work: consuming Work, now: Instant, process: Int) {
+        push(Job(due: now, sequence: next(), appLaunch: process, isLive: nil, work: work))
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
@@ -109,35 +109,51 @@ final class PhoneRunLoop {
 
     private static func before(_ a: Key, _ b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.sequence < b.sequence) }
 
-    private func push(_ job: Job) {
-        let slot: Int32
-        if let free = freeSlots.popLast() {
-            slot = free
-            slots[Int(slot)] = job
+    // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
+    // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
+    private func push(_ job: consuming Job) {
+        let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: freeSlots.last ?? Int32(slots.count))
+        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
+        if freeSlots.isEmpty {
+            slots.append(consume job)
         } else {
-            slot = Int32(slots.count)
-            slots.append(job)
+            freeSlots.removeLast()
+            slots[Int(key.slot)] = consume job
         }
-        heap.append(Key(due: job.due.nanoseconds, sequence: job.sequence, slot: slot))
+        // Sift up with a hole: parents move down into it and the new key is written once where it
+        // belongs, one write a level instead of the two of a swap.
+        heap.append(key)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.before(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
+            guard Self.before(key, heap[parent]) else { break }
+            heap[child] = heap[parent]
             child = parent
         }
+        heap[child] = key
     }
 
+    /// Moves the key at `start` down to its place, with a hole as `push` does.
     private func siftDown(_ start: Int) {
+        let count = heap.count
+        guard start < count else { return }  // `dropJobs` may have emptied the heap
+        let key = heap[start]
         var parent = start
         while true {
-            let left = 2 * parent + 1, right = left + 1
-            var first = parent
-            if left < heap.count, Self.before(heap[left], heap[first]) { first = left }
-            if right < heap.count, Self.before(heap[right], heap[first]) { first = right }
-            if first == parent { return }
-            heap.swapAt(parent, first)
-            parent = first
+            var child = 2 * parent + 1
+            guard child < count else { break }
+            if child + 1 < count, Self.before(heap[child + 1], heap[child]) { child += 1 }
+            guard Self.before(heap[child], key) else { break }
+            heap[parent] = heap[child]
+            parent = child
         }
+        heap[parent] = key
     }
+}
+
+extension Phone {
+    /// Queues `work` for now on behalf of the running app (or extension). The phone hands the run
+    /// loop its instant and process: fetched back through the loop's `unowned(unsafe)` reference,
+    /// each cost a retain and a release, for every job of every call.
+    func schedule(_ work: consuming PhoneRunLoop.Work) { runLoop.schedule(work, now: now, process: currentProcess) }
 }
