@@ -74,6 +74,25 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(name: "app-answer-40x12", screen: Screens.appAnswer(), width: 40, height: 12),
         GoldenCase(name: "rule-notice-80x24", screen: Screens.lock(), width: 80, height: 24,
                    notice: "iOS rule 5: App terminated: VoIP push not reported to CallKit before the handler returned"),
+        // The other size of each screen above that has one only.
+        GoldenCase(name: "rule-notice-40x12", screen: Screens.lock(), width: 40, height: 12,
+                   notice: "iOS rule 5: App terminated: VoIP push not reported to CallKit before the handler returned"),
+        GoldenCase(name: "incoming-notice-40x12", screen: Screens.incoming(), width: 40, height: 12,
+                   notice: "audio: cannot open ALSA device \"default\" (No such file or directory); ringing silently"),
+        GoldenCase(name: "incoming-arabic-80x24",
+                   screen: Screens.incoming(Caller(name: "محمد", handle: "+966501234567")),
+                   width: 80, height: 24),
+        GoldenCase(name: "incoming-emoji-40x12",
+                   screen: Screens.incoming(Caller(name: "Zoë 👩‍💻", handle: "zoe@example.com")),
+                   width: 40, height: 12),
+        GoldenCase(name: "banner-swiped-away-40x12",
+                   screen: .lock(LockScreen(appName: "voip", lock: .unlocked, pendingCall: Screens.alice)), width: 40, height: 12),
+        GoldenCase(name: "call-waiting-40x12", screen: Screens.callWaiting(), width: 40, height: 12),
+        GoldenCase(name: "call-waiting-held-80x24",
+                   screen: Screens.callWaiting(held: Caller(name: "Bob", handle: "+2"), choices: [.endAndAccept, .endHeldAndAccept, .decline]),
+                   width: 80, height: 24),
+        GoldenCase(name: "incall-held-muted-40x12", screen: Screens.onHoldMuted(), width: 40, height: 12),
+        GoldenCase(name: "incall-connecting-80x24", screen: Screens.connecting(), width: 80, height: 24),
     ] + both("recents", Screens.recents()) + both("recents-long", Screens.recents(selected: 10, count: 12))
         + both("recents-empty", .recents(RecentsScreen(entries: [])))
         + [GoldenCase(name: "recents-ascii-40x12", screen: Screens.recents(), width: 40, height: 12, glyphs: .ascii)]
