@@ -42,6 +42,8 @@ final class PhoneShell {
     private var view = TerminalView()
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?, view: TerminalView)?
     private var exitStatus: Int32?
+    /// The screen plain mode last looked at for `listScreen()`.
+    private var listed: Screen?
 
     init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
          store: (any CallStore)?, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
@@ -157,6 +159,7 @@ final class PhoneShell {
         for key in keys {
             perform(phone.handle(.press(key), at: clock.now()))
             if exitStatus != nil { return }
+            listScreen()
         }
     }
 
@@ -417,6 +420,7 @@ final class PhoneShell {
     // MARK: - Output
 
     private func render() {
+        listScreen()
         guard case .fullScreen(let terminal) = display else { return }
         let now = clock.now()
         let screen = phone.screen(at: now)
@@ -430,6 +434,16 @@ final class PhoneShell {
             screen, width: size.width, height: size.height, time: wall.time, date: wall.date,
             notice: notice, glyphs: GlyphSet(unicode: terminal.usesUnicode))
         terminal.present(frame)
+    }
+
+    /// Plain mode lists what full screen would draw when a key (typed or over the socket) opens
+    /// it or moves in it: Recents, the notification centre, help (`PlainLog.lines(for:)`).
+    private func listScreen() {
+        guard case .plain = display else { return }
+        let screen = phone.screen(at: clock.now())
+        guard screen != listed else { return }
+        for line in PlainLog.lines(for: screen, previous: listed) ?? [] { Console.out(line) }
+        listed = screen
     }
 
     private func quit(status: Int32) {

@@ -74,6 +74,25 @@ struct PlainModeTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("plain mode lists Recents and help when a key opens them, typed or over the socket")
+    func listsRecentsAndHelp() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call", "--from", "Zoë 张伟", "--handle", "+15551234"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING")
+        phone.process.send("d")
+        #expect(phone.process.line(startingWith: "ENDED") == "ENDED call=1 reason=declined duration=0s")
+        #expect(try phone.remote(["key", "r"]).status == 0)
+        #expect(phone.process.line(startingWith: "RECENTS") == "RECENTS count=1")
+        #expect(phone.process.line(startingWith: "RECENT ")?.hasPrefix(#"RECENT n=1 selected=yes direction=incoming missed=no name="Zoë 张伟" handle=+15551234"#) == true)
+        phone.process.send("?")
+        #expect(phone.process.line(startingWith: "HELP") == "HELP screen=recents (any key closes it)")
+        #expect(phone.process.line(startingWith: "KEY")?.hasPrefix("KEY keys=Enter/c") == true)
+        phone.process.send("x")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("SIGTERM while ringing: the call ends as declined, the socket is removed, exit 143")
     func sigterm() throws {
         let phone = try PlainPhone()

@@ -80,3 +80,40 @@ import Testing
         #expect(PlainLog.warning("first\nsecond\u{1B}[0m") == "WARNING first second [0m")
     }
 }
+
+@Suite("Plain mode lists Recents, the notification centre and help")
+struct PlainLogScreenTests {
+    @Test("Recents: a count line, then one line per entry, the selected one marked; a move lists the new selection only")
+    func recents() throws {
+        let lines = try #require(PlainLog.lines(for: Screens.recents(selected: 1, count: 2)))
+        #expect(lines == [
+            "RECENTS count=2",
+            "RECENT n=1 selected=no direction=incoming missed=yes name=张伟 handle=+8613800138000 minutes_ago=0",
+            "RECENT n=2 selected=yes direction=outgoing missed=no name=محمد handle=+966501234567 minutes_ago=12",
+        ])
+        let moved = PlainLog.lines(for: Screens.recents(selected: 0, count: 2), previous: Screens.recents(selected: 1, count: 2))
+        #expect(moved == ["RECENT n=1 selected=yes direction=incoming missed=yes name=张伟 handle=+8613800138000 minutes_ago=0"])
+        #expect(PlainLog.lines(for: .recents(RecentsScreen(entries: []))) == ["RECENTS count=0"])
+    }
+
+    @Test("the notification centre: a count line, then each notification with its app, title and body")
+    func notifications() throws {
+        let lines = try #require(PlainLog.lines(for: Screens.notificationCentre(selected: 0)))
+        #expect(lines.first == "NOTIFICATIONS count=\(Screens.banners.count)")
+        #expect(lines[1] == #"NOTIFICATION n=1 selected=yes app=Ring title="Alice Zoë" body="Incoming call, please open the app to answer" minutes_ago=0"#)
+    }
+
+    @Test("help: the screen it explains, then every key of that screen with what it does")
+    func help() throws {
+        let lines = try #require(PlainLog.lines(for: .help(Screens.inCall())))
+        #expect(lines.first == "HELP screen=in-call (any key closes it)")
+        #expect(lines.contains(#"KEY keys=m does="mute or unmute the microphone""#))
+        #expect(lines.count == 1 + Keymap.bindings(for: Screens.inCall()).count)
+    }
+
+    @Test("other screens are not listed: their changes are events")
+    func others() {
+        #expect(PlainLog.lines(for: Screens.lock()) == nil)
+        #expect(PlainLog.lines(for: Screens.incoming()) == nil)
+    }
+}
