@@ -15,8 +15,9 @@ wait_gone "Call ended"
 keys '?'
 wait_for "Keys on the lock screen"
 screen | grep -qF "open Recents" || fail "help does not list r"
-keys x
+keys v
 wait_gone "Keys on the lock screen"
+screen | grep -qF "Events" && fail "v over help opened the event log instead of only closing help"
 
 keys r
 wait_for "Recents"
