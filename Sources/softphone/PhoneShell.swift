@@ -241,6 +241,7 @@ final class PhoneShell {
         var refusals: [String] = []
         var unreported: [String] = []
         var dropped: String?
+        var ended: [Int: EndReason] = [:]  // calls that ended during the request
         let callsBefore = phone.callCount
         for command in request.commands {
             let effects = phone.handle(command, at: clock.now())
@@ -252,6 +253,7 @@ final class PhoneShell {
                 case .event(.push(_, false, let reason?)):
                     unreported.append(reason)
                     dropped = reason
+                case .event(.ended(let call, _, _, let reason, _, _)): ended[call] = reason
                 default: break
                 }
             }
@@ -270,7 +272,12 @@ final class PhoneShell {
         } else {
             reply.append(("ok", .bool(true)))
             switch request {
-            case .call, .push: if phone.callCount > callsBefore { reply.append(("call", .number(Double(phone.callCount)))) }
+            case .call, .push:
+                if phone.callCount > callsBefore {
+                    reply.append(("call", .number(Double(phone.callCount))))
+                    // Reported and ended in the same breath (an app that fails a push it cannot use).
+                    if let reason = ended[phone.callCount] { reply.append(("ended", .string(reason.rawValue))) }
+                }
             default: break
             }
             // APNs took the push, but iOS did not deliver it (expired, VoIP delivery stopped): say why.

@@ -35,6 +35,11 @@ struct ConsultEndToEndTests {
         #expect(phone.process.line(startingWith: "SERVER name=noAnswer")?.hasPrefix("SERVER name=noAnswer bizNo=BZ9 ") == true)
         #expect(phone.process.line(startingWith: "ENDED call=2") == "ENDED call=2 reason=unanswered duration=0s")
 
+        // Data the app cannot read: it reports the call (rule 4) and fails it at once; the reply says so.
+        let bad = try phone.remote(["push", Self.payload("consult-bad-data")])
+        #expect(bad.status == 0 && bad.out == "call 3 reported, and ended at once (failed)\n")
+        #expect(phone.process.line(startingWith: "ENDED call=3") == "ENDED call=3 reason=failed duration=0s")
+
         #expect(try phone.remote(["push", Self.payload("consult-wrong-action")]).status == 0)
         #expect(phone.process.line(startingWith: "RULE")?.hasPrefix(#"RULE id=5 app=consult "App terminated: VoIP push not reported"#) == true)
         #expect(phone.process.line(startingWith: "APP state=not-running") == "APP state=not-running reason=unreported-voip-push")
