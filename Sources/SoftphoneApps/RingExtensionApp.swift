@@ -8,9 +8,11 @@ import SoftphoneKit
 /// (`RingNotificationService`) plays the ring and buzzes every second until the app comes to the
 /// foreground (an App Group flag this app sets in `applicationDidBecomeActive`), the sound ends, or
 /// its time runs out (rule 41); then it delivers the notification with "please open the app to
-/// answer" after the body. Tapping it opens this app's answer screen. The extension cannot wake the
-/// app (rule 44): nothing of the app runs until the person opens it.
-public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCenterDelegate {
+/// answer" after the body. Tapping it opens this app's answer screen, whose Answer and Decline
+/// buttons (`a`, `d`) tell the app's server, as the app's own call does (it runs its own media: no
+/// CallKit here). The extension cannot wake the app (rule 44): nothing of the app runs until the
+/// person opens it.
+public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCenterDelegate, AppScreenButtons {
     /// The App Group the app shares with its extension.
     public static let appGroup = "group.com.example.ringextension"
     /// The App Group key set when the app comes to the foreground; the extension stops ringing
@@ -19,6 +21,8 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
 
     let server = AppServer()
     private let shared = UserDefaults(suiteName: RingExtensionApp.appGroup)
+    /// The call the answer screen is about: who calls, and their handle.
+    private var call: (caller: String, handle: String)?
 
     public init() {}
 
@@ -60,9 +64,30 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
         let content = response.notification.request.content
         let caller = content.userInfo["caller"] as? String ?? content.title
         let handle = content.userInfo["handle"] as? String ?? ""
-        UIApplication.shared.present(AppScreen(title: "Incoming call", lines: [caller, handle, "answer here, in the app"].filter { !$0.isEmpty }))
+        call = (caller, handle)
+        show("Incoming call", "answer here, in the app", buttons: [.init(key: "d", label: "Decline"), .init(key: "a", label: "Answer")])
         server.send("opened", ["caller": caller])
         completionHandler()
+    }
+
+    /// The answer screen's buttons: the app tells its server, which connects or drops the caller.
+    public func appScreenButtonTapped(_ label: String) {
+        guard let call else { return }
+        switch label {
+        case "Answer":
+            server.send("answer", ["caller": call.caller])
+            show("In call", "connected, in the app", buttons: [.init(key: "d", label: "End")])
+        case "Decline", "End":
+            server.send(label == "End" ? "hangup" : "decline", ["caller": call.caller])
+            show(label == "End" ? "Call ended" : "Call declined", nil, buttons: [])
+            self.call = nil
+        default: break
+        }
+    }
+
+    private func show(_ title: String, _ note: String?, buttons: [AppScreen.Button]) {
+        let lines = [call?.caller ?? "", call?.handle ?? "", note ?? ""].filter { !$0.isEmpty }
+        UIApplication.shared.present(AppScreen(title: title, lines: lines, buttons: buttons))
     }
 
     /// Copies the `ringVariant` setting into the App Group: an extension cannot read the app's

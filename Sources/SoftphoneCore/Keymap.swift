@@ -84,8 +84,13 @@ public enum Keymap {
             return keys + [lockOrUnlock, help, quit]
         case .ended:
             return [demoCall, recents, notifications, lockOrUnlock, help, quit]
-        case .app:
-            return [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit]
+        case .app(let screen):
+            // The app's own buttons first: they are what its screen is for.
+            let buttons = screen.buttons.map { button in
+                KeyBinding([button.key], String(button.key), hint: button.label.lowercased(),
+                           help: "tap the app's \(button.label) button", .tapAppButton(button.label))
+            }
+            return buttons + [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit]
         case .recents(let list):
             var keys: [KeyBinding] = []
             if !list.entries.isEmpty {

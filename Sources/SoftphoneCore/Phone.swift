@@ -358,6 +358,7 @@ public final class Phone {
         case .openBanner: openBanner()
         case .dismissBanner: dismissBanner()
         case .openNotification(let index): openNotification(index)
+        case .tapAppButton(let label): tapAppButton(label)
         case .press(let key): press(key)
         case .openRecents: openRecents()
         case .openNotificationCentre: openNotificationCentre()

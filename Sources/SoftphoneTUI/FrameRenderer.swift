@@ -130,8 +130,12 @@ struct Pen {
 
         case .app(let screen):
             var rows: [(Int, Line)] = [(compact ? 0 : 1, .text(screen.appName, .dim)), (compact ? 2 : 4, .text(screen.title, .title))]
-            for (index, text) in screen.lines.prefix(compact ? 6 : 9).enumerated() {
+            for (index, text) in screen.lines.prefix(compact ? 4 : 8).enumerated() {
                 rows.append(((compact ? 4 : 6) + index, .text(text, index == 0 ? .caller : .normal)))
+            }
+            // The buttons where the incoming call's Decline and Accept are.
+            if !screen.buttons.isEmpty {
+                rows.append((compact ? 9 : 15, .keys(screen.buttons.map { ("[\($0.key)] \($0.label)", .title) })))
             }
             return rows
 

@@ -250,11 +250,36 @@ struct RingExtensionAppTests {
         bench.run(until: .zero + .milliseconds(2_500))
         bench.send(.openNotification(1))
         #expect(bench.phone.lock == .unlocked && bench.phone.appState == .foreground)
-        #expect(bench.screen == .app(AppScreen(title: "Incoming call", lines: ["Alice Zoë", "+15551234", "answer here, in the app"], appName: "Ring")))
+        #expect(bench.screen == .app(AppScreen(
+            title: "Incoming call", lines: ["Alice Zoë", "+15551234", "answer here, in the app"],
+            buttons: [.init(key: "d", label: "Decline"), .init(key: "a", label: "Answer")], appName: "Ring")))
         #expect(bench.effects.contains(.event(.serverRequest(name: "opened", fields: [KeyValue("caller", "Alice Zoë")]))))
         bench.run(for: .seconds(5))
         #expect(bench.buzzTimes() == [0, 1_000, 2_000])
         #expect(bench.logs == ["ring-extension: stopped ringing (app-foreground)"])
+    }
+
+    @Test("the answer screen's buttons: a answers (the app tells its server), d then hangs up; d there declines instead")
+    func answerScreenButtons() throws {
+        let bench = try RingBench.ringing()
+        bench.run(until: .zero + .milliseconds(1_500))
+        bench.send(.openNotification(1))
+        bench.send(.press("a"))
+        #expect(bench.effects.contains(.event(.serverRequest(name: "answer", fields: [KeyValue("caller", "Alice Zoë")]))))
+        #expect(bench.screen == .app(AppScreen(
+            title: "In call", lines: ["Alice Zoë", "+15551234", "connected, in the app"], buttons: [.init(key: "d", label: "End")], appName: "Ring")))
+        bench.send(.press("d"))
+        #expect(bench.effects.contains(.event(.serverRequest(name: "hangup", fields: [KeyValue("caller", "Alice Zoë")]))))
+        #expect(bench.screen == .app(AppScreen(title: "Call ended", lines: ["Alice Zoë", "+15551234"], appName: "Ring")))
+        // No button left: d means nothing on the app's screen now.
+        #expect(bench.send(.press("d")).contains(.refused(.keyDoesNothing(key: "d", screen: "app"))))
+
+        let declining = try RingBench.ringing()
+        declining.run(until: .zero + .milliseconds(1_500))
+        declining.send(.openNotification(1))
+        declining.send(.press("d"))
+        #expect(declining.effects.contains(.event(.serverRequest(name: "decline", fields: [KeyValue("caller", "Alice Zoë")]))))
+        #expect(declining.screen == .app(AppScreen(title: "Call declined", lines: ["Alice Zoë", "+15551234"], appName: "Ring")))
     }
 
     @Test("after the ring, tapping the final notification launches a killed app on its answer screen")

@@ -21,7 +21,8 @@ enum Screens {
 
     /// The ring-extension app's own answer screen, opened from its notification.
     static func appAnswer() -> Screen {
-        .app(AppScreen(title: "Incoming call", lines: ["Alice Zoë", "+15551234", "answer here, in the app"], appName: "Ring"))
+        .app(AppScreen(title: "Incoming call", lines: ["Alice Zoë", "+15551234", "answer here, in the app"],
+                       buttons: [.init(key: "d", label: "Decline"), .init(key: "a", label: "Answer")], appName: "Ring"))
     }
 
     static func incoming(_ caller: Caller = alice, ringing: Int64 = 7,

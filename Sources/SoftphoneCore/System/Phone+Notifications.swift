@@ -270,6 +270,17 @@ extension Phone {
         return shown.screen
     }
 
+    /// A button of the app's own screen, tapped: the app hears of it (`AppScreenButtons`).
+    func tapAppButton(_ label: String) {
+        guard let screen = presentedAppScreen, screen.buttons.contains(where: { $0.label == label }) else {
+            return refuse(.other("the app's screen has no \"\(label)\" button"))
+        }
+        guard let app = appDelegate as? any AppScreenButtons else {
+            return refuse(.other("the \(configuration.app.id) app does not handle its screen's buttons"))
+        }
+        app.appScreenButtonTapped(label)
+    }
+
     /// `UIApplication.present`: the app's own screen (an extension has none).
     func present(_ screen: AppScreen, by application: UIApplication) {
         guard runningExtension == nil, application === self.application else { return }
