@@ -173,9 +173,12 @@ public final class Phone {
 
     var calls: [UUID: CallRecord] = [:]
     /// Ringing incoming calls in order of arrival; the first one shows (iOS rule 38).
-    var ringing: [UUID] = []
+    /// (This list and `active` hold the records themselves, each also in `calls` while listed:
+    /// the screen's calls and the call tone are read after every command, and finding them by
+    /// UUID in `calls` cost a dictionary lookup each time.)
+    var ringing: [CallRecord] = []
     /// Answered or started calls, the one on screen last.
-    var active: [UUID] = []
+    var active: [CallRecord] = []
     /// Calls placed into another call's group: the group count is `calls.count - grouped`.
     var grouped = 0
     /// How many calls have been reported since start; the next call gets the next number.

@@ -161,28 +161,28 @@ extension Phone {
         details.supportsDTMF = true
         let record = CallRecord(uuid: start.callUUID, number: callCount, isOutgoing: true, provider: provider, details: details, phase: .starting, at: now)
         calls[start.callUUID] = record
-        active.append(start.callUUID)
+        active.append(record)
         emit(.outgoing(call: record.number, uuid: record.uuidText, caller: details.caller))
         notifyObservers(record)
     }
 
     /// The answer begins: the ringer stops at once, the screen says "connecting" (iOS rule 33).
     func beginAnswer(_ record: CallRecord) {
-        guard record.isRinging, let index = ringing.firstIndex(of: record.uuid) else { return }
+        guard record.isRinging, let index = ringing.firstIndex(where: { $0 === record }) else { return }
         ringing.remove(at: index)
         stopRinger(for: record)
         record.phase = .answering
         record.phaseSince = now
-        active.append(record.uuid)
-        if let next = ringing.first.flatMap({ calls[$0] }) { startRingingIfAlone(next) }
+        active.append(record)
+        if let next = ringing.first { startRingingIfAlone(next) }
     }
 
     /// The end begins: the call leaves the screen (and the ringer stops) at once; it is finished
     /// when the app completes the end action.
     func beginEnd(_ record: CallRecord, reason: EndReason) {
         stopRinger(for: record)
-        if let index = ringing.firstIndex(of: record.uuid) { ringing.remove(at: index) }
-        if let index = active.lastIndex(of: record.uuid) { active.remove(at: index) }
+        if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
+        if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
         record.phase = .ending(reason)
         if let next = presentedIncoming { startRingingIfAlone(next) }
     }

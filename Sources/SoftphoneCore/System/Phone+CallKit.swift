@@ -38,7 +38,7 @@ extension Phone {
         callCount += 1
         let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: details, phase: .ringing, at: now)
         calls[uuid] = record
-        ringing.append(uuid)
+        ringing.append(record)
         // The ringer first: sound must start before anything is written to the terminal.
         if ringing.count == 1 { startRingingIfAlone(record) }
         emit(.incoming(call: record.number, uuid: record.uuidText, caller: details.caller))
@@ -141,8 +141,8 @@ extension Phone {
     /// outgoing one still connecting. Neither depends on the ring/silent switch: both are heard
     /// in the call's audio, not through the ringer.
     func wantedCallTone() -> (tone: CallTone, record: CallRecord)? {
-        if !active.isEmpty, let first = ringing.first, let record = calls[first] { return (.callWaiting, record) }
-        if let last = active.last, let record = calls[last], record.isOutgoing, record.phase == .connecting, !record.isOnHold {
+        if !active.isEmpty, let record = ringing.first { return (.callWaiting, record) }
+        if let record = active.last, record.isOutgoing, record.phase == .connecting, !record.isOnHold {
             return (.ringback, record)
         }
         return nil
@@ -167,8 +167,8 @@ extension Phone {
         stopRinger(for: record)
         // A call being ended has already left both lists (`beginEnd`): skip the searches.
         if !record.isEnding {
-            if let index = ringing.firstIndex(of: record.uuid) { ringing.remove(at: index) }
-            if let index = active.lastIndex(of: record.uuid) { active.remove(at: index) }
+            if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
+            if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
         }
         if let next = presentedIncoming { startRingingIfAlone(next) }
         if record.groupedWith != nil { grouped -= 1 }

@@ -2,18 +2,11 @@
 /// (iOS rules 32, 33, 37, 38).
 extension Phone {
     /// The ringing call on screen (the first to arrive; later ones wait behind it, rule 38).
-    var presentedIncoming: CallRecord? { ringing.first.flatMap { calls[$0] } }
+    var presentedIncoming: CallRecord? { ringing.first }
     /// The call the in-call screen shows: the newest one not on hold, else the newest.
-    var focusCall: CallRecord? {
-        guard !active.isEmpty else { return nil }
-        for uuid in active.reversed() { if let record = calls[uuid], !record.isOnHold { return record } }
-        return active.last.flatMap { calls[$0] }
-    }
+    var focusCall: CallRecord? { active.last(where: { !$0.isOnHold }) ?? active.last }
     /// A call on hold other than `focus`.
-    func heldCall(other focus: CallRecord?) -> CallRecord? {
-        for uuid in active { if let record = calls[uuid], record.isOnHold, record !== focus { return record } }
-        return nil
-    }
+    func heldCall(other focus: CallRecord?) -> CallRecord? { active.first(where: { $0.isOnHold && $0 !== focus }) }
 
     /// Every call in progress, oldest first.
     public var currentCalls: [Call] { callsInOrder.map(\.snapshot) }
