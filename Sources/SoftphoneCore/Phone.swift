@@ -263,15 +263,17 @@ public final class Phone {
         run(at: instant, body)
     }
 
+    // Inlined into `handle`, so `step` is the command applied in place, not a closure holding a copy.
+    @inline(__always)
     private func run(at instant: Instant, _ step: () -> Void) -> [Effect] {
-        PhoneContext.with(self) {
-            runDueWork(until: instant)
-            if instant > now { now = instant }
-            step()
-            runDueWork(until: now)
-            // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-            if callTone != nil || !calls.isEmpty { updateCallTone() }
-        }
+        let context = PhoneContext.enter(self)
+        runDueWork(until: instant)
+        if instant > now { now = instant }
+        step()
+        runDueWork(until: now)
+        // Once per command, after everything it set off: whatever changed the calls, the tone follows.
+        if callTone != nil || !calls.isEmpty { updateCallTone() }
+        PhoneContext.leave(context)
         // Hand the buffer over instead of keeping it: the caller holds the returned array, so
         // clearing ours "keeping capacity" would allocate a fresh copy on every command.
         guard !outbox.isEmpty else { return [] }
