@@ -39,12 +39,25 @@ final class PhoneRunLoop {
     }
 
     private var heap: [Key] = []
-    /// The jobs, by slot; a slot is reused once its job has run.
-    private var slots: [Job?] = []
+    /// The jobs, by slot; a slot is reused once its job has run. A slot holds a job exactly while
+    /// a key in `heap` names it. Raw memory, not an array of `Job?`: a job is initialised into its
+    /// slot and moved out, where writing into an array element destroyed the `nil` it held (through
+    /// `Optional`'s generic value witness) and checked the array's uniqueness at each access.
+    private var jobs: UnsafeMutablePointer<Job>
+    private var capacity = 16
+    /// Slots handed out so far: those below are in use or in `freeSlots`.
+    private var usedSlots: Int32 = 0
     private var freeSlots: [Int32] = []
     private var sequence: UInt64 = 0
     /// Set by the phone: the instant new work without a deadline is due, and the app launch it belongs to.
     unowned(unsafe) var phone: Phone!
+
+    init() { jobs = .allocate(capacity: capacity) }
+
+    deinit {
+        for key in heap { (jobs + Int(key.slot)).deinitialize(count: 1) }
+        jobs.deallocate()
+    }
 
     /// How many jobs wait.
     var count: Int { heap.count }
@@ -72,9 +85,9 @@ final class PhoneRunLoop {
 
     /// Whether the app launch `launch` has a timer of its own pending after `now`.
     func hasAppTimer(launch: Int, after now: Instant) -> Bool {
-        slots.contains { job in
-            guard let job else { return false }
-            return job.appLaunch == launch && job.due > now && job.isLive?() != false
+        heap.contains { key in
+            let job = jobs + Int(key.slot)
+            return job.pointee.appLaunch == launch && job.pointee.due > now && job.pointee.isLive?() != false
         }
     }
 
@@ -86,16 +99,15 @@ final class PhoneRunLoop {
             heap[0] = last
             siftDown(0)
         }
-        let job = slots[Int(first.slot)].take()  // moved out: no copy, no extra retains
         freeSlots.append(first.slot)
-        return job
+        return (jobs + Int(first.slot)).move()  // moved out: no copy, no extra retains
     }
 
     /// Forgets every job of app launch `launch` (the app was terminated).
     func dropJobs(ofLaunch launch: Int) {
         heap.removeAll { key in
-            guard slots[Int(key.slot)]?.appLaunch == launch else { return false }
-            slots[Int(key.slot)] = nil
+            guard jobs[Int(key.slot)].appLaunch == launch else { return false }
+            (jobs + Int(key.slot)).deinitialize(count: 1)
             freeSlots.append(key.slot)
             return true
         }
@@ -112,14 +124,17 @@ final class PhoneRunLoop {
     // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
     // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
     private func push(_ job: consuming Job) {
-        let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: freeSlots.last ?? Int32(slots.count))
-        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
-        if freeSlots.isEmpty {
-            slots.append(consume job)
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
         } else {
-            freeSlots.removeLast()
-            slots[Int(key.slot)] = consume job
+            slot = usedSlots
+            usedSlots += 1
+            if Int(usedSlots) > capacity { grow() }
         }
+        let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: slot)
+        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
+        (jobs + Int(slot)).initialize(to: consume job)
         // Sift up with a hole: parents move down into it and the new key is written once where it
         // belongs, one write a level instead of the two of a swap.
         heap.append(key)
@@ -131,6 +146,15 @@ final class PhoneRunLoop {
             child = parent
         }
         heap[child] = key
+    }
+
+    /// Doubles the slots' room, moving each waiting job (the free slots hold nothing to move).
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Job>.allocate(capacity: capacity * 2)
+        for key in heap { (bigger + Int(key.slot)).moveInitialize(from: jobs + Int(key.slot), count: 1) }
+        jobs.deallocate()
+        jobs = bigger
+        capacity *= 2
     }
 
     /// Moves the key at `start` down to its place, with a hole as `push` does.
