@@ -319,7 +319,8 @@ public final class Phone {
     /// Runs queued work and timers due by `limit`, in order, each at its own instant.
     private func runDueWork(until limit: Instant) {
         var ran = 0
-        while let job = runLoop.takeJob(dueBy: limit) {
+        while let slot = runLoop.takeSlot(dueBy: limit) {
+            let job = runLoop.job(in: slot)
             if job.due > now { now = job.due }
             if let launch = job.appLaunch, launch != appLaunch {
                 // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).

@@ -43,7 +43,7 @@ final class PhoneRunLoop {
     /// Jobs queued for the instant they were queued at (`schedule(_:now:process:)`: completions,
     /// transactions, push handlers — five for every call), from `queueHead` to `queueEnd`. Their
     /// instants never go down and their sequence numbers go up, so they are already in order: a
-    /// FIFO, with no sifting through the heap's timers. `takeJob` takes the earlier of the two
+    /// FIFO, with no sifting through the heap's timers. `takeSlot` takes the earlier of the two
     /// fronts. (The keys past `queueEnd` are spent ones, overwritten instead of removed: emptying
     /// the array cost more than the sifting saved.)
     private var queue: [Key] = []
@@ -111,8 +111,10 @@ final class PhoneRunLoop {
         }
     }
 
-    /// Takes the next job due at or before `limit`.
-    func takeJob(dueBy limit: Instant) -> Job? {
+    /// Takes the next job due at or before `limit` off the queue or the heap and returns its slot,
+    /// for `job(in:)`; nil if none is due. (Two steps: returning an optional job, where most
+    /// calls find none, cost more than the job's move.)
+    func takeSlot(dueBy limit: Instant) -> Int32? {
         let slot: Int32
         if queueHead < queueEnd, heap.isEmpty || !Self.before(heap[0], queue[queueHead]) {
             let next = queue[queueHead]
@@ -132,6 +134,11 @@ final class PhoneRunLoop {
             }
             slot = first.slot
         }
+        return slot
+    }
+
+    /// Moves out the job in `slot` (just taken by `takeSlot`) and frees the slot.
+    func job(in slot: Int32) -> Job {
         freeSlots.append(slot)
         return (jobs + Int(slot)).move()  // moved out: no copy, no extra retains
     }
