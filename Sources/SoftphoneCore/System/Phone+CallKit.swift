@@ -36,12 +36,13 @@ extension Phone {
             return refusal
         }
         callCount += 1
-        let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: details, phase: .ringing, at: now)
+        // The details move into the record (`consume`): copied, they were destroyed right after.
+        let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: consume details, phase: .ringing, at: now)
         calls[uuid] = record
         ringing.append(record)
         // The ringer first: sound must start before anything is written to the terminal.
         if ringing.count == 1 { startRingingIfAlone(record) }
-        emit(.incoming(call: record.number, uuid: record.uuidText, caller: details.caller))
+        emit(.incoming(call: record.number, uuid: record.uuidText, caller: record.details.caller))
         notifyObservers(record)
         // iOS rule 28: nothing in iOS ends a ringing call; warn if the app armed nothing to do so.
         ringWarnings.add(uuid, due: now + delays.ringWithoutTimerWarning)
