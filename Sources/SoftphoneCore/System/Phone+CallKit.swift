@@ -22,16 +22,7 @@ extension Phone {
         markPushesReported()
         var details = CallDetails()
         update.apply(to: &details)
-        let refusal: (any CallKitError)? =
-            if !configuration.app.callKitEntitled { CXErrorCodeIncomingCallError(.unentitled) }
-            else if !hasVoIPMode { CXError(.missingVoIPBackgroundMode) }
-            else if calls[uuid] != nil { CXErrorCodeIncomingCallError(.callUUIDAlreadyExists) }
-            else if let handle = details.handle, Self.list(blockList, names: handle) {
-                CXErrorCodeIncomingCallError(.filteredByBlockList)
-            } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
-                CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)
-            } else { nil }
-        if let refusal {
+        if let refusal = refusal(ofNewCall: uuid, details) {
             emit(.callRefused(caller: details.caller, error: Self.name(of: refusal), code: refusal.errorCode))
             return refusal
         }
@@ -47,6 +38,20 @@ extension Phone {
         // iOS rule 28: nothing in iOS ends a ringing call; warn if the app armed nothing to do so.
         ringWarnings.add(uuid, due: now + delays.ringWithoutTimerWarning)
         return nil
+    }
+
+    /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24).
+    /// (A function of its own: kept in a local optional, the usual nil was destroyed through the
+    /// existential's generic value witness.)
+    private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> (any CallKitError)? {
+        if !configuration.app.callKitEntitled { CXErrorCodeIncomingCallError(.unentitled) }
+        else if !hasVoIPMode { CXError(.missingVoIPBackgroundMode) }
+        else if calls[uuid] != nil { CXErrorCodeIncomingCallError(.callUUIDAlreadyExists) }
+        else if let handle = details.handle, Self.list(blockList, names: handle) {
+            CXErrorCodeIncomingCallError(.filteredByBlockList)
+        } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
+            CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)
+        } else { nil }
     }
 
     /// Whether a block or Do Not Disturb list names `handle`. Entries are as the person typed
