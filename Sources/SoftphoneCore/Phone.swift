@@ -319,9 +319,9 @@ public final class Phone {
     /// Runs queued work and timers due by `limit`, in order, each at its own instant.
     private func runDueWork(until limit: Instant) {
         var ran = 0
-        while let slot = runLoop.takeSlot(dueBy: limit) {
+        while let (slot, due) = runLoop.takeSlot(dueBy: limit) {
+            if due > now { now = due }
             let job = runLoop.job(in: slot)
-            if job.due > now { now = job.due }
             if let launch = job.appLaunch, launch != appLaunch {
                 // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).
                 if launch < 0 { runInProcess(launch) { carryOut(job.work) } }

@@ -2,10 +2,9 @@
 /// fixed order — by due instant, then by the order it was scheduled. Draining it is the only way
 /// app code runs, so a flow replays identically and virtual time jumps straight to the next timer.
 final class PhoneRunLoop {
-    /// Work waiting to run.
+    /// Work waiting to run. (When, and its place in the order, are its key's: kept once, a job
+    /// is smaller to move into its slot and out.)
     struct Job {
-        let due: Instant
-        let sequence: UInt64
         /// The app launch it belongs to; a killed app's work never runs. Nil for the system's own.
         let appLaunch: Int?
         // (Which queue is not kept: every queue drains into this one loop, and a smaller job
@@ -86,36 +85,35 @@ final class PhoneRunLoop {
     /// queue is asked for.
     func schedule(at due: Instant?, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
         // Work queued by an app extension's code belongs to the extension's process, not the app's.
-        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
+        push(Job(appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)), due: max(due ?? phone.now, phone.now))
     }
 
     /// Queues `work` at `now` on behalf of `process` (the app's launch, or an extension's), as
     /// `schedule(at:)` does for closures; `Phone.schedule(_:)` hands both in.
     func schedule(_ work: consuming Work, now: Instant, process: Int) {
-        let sequence = next()
-        let key = Key(due: now.nanoseconds, sequence: sequence, slot: store(Job(due: now, sequence: sequence, appLaunch: process, isLive: nil, work: work)))
+        let key = Key(due: now.nanoseconds, sequence: next(), slot: store(Job(appLaunch: process, isLive: nil, work: work)))
         if queueEnd < queue.count { queue[queueEnd] = key } else { queue.append(key) }
         queueEnd += 1
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
     func scheduleSystem(at due: Instant, _ work: @escaping () -> Void) {
-        push(Job(due: max(due, phone.now), sequence: next(), appLaunch: nil, isLive: nil, work: .run(work)))
+        push(Job(appLaunch: nil, isLive: nil, work: .run(work)), due: max(due, phone.now))
     }
 
     /// Whether the app launch `launch` has a timer of its own pending after `now`.
     func hasAppTimer(launch: Int, after now: Instant) -> Bool {
         waiting.contains { key in
             let job = jobs + Int(key.slot)
-            return job.pointee.appLaunch == launch && job.pointee.due > now && job.pointee.isLive?() != false
+            return job.pointee.appLaunch == launch && key.due > now.nanoseconds && job.pointee.isLive?() != false
         }
     }
 
     /// Takes the next job due at or before `limit` off the queue or the heap and returns its slot,
-    /// for `job(in:)`; nil if none is due. (Two steps: returning an optional job, where most
-    /// calls find none, cost more than the job's move.)
-    func takeSlot(dueBy limit: Instant) -> Int32? {
-        let slot: Int32
+    /// for `job(in:)`, and when it is due; nil if none is due. (Two steps: returning an optional
+    /// job, where most calls find none, cost more than the job's move.)
+    func takeSlot(dueBy limit: Instant) -> (slot: Int32, due: Instant)? {
+        let key: Key
         if queueHead < queueEnd, heap.isEmpty || !Self.before(heap[0], queue[queueHead]) {
             let next = queue[queueHead]
             guard next.due <= limit.nanoseconds else { return nil }
@@ -124,7 +122,7 @@ final class PhoneRunLoop {
                 queueHead = 0
                 queueEnd = 0
             }
-            slot = next.slot
+            key = next
         } else {
             guard let first = heap.first, first.due <= limit.nanoseconds else { return nil }
             let last = heap.removeLast()
@@ -132,9 +130,9 @@ final class PhoneRunLoop {
                 heap[0] = last
                 siftDown(0)
             }
-            slot = first.slot
+            key = first
         }
-        return slot
+        return (key.slot, Instant(nanoseconds: key.due))
     }
 
     /// Moves out the job in `slot` (just taken by `takeSlot`) and frees the slot.
@@ -168,8 +166,8 @@ final class PhoneRunLoop {
 
     // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
     // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
-    private func push(_ job: consuming Job) {
-        let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: store(job))
+    private func push(_ job: consuming Job, due: Instant) {
+        let key = Key(due: due.nanoseconds, sequence: next(), slot: store(job))
         // Sift up with a hole: parents move down into it and the new key is written once where it
         // belongs, one write a level instead of the two of a swap.
         heap.append(key)
