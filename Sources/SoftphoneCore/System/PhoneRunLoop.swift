@@ -8,7 +8,7 @@ final class PhoneRunLoop {
         /// The app launch it belongs to; a killed app's work never runs. Nil for the system's own.
         let appLaunch: Int?
         // (Which queue is not kept: every queue drains into this one loop, and a smaller job
-        // costs less to move in and out of `slots`.)
+        // costs less to move in and out of its slot.)
         /// For cancellable work (a `Timer`): whether it will still do anything.
         let isLive: (() -> Bool)?
         let work: Work
@@ -49,9 +49,10 @@ final class PhoneRunLoop {
     private var queueHead = 0
     private var queueEnd = 0
     /// The jobs, by slot; a slot is reused once its job has run. A slot holds a job exactly while
-    /// a key in `heap` or `queue` names it. Raw memory, not an array of `Job?`: a job is initialised into its
-    /// slot and moved out, where writing into an array element destroyed the `nil` it held (through
-    /// `Optional`'s generic value witness) and checked the array's uniqueness at each access.
+    /// a key in `heap` or `queue` names it. Raw memory, not an array of `Job?`: a job is
+    /// initialised into its slot and moved out, where writing into an array element destroyed the
+    /// `nil` it held (through `Optional`'s generic value witness) and checked the array's
+    /// uniqueness at each access.
     private var jobs: UnsafeMutablePointer<Job>
     private var capacity = 16
     /// Slots handed out so far: those below are in use or in `freeSlots`.
