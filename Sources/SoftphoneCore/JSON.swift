@@ -24,7 +24,8 @@ public enum JSON: Equatable, Sendable {
 
     /// The member named `key` of an object, or nil.
     public subscript(key: String) -> JSON? {
-        if case .object(let members) = self { return members.first { $0.0 == key }?.1 }
+        // By index: `first(where:)` copied out the whole member, name and value, to return the value.
+        if case .object(let members) = self, let index = members.firstIndex(where: { $0.0 == key }) { return members[index].1 }
         return nil
     }
 

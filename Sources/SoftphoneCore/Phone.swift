@@ -173,9 +173,12 @@ public final class Phone {
 
     var calls: [UUID: CallRecord] = [:]
     /// Ringing incoming calls in order of arrival; the first one shows (iOS rule 38).
-    var ringing: [UUID] = []
+    /// (This list and `active` hold the records themselves, each also in `calls` while listed:
+    /// the screen's calls and the call tone are read after every command, and finding them by
+    /// UUID in `calls` cost a dictionary lookup each time.)
+    var ringing: [CallRecord] = []
     /// Answered or started calls, the one on screen last.
-    var active: [UUID] = []
+    var active: [CallRecord] = []
     /// Calls placed into another call's group: the group count is `calls.count - grouped`.
     var grouped = 0
     /// How many calls have been reported since start; the next call gets the next number.
@@ -260,15 +263,17 @@ public final class Phone {
         run(at: instant, body)
     }
 
+    // Inlined into `handle`, so `step` is the command applied in place, not a closure holding a copy.
+    @inline(__always)
     private func run(at instant: Instant, _ step: () -> Void) -> [Effect] {
-        PhoneContext.with(self) {
-            runDueWork(until: instant)
-            if instant > now { now = instant }
-            step()
-            runDueWork(until: now)
-            // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-            if callTone != nil || !calls.isEmpty { updateCallTone() }
-        }
+        let context = PhoneContext.enter(self)
+        runDueWork(until: instant)
+        if instant > now { now = instant }
+        step()
+        runDueWork(until: now)
+        // Once per command, after everything it set off: whatever changed the calls, the tone follows.
+        if callTone != nil || !calls.isEmpty { updateCallTone() }
+        PhoneContext.leave(context)
         // Hand the buffer over instead of keeping it: the caller holds the returned array, so
         // clearing ours "keeping capacity" would allocate a fresh copy on every command.
         guard !outbox.isEmpty else { return [] }
@@ -314,8 +319,9 @@ public final class Phone {
     /// Runs queued work and timers due by `limit`, in order, each at its own instant.
     private func runDueWork(until limit: Instant) {
         var ran = 0
-        while let job = runLoop.takeJob(dueBy: limit) {
-            if job.due > now { now = job.due }
+        while let (slot, due) = runLoop.takeSlot(dueBy: limit) {
+            if due > now { now = due }
+            let job = runLoop.job(in: slot)
             if let launch = job.appLaunch, launch != appLaunch {
                 // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).
                 if launch < 0 { runInProcess(launch) { carryOut(job.work) } }

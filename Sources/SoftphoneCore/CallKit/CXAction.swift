@@ -185,17 +185,46 @@ public final class CXTransaction {
     /// The transaction's id.
     public let uuid: UUID
     /// The actions, in the order they are performed.
-    public private(set) var actions: [CXAction]
+    public var actions: [CXAction] { Array(actionList) }
     /// Whether every action is complete.
-    public var isComplete: Bool { actions.allSatisfy(\.isComplete) }
+    public var isComplete: Bool { actionList.allSatisfy(\.isComplete) }
+
+    /// The only action, while there is one; `list` holds them all once there are more (or when
+    /// made from an array). Most transactions hold one action (`init(action:)`, the system's own
+    /// for a key), and wrapping it in an array cost an allocation and its release each time.
+    private var single: CXAction?
+    private var list: [CXAction] = []
+
+    /// The actions, in order, without making an array: what the system reads.
+    var actionList: Actions { Actions(transaction: self) }
 
     /// Makes a transaction of `actions`.
     public init(actions: [CXAction]) {
         uuid = UUID()
-        self.actions = actions
+        list = actions
     }
     /// Makes a transaction of one action.
-    public convenience init(action: CXAction) { self.init(actions: [action]) }
+    public init(action: CXAction) {
+        uuid = UUID()
+        single = action
+    }
     /// Adds an action.
-    public func addAction(_ action: CXAction) { actions.append(action) }
+    public func addAction(_ action: CXAction) {
+        if let first = single {
+            list = [first, action]
+            single = nil
+        } else if list.isEmpty {
+            single = action
+        } else {
+            list.append(action)
+        }
+    }
+
+    /// A transaction's actions: its single one, or its list.
+    struct Actions: RandomAccessCollection {
+        let transaction: CXTransaction
+        var startIndex: Int { 0 }
+        var endIndex: Int { transaction.single == nil ? transaction.list.count : 1 }
+        subscript(index: Int) -> CXAction { transaction.single ?? transaction.list[index] }
+    }
 }

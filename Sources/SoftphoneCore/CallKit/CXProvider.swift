@@ -83,7 +83,7 @@ public final class CXProvider {
     func perform(_ transaction: CXTransaction) {
         guard let delegate, phone?.appLaunch == launch else { return }
         guard !delegate.provider(self, execute: transaction) else { return }
-        for action in transaction.actions {
+        for action in transaction.actionList {
             switch action {
             case let a as CXAnswerCallAction: delegate.provider(self, perform: a)
             case let a as CXEndCallAction: delegate.provider(self, perform: a)

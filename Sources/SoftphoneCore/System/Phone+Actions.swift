@@ -5,12 +5,9 @@ extension Phone {
     /// Hands actions to the provider of their calls as one transaction: `execute` first, then
     /// (if it returns false) each `perform` in order, on the delegate queue. Each action gets its
     /// deadline (iOS rule 31). A transaction the app requested is handed over as it is.
-    /// (`[CXAction]`, not `[CXCallAction]`: the transaction holds the former, and converting the
-    /// array would copy it.)
-    func send(_ actions: [CXAction], to provider: CXProvider?, in requested: CXTransaction? = nil) {
-        let transaction = requested ?? CXTransaction(actions: actions)
+    func send(_ transaction: CXTransaction, to provider: CXProvider?) {
         let deadline = now + delays.actionTimeout
-        for case let action as CXCallAction in actions {
+        for case let action as CXCallAction in transaction.actionList {
             action.link = link
             action.timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
             pendingActions[action.uuid] = PendingAction(action: action, callUUID: action.callUUID, transaction: transaction)
@@ -107,9 +104,10 @@ extension Phone {
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
         guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
         guard let provider = providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
-        guard !transaction.actions.isEmpty else { return Failure(.emptyTransaction) }
+        let actions = transaction.actionList
+        guard !actions.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0
-        for action in transaction.actions {
+        for action in actions {
             guard let action = action as? CXCallAction, !action.isComplete else { return Failure(.invalidAction) }
             if action is CXStartCallAction {
                 guard calls[action.callUUID] == nil else { return Failure(.callUUIDAlreadyExists) }
@@ -130,7 +128,7 @@ extension Phone {
         if newCalls > 0, calls.count - grouped + newCalls > provider.configuration.maximumCallGroups {
             return Failure(.maximumCallGroupsReached)
         }
-        for case let action as CXCallAction in transaction.actions {
+        for case let action as CXCallAction in actions {
             switch action {
             case let start as CXStartCallAction:
                 startOutgoing(start, provider: provider)
@@ -146,8 +144,7 @@ extension Phone {
                 break
             }
         }
-        // Every action was checked to be a call action above: the transaction's list is sent as it is.
-        send(transaction.actions, to: provider, in: transaction)
+        send(transaction, to: provider)
         return nil
     }
 
@@ -161,28 +158,28 @@ extension Phone {
         details.supportsDTMF = true
         let record = CallRecord(uuid: start.callUUID, number: callCount, isOutgoing: true, provider: provider, details: details, phase: .starting, at: now)
         calls[start.callUUID] = record
-        active.append(start.callUUID)
+        active.append(record)
         emit(.outgoing(call: record.number, uuid: record.uuidText, caller: details.caller))
         notifyObservers(record)
     }
 
     /// The answer begins: the ringer stops at once, the screen says "connecting" (iOS rule 33).
     func beginAnswer(_ record: CallRecord) {
-        guard record.isRinging, let index = ringing.firstIndex(of: record.uuid) else { return }
+        guard record.isRinging, let index = ringing.firstIndex(where: { $0 === record }) else { return }
         ringing.remove(at: index)
         stopRinger(for: record)
         record.phase = .answering
         record.phaseSince = now
-        active.append(record.uuid)
-        if let next = ringing.first.flatMap({ calls[$0] }) { startRingingIfAlone(next) }
+        active.append(record)
+        if let next = ringing.first { startRingingIfAlone(next) }
     }
 
     /// The end begins: the call leaves the screen (and the ringer stops) at once; it is finished
     /// when the app completes the end action.
     func beginEnd(_ record: CallRecord, reason: EndReason) {
         stopRinger(for: record)
-        if let index = ringing.firstIndex(of: record.uuid) { ringing.remove(at: index) }
-        if let index = active.lastIndex(of: record.uuid) { active.remove(at: index) }
+        if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
+        if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
         record.phase = .ending(reason)
         if let next = presentedIncoming { startRingingIfAlone(next) }
     }

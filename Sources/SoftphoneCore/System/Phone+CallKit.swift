@@ -22,30 +22,36 @@ extension Phone {
         markPushesReported()
         var details = CallDetails()
         update.apply(to: &details)
-        let refusal: (any CallKitError)? =
-            if !configuration.app.callKitEntitled { CXErrorCodeIncomingCallError(.unentitled) }
-            else if !hasVoIPMode { CXError(.missingVoIPBackgroundMode) }
-            else if calls[uuid] != nil { CXErrorCodeIncomingCallError(.callUUIDAlreadyExists) }
-            else if let handle = details.handle, Self.list(blockList, names: handle) {
-                CXErrorCodeIncomingCallError(.filteredByBlockList)
-            } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
-                CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)
-            } else { nil }
-        if let refusal {
+        if let refusal = refusal(ofNewCall: uuid, details) {
             emit(.callRefused(caller: details.caller, error: Self.name(of: refusal), code: refusal.errorCode))
             return refusal
         }
         callCount += 1
-        let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: details, phase: .ringing, at: now)
+        // The details move into the record (`consume`): copied, they were destroyed right after.
+        let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: consume details, phase: .ringing, at: now)
         calls[uuid] = record
-        ringing.append(uuid)
+        ringing.append(record)
         // The ringer first: sound must start before anything is written to the terminal.
         if ringing.count == 1 { startRingingIfAlone(record) }
-        emit(.incoming(call: record.number, uuid: record.uuidText, caller: details.caller))
+        emit(.incoming(call: record.number, uuid: record.uuidText, caller: record.details.caller))
         notifyObservers(record)
         // iOS rule 28: nothing in iOS ends a ringing call; warn if the app armed nothing to do so.
         ringWarnings.add(uuid, due: now + delays.ringWithoutTimerWarning)
         return nil
+    }
+
+    /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24).
+    /// (A function of its own: kept in a local optional, the usual nil was destroyed through the
+    /// existential's generic value witness.)
+    private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> (any CallKitError)? {
+        if !configuration.app.callKitEntitled { CXErrorCodeIncomingCallError(.unentitled) }
+        else if !hasVoIPMode { CXError(.missingVoIPBackgroundMode) }
+        else if calls[uuid] != nil { CXErrorCodeIncomingCallError(.callUUIDAlreadyExists) }
+        else if let handle = details.handle, Self.list(blockList, names: handle) {
+            CXErrorCodeIncomingCallError(.filteredByBlockList)
+        } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
+            CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)
+        } else { nil }
     }
 
     /// Whether a block or Do Not Disturb list names `handle`. Entries are as the person typed
@@ -141,8 +147,8 @@ extension Phone {
     /// outgoing one still connecting. Neither depends on the ring/silent switch: both are heard
     /// in the call's audio, not through the ringer.
     func wantedCallTone() -> (tone: CallTone, record: CallRecord)? {
-        if !active.isEmpty, let first = ringing.first, let record = calls[first] { return (.callWaiting, record) }
-        if let last = active.last, let record = calls[last], record.isOutgoing, record.phase == .connecting, !record.isOnHold {
+        if !active.isEmpty, let record = ringing.first { return (.callWaiting, record) }
+        if let record = active.last, record.isOutgoing, record.phase == .connecting, !record.isOnHold {
             return (.ringback, record)
         }
         return nil
@@ -167,8 +173,8 @@ extension Phone {
         stopRinger(for: record)
         // A call being ended has already left both lists (`beginEnd`): skip the searches.
         if !record.isEnding {
-            if let index = ringing.firstIndex(of: record.uuid) { ringing.remove(at: index) }
-            if let index = active.lastIndex(of: record.uuid) { active.remove(at: index) }
+            if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
+            if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
         }
         if let next = presentedIncoming { startRingingIfAlone(next) }
         if record.groupedWith != nil { grouped -= 1 }

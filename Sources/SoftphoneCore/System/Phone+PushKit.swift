@@ -117,8 +117,9 @@ extension Phone {
 
     /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).
     func markPushesReported() {
-        for id in awaitingReport { pendingPushes.markReported(id) }
-        awaitingReport.removeAll(keepingCapacity: true)
+        // Popped one by one (the order does not matter): emptying the array with
+        // removeAll(keepingCapacity:) cost more than marking the push, usually the only one.
+        while let id = awaitingReport.popLast() { pendingPushes.markReported(id) }
     }
 
     /// The app set a registry's delegate or push types: hand it the token, and any pushes held for it.

@@ -2,18 +2,11 @@
 /// (iOS rules 32, 33, 37, 38).
 extension Phone {
     /// The ringing call on screen (the first to arrive; later ones wait behind it, rule 38).
-    var presentedIncoming: CallRecord? { ringing.first.flatMap { calls[$0] } }
+    var presentedIncoming: CallRecord? { ringing.first }
     /// The call the in-call screen shows: the newest one not on hold, else the newest.
-    var focusCall: CallRecord? {
-        guard !active.isEmpty else { return nil }
-        for uuid in active.reversed() { if let record = calls[uuid], !record.isOnHold { return record } }
-        return active.last.flatMap { calls[$0] }
-    }
+    var focusCall: CallRecord? { active.last(where: { !$0.isOnHold }) ?? active.last }
     /// A call on hold other than `focus`.
-    func heldCall(other focus: CallRecord?) -> CallRecord? {
-        for uuid in active { if let record = calls[uuid], record.isOnHold, record !== focus { return record } }
-        return nil
-    }
+    func heldCall(other focus: CallRecord?) -> CallRecord? { active.first(where: { $0.isOnHold && $0 !== focus }) }
 
     /// Every call in progress, oldest first.
     public var currentCalls: [Call] { callsInOrder.map(\.snapshot) }
@@ -26,17 +19,17 @@ extension Phone {
         guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
         guard active.isEmpty else { return refuse(.chooseCallWaiting) }
         beginAnswer(incoming)
-        send([CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+        send(CXTransaction(action: CXAnswerCallAction(call: incoming.uuid)), to: incoming.provider)
     }
 
     /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
     func endFromUser() {
         if let incoming = presentedIncoming {
             beginEnd(incoming, reason: .declined)
-            send([CXEndCallAction(call: incoming.uuid, reason: .declined)], to: incoming.provider)
+            send(CXTransaction(action: CXEndCallAction(call: incoming.uuid, reason: .declined)), to: incoming.provider)
         } else if let focus = focusCall {
             beginEnd(focus, reason: .local)
-            send([CXEndCallAction(call: focus.uuid, reason: .local)], to: focus.provider)
+            send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
         } else {
             refuse(.nothingToEnd)
         }
@@ -58,7 +51,7 @@ extension Phone {
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         guard groupsFit else { return refuse(.maximumCallGroups(callGroupLimit)) }
         beginAnswer(incoming)
-        send([CXSetHeldCallAction(call: focus.uuid, onHold: true), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+        send(CXTransaction(actions: [CXSetHeldCallAction(call: focus.uuid, onHold: true), CXAnswerCallAction(call: incoming.uuid)]), to: incoming.provider)
     }
 
     /// End(`ending`) + Answer(`incoming`) as one transaction, the observed sequence of both
@@ -66,7 +59,7 @@ extension Phone {
     private func end(_ ending: CallRecord, thenAnswer incoming: CallRecord) {
         beginEnd(ending, reason: .local)
         beginAnswer(incoming)
-        send([CXEndCallAction(call: ending.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)], to: incoming.provider)
+        send(CXTransaction(actions: [CXEndCallAction(call: ending.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)]), to: incoming.provider)
     }
 
     /// The waiting call's app's `maximumCallGroups`.
@@ -87,18 +80,18 @@ extension Phone {
         guard let focus = focusCall, focus.phase == .connected else { return refuse(.noConnectedCall) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if focus.isOnHold {
-            send([CXSetHeldCallAction(call: focus.uuid, onHold: false)], to: focus.provider)
+            send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: false)), to: focus.provider)
         } else if let held = heldCall(other: focus) {
-            send([CXSetHeldCallAction(call: focus.uuid, onHold: true), CXSetHeldCallAction(call: held.uuid, onHold: false)], to: focus.provider)
+            send(CXTransaction(actions: [CXSetHeldCallAction(call: focus.uuid, onHold: true), CXSetHeldCallAction(call: held.uuid, onHold: false)]), to: focus.provider)
         } else {
-            send([CXSetHeldCallAction(call: focus.uuid, onHold: true)], to: focus.provider)
+            send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: true)), to: focus.provider)
         }
     }
 
     /// `m`: mutes or unmutes the call on screen.
     func toggleMute() {
         guard let focus = focusCall, focus.phase == .connected else { return refuse(.noConnectedCall) }
-        send([CXSetMutedCallAction(call: focus.uuid, muted: !focus.isMuted)], to: focus.provider)
+        send(CXTransaction(action: CXSetMutedCallAction(call: focus.uuid, muted: !focus.isMuted)), to: focus.provider)
     }
 
     /// A keypad key: a call-waiting choice (1, 2), else DTMF on the connected call.
@@ -116,7 +109,7 @@ extension Phone {
         perform(.playDTMF(digit))
         emit(.dtmf(call: focus.number, digit: digit))
         if focus.details.supportsDTMF {
-            send([CXPlayDTMFCallAction(call: focus.uuid, digits: String(digit), type: .singleTone)], to: focus.provider)
+            send(CXTransaction(action: CXPlayDTMFCallAction(call: focus.uuid, digits: String(digit), type: .singleTone)), to: focus.provider)
         }
     }
 

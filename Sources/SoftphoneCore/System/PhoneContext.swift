@@ -7,15 +7,38 @@ import Glibc  // pthread thread-specific data only: no I/O, no clock.
 /// app code only inside its own calls, on one thread, so it marks itself as this thread's
 /// current phone for the duration, and the API types find it here.
 enum PhoneContext {
+    /// The key of each thread's slot (below), which is freed when its thread exits.
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key, nil)
+        pthread_key_create(&key) { slot in slot?.deallocate() }
         return key
     }()
 
+    /// This thread's slot for its current phone, made at the thread's first use. The phone is
+    /// written into the slot, not set as the thread-specific value itself: `enter` and `leave` run
+    /// for every command, and `pthread_setspecific` (to set and to restore) cost 70 instructions.
+    private static var slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        if let slot = pthread_getspecific(key) { return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
+        return makeSlot()
+    }
+
+    /// Makes this thread's slot (once per thread: kept out of line, off the hot path).
+    @inline(never)
+    private static func makeSlot() -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
+        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+        slot.initialize(to: nil)
+        pthread_setspecific(key, slot)
+        return slot
+    }
+
+    /// The phone running app code on this thread, if any.
+    private static var pointer: UnsafeMutableRawPointer? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
+    }
+
     /// The phone running app code on this thread, if any.
     static var current: Phone? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard let pointer else { return nil }
         return Unmanaged<Phone>.fromOpaque(pointer).takeUnretainedValue()
     }
 
@@ -23,15 +46,27 @@ enum PhoneContext {
     /// for every call and action); nil when no phone runs app code on this thread.
     @inline(__always)
     static func withCurrent<T>(_ body: (Phone) -> T) -> T? {
-        guard let pointer = pthread_getspecific(key) else { return nil }
+        guard let pointer else { return nil }
         return Unmanaged<Phone>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
-    /// Runs `body` with `phone` as this thread's current phone.
-    static func with<T>(_ phone: Phone, _ body: () -> T) -> T {
-        let previous = pthread_getspecific(key)
-        pthread_setspecific(key, Unmanaged.passUnretained(phone).toOpaque())
-        defer { pthread_setspecific(key, previous) }
-        return body()
+    /// What `enter` hands `leave`: the thread's slot and the phone that was current before.
+    typealias Entered = (slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, previous: UnsafeMutableRawPointer?)
+
+    /// Makes `phone` this thread's current phone until `leave` is handed what this returns.
+    /// A pair of calls, not a function taking a closure: with the closure, `handle` copied its
+    /// command into it (retaining what the command holds) and the copy was destroyed after.
+    @inline(__always)
+    static func enter(_ phone: Phone) -> Entered {
+        let slot = self.slot
+        let previous = slot.pointee
+        slot.pointee = Unmanaged.passUnretained(phone).toOpaque()
+        return (slot, previous)
+    }
+
+    /// Gives this thread back the phone that was current before `enter`.
+    @inline(__always)
+    static func leave(_ entered: Entered) {
+        entered.slot.pointee = entered.previous
     }
 }

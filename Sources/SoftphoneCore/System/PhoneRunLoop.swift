@@ -2,14 +2,13 @@
 /// fixed order — by due instant, then by the order it was scheduled. Draining it is the only way
 /// app code runs, so a flow replays identically and virtual time jumps straight to the next timer.
 final class PhoneRunLoop {
-    /// Work waiting to run.
+    /// Work waiting to run. (When, and its place in the order, are its key's: kept once, a job
+    /// is smaller to move into its slot and out.)
     struct Job {
-        let due: Instant
-        let sequence: UInt64
         /// The app launch it belongs to; a killed app's work never runs. Nil for the system's own.
         let appLaunch: Int?
         // (Which queue is not kept: every queue drains into this one loop, and a smaller job
-        // costs less to move in and out of `slots`.)
+        // costs less to move in and out of its slot.)
         /// For cancellable work (a `Timer`): whether it will still do anything.
         let isLive: (() -> Bool)?
         let work: Work
@@ -38,67 +37,124 @@ final class PhoneRunLoop {
         let slot: Int32
     }
 
+    /// Jobs queued for later (timers, deadlines), earliest first.
     private var heap: [Key] = []
-    /// The jobs, by slot; a slot is reused once its job has run.
-    private var slots: [Job?] = []
+    /// Jobs queued for the instant they were queued at (`schedule(_:now:process:)`: completions,
+    /// transactions, push handlers — five for every call), from `queueHead` to `queueEnd`. Their
+    /// instants never go down and their sequence numbers go up, so they are already in order: a
+    /// FIFO, with no sifting through the heap's timers. `takeSlot` takes the earlier of the two
+    /// fronts. (The keys past `queueEnd` are spent ones, overwritten instead of removed: emptying
+    /// the array cost more than the sifting saved.)
+    private var queue: [Key] = []
+    private var queueHead = 0
+    private var queueEnd = 0
+    /// The jobs, by slot; a slot is reused once its job has run. A slot holds a job exactly while
+    /// a key in `heap` or `queue` names it. Raw memory, not an array of `Job?`: a job is
+    /// initialised into its slot and moved out, where writing into an array element destroyed the
+    /// `nil` it held (through `Optional`'s generic value witness) and checked the array's
+    /// uniqueness at each access.
+    private var jobs: UnsafeMutablePointer<Job>
+    private var capacity = 16
+    /// Slots handed out so far: those below are in use or in `freeSlots`.
+    private var usedSlots: Int32 = 0
     private var freeSlots: [Int32] = []
     private var sequence: UInt64 = 0
     /// Set by the phone: the instant new work without a deadline is due, and the app launch it belongs to.
     unowned(unsafe) var phone: Phone!
 
+    init() { jobs = .allocate(capacity: capacity) }
+
+    deinit {
+        for key in waiting { (jobs + Int(key.slot)).deinitialize(count: 1) }
+        jobs.deallocate()
+    }
+
+    /// The keys of every waiting job, in no particular order.
+    private var waiting: [Key] { heap + queue[queueHead..<queueEnd] }
+
     /// How many jobs wait.
-    var count: Int { heap.count }
+    var count: Int { heap.count + queueEnd - queueHead }
     /// When the next job is due.
-    var nextDue: Instant? { heap.first.map { Instant(nanoseconds: $0.due) } }
+    var nextDue: Instant? {
+        guard queueHead < queueEnd else { return heap.first.map { Instant(nanoseconds: $0.due) } }
+        let queued = queue[queueHead].due
+        return Instant(nanoseconds: heap.first.map { min($0.due, queued) } ?? queued)
+    }
 
     /// Queues `work` for `due` (now when nil) on behalf of the code running: the app, or an app
     /// extension. Whichever of its queues the work is for, it drains into this one loop, so no
     /// queue is asked for.
     func schedule(at due: Instant?, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
         // Work queued by an app extension's code belongs to the extension's process, not the app's.
-        push(Job(due: max(due ?? phone.now, phone.now), sequence: next(), appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)))
+        push(Job(appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)), due: max(due ?? phone.now, phone.now))
     }
 
     /// Queues `work` at `now` on behalf of `process` (the app's launch, or an extension's), as
     /// `schedule(at:)` does for closures; `Phone.schedule(_:)` hands both in.
     func schedule(_ work: consuming Work, now: Instant, process: Int) {
-        push(Job(due: now, sequence: next(), appLaunch: process, isLive: nil, work: work))
+        let key = Key(due: now.nanoseconds, sequence: next(), slot: store(Job(appLaunch: process, isLive: nil, work: work)))
+        if queueEnd < queue.count { queue[queueEnd] = key } else { queue.append(key) }
+        queueEnd += 1
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
     func scheduleSystem(at due: Instant, _ work: @escaping () -> Void) {
-        push(Job(due: max(due, phone.now), sequence: next(), appLaunch: nil, isLive: nil, work: .run(work)))
+        push(Job(appLaunch: nil, isLive: nil, work: .run(work)), due: max(due, phone.now))
     }
 
     /// Whether the app launch `launch` has a timer of its own pending after `now`.
     func hasAppTimer(launch: Int, after now: Instant) -> Bool {
-        slots.contains { job in
-            guard let job else { return false }
-            return job.appLaunch == launch && job.due > now && job.isLive?() != false
+        waiting.contains { key in
+            let job = jobs + Int(key.slot)
+            return job.pointee.appLaunch == launch && key.due > now.nanoseconds && job.pointee.isLive?() != false
         }
     }
 
-    /// Takes the next job due at or before `limit`.
-    func takeJob(dueBy limit: Instant) -> Job? {
-        guard let first = heap.first, first.due <= limit.nanoseconds else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
+    /// Takes the next job due at or before `limit` off the queue or the heap and returns its slot,
+    /// for `job(in:)`, and when it is due; nil if none is due. (Two steps: returning an optional
+    /// job, where most calls find none, cost more than the job's move.)
+    func takeSlot(dueBy limit: Instant) -> (slot: Int32, due: Instant)? {
+        let key: Key
+        if queueHead < queueEnd, heap.isEmpty || !Self.before(heap[0], queue[queueHead]) {
+            let next = queue[queueHead]
+            guard next.due <= limit.nanoseconds else { return nil }
+            queueHead += 1
+            if queueHead == queueEnd {
+                queueHead = 0
+                queueEnd = 0
+            }
+            key = next
+        } else {
+            guard let first = heap.first, first.due <= limit.nanoseconds else { return nil }
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
+            key = first
         }
-        let job = slots[Int(first.slot)].take()  // moved out: no copy, no extra retains
-        freeSlots.append(first.slot)
-        return job
+        return (key.slot, Instant(nanoseconds: key.due))
+    }
+
+    /// Moves out the job in `slot` (just taken by `takeSlot`) and frees the slot.
+    func job(in slot: Int32) -> Job {
+        freeSlots.append(slot)
+        return (jobs + Int(slot)).move()  // moved out: no copy, no extra retains
     }
 
     /// Forgets every job of app launch `launch` (the app was terminated).
     func dropJobs(ofLaunch launch: Int) {
-        heap.removeAll { key in
-            guard slots[Int(key.slot)]?.appLaunch == launch else { return false }
-            slots[Int(key.slot)] = nil
-            freeSlots.append(key.slot)
+        let drop = { (key: Key) -> Bool in
+            guard self.jobs[Int(key.slot)].appLaunch == launch else { return false }
+            (self.jobs + Int(key.slot)).deinitialize(count: 1)
+            self.freeSlots.append(key.slot)
             return true
         }
+        queue = Array(queue[queueHead..<queueEnd])
+        queueHead = 0
+        queue.removeAll(where: drop)
+        queueEnd = queue.count
+        heap.removeAll(where: drop)
         for i in stride(from: heap.count / 2, through: 0, by: -1) { siftDown(i) }
     }
 
@@ -111,15 +167,8 @@ final class PhoneRunLoop {
 
     // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
     // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
-    private func push(_ job: consuming Job) {
-        let key = Key(due: job.due.nanoseconds, sequence: job.sequence, slot: freeSlots.last ?? Int32(slots.count))
-        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
-        if freeSlots.isEmpty {
-            slots.append(consume job)
-        } else {
-            freeSlots.removeLast()
-            slots[Int(key.slot)] = consume job
-        }
+    private func push(_ job: consuming Job, due: Instant) {
+        let key = Key(due: due.nanoseconds, sequence: next(), slot: store(job))
         // Sift up with a hole: parents move down into it and the new key is written once where it
         // belongs, one write a level instead of the two of a swap.
         heap.append(key)
@@ -131,6 +180,30 @@ final class PhoneRunLoop {
             child = parent
         }
         heap[child] = key
+    }
+
+    /// Moves `job` into a free slot and returns the slot.
+    private func store(_ job: consuming Job) -> Int32 {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+        } else {
+            slot = usedSlots
+            usedSlots += 1
+            if Int(usedSlots) > capacity { grow() }
+        }
+        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
+        (jobs + Int(slot)).initialize(to: consume job)
+        return slot
+    }
+
+    /// Doubles the slots' room, moving each waiting job (the free slots hold nothing to move).
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Job>.allocate(capacity: capacity * 2)
+        for key in waiting { (bigger + Int(key.slot)).moveInitialize(from: jobs + Int(key.slot), count: 1) }
+        jobs.deallocate()
+        jobs = bigger
+        capacity *= 2
     }
 
     /// Moves the key at `start` down to its place, with a hole as `push` does.
