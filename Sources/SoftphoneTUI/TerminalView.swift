@@ -36,8 +36,9 @@ public struct TerminalView: Equatable, Sendable {
 
     /// Takes one key. While the command line is open every key edits it; otherwise `/` opens it,
     /// `v` shows or hides the event log, and a shown result goes away at the next key, which then
-    /// does what it always does.
-    public mutating func handle(_ key: Unicode.Scalar) -> KeyOutcome {
+    /// does what it always does. Over the help overlay every key is the phone's: it closes help.
+    public mutating func handle(_ key: Unicode.Scalar, over screen: Screen? = nil) -> KeyOutcome {
+        if prompt == nil, case .help? = screen { return .phoneKey }
         if case .editing(var text) = prompt {
             switch key {
             case "\r", "\n":

@@ -134,13 +134,8 @@ final class PhoneShell {
         case .fullScreen(let terminal):
             for key in terminal.readKeys() {
                 guard case .character(let scalar) = key else { continue }
-                // Over the help overlay every key closes it, the terminal's own keys too.
-                if view.prompt == nil, case .help = phone.screen(at: clock.now()) {
-                    keys.append(scalar)
-                    continue
-                }
                 // The terminal's own keys (`v`, `/` and the command line's typing) come first.
-                switch view.handle(scalar) {
+                switch view.handle(scalar, over: phone.screen(at: clock.now())) {
                 case .handled: break
                 case .run(let command): runCommandLine(command)
                 case .phoneKey: keys.append(scalar)

@@ -64,6 +64,16 @@ import Testing
         GoldenFile.check("help-terminal-keys-40x12", render(TerminalView(), .help(Screens.lock()), width: 40, height: 12))
     }
 
+    @Test("over the help overlay v and / are the phone's keys (they close help); with the command line open they are typed")
+    func helpTakesEveryKey() {
+        var view = TerminalView()
+        #expect(view.handle("v", over: .help(Screens.lock())) == .phoneKey)
+        #expect(view.handle("/", over: .help(Screens.lock())) == .phoneKey)
+        #expect(!view.showsEventLog && view.prompt == nil)
+        #expect(view.handle("/", over: Screens.lock()) == .handled)
+        #expect(view.handle("v", over: .help(Screens.lock())) == .handled)
+    }
+
     @Test func tooSmallStillShowsOnlyTheNotice() {
         let small = render(view(log: true, prompt: "call"), Screens.incoming(), width: 20, height: 5)
         #expect(small == FrameRenderer.render(Screens.incoming(), width: 20, height: 5, time: "18:47", date: "Sunday 29 November", glyphs: .unicode).text + "\n")
