@@ -14,6 +14,19 @@ struct TransactionTests {
         CXStartCallAction(call: uuid, handle: CXHandle(type: .phoneNumber, value: number))
     }
 
+    @Test("a transaction lists its actions in the order given, whether made with one, several, or added one by one")
+    func actionsInOrder() {
+        let first = start(), second = CXEndCallAction(call: Self.other), third = CXEndCallAction(call: Self.other)
+        let grown = CXTransaction(actions: [])
+        #expect(grown.actions.isEmpty)
+        for action in [first, second, third] { grown.addAction(action) }
+        #expect(grown.actions.map(ObjectIdentifier.init) == [first, second, third].map(ObjectIdentifier.init))
+        let single = CXTransaction(action: first)
+        single.addAction(second)
+        #expect(single.actions.map(ObjectIdentifier.init) == [first, second].map(ObjectIdentifier.init))
+        #expect(CXTransaction(actions: [second, first]).actions.map(ObjectIdentifier.init) == [second, first].map(ObjectIdentifier.init))
+    }
+
     @Test("rule 35: the request-transaction error codes and domain are iOS's")
     func codes() {
         typealias Code = CXErrorCodeRequestTransactionError.Code
