@@ -90,7 +90,8 @@ final class ALSAPCM {
     /// The corresponding C function is `snd_pcm_writei`.
     func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(ALSAError) -> Int {
         let written = snd_pcm_writei(handle, samples.baseAddress, snd_pcm_uframes_t(frames))
-        if written == -Int(EAGAIN) { return 0 }
+        // Full (non-blocking), or cut short by `WriteInterrupt` before anything was written.
+        if written == -Int(EAGAIN) || written == -Int(EINTR) { return 0 }
         guard written >= 0 else { throw ALSAError(function: "snd_pcm_writei", code: Int32(written)) }
         return written
     }

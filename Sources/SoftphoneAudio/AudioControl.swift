@@ -39,6 +39,11 @@ final class AudioControl: Sendable {
     let startLatencyNanoseconds = Atomic<Int64>(-1)
     /// Stop request → drop issued, for the last ring; -1 before the first.
     let stopLatencyNanoseconds = Atomic<Int64>(-1)
+    /// Whether the audio thread is inside the sink's write. On a card the write never waits (the
+    /// thread sleeps in `poll()`, which the eventfd interrupts), but some ALSA plugins block inside
+    /// it (the `file` plugin over a pipe, as in the capture harness): a stop must then cut the write
+    /// short with a signal, or it waits until the plugin's pipe drains (tens of milliseconds).
+    let inDeviceWrite = Atomic<Bool>(false)
 
     /// Makes the shared state; fails only if the kernel cannot make an eventfd.
     init() throws(SystemError) {

@@ -39,6 +39,7 @@ public final class AudioEngine: Sendable {
             onEvent: onEvent)
         worker.openSinkIfNeeded()
 
+        _ = WriteInterrupt.installed  // before the thread can be signalled
         // The worker is handed to the new thread and never touched here again.
         switch POSIXThread.start({ worker.run() }) {
         case .success(let thread):
@@ -115,11 +116,12 @@ public final class AudioEngine: Sendable {
 
     /// Silences the ring at once: the audio thread drops what is queued rather than letting it drain.
     public func stopRinging() {
-        post { request in
+        let stopped = post { request in
             guard request.isRinging else { return false }
             request.isRinging = false
             return true
         }
+        if stopped { interruptBlockedWrite() }
     }
 
     /// Stops the thread and closes the device or finishes the WAV file; blocks until done, and later
@@ -131,6 +133,7 @@ public final class AudioEngine: Sendable {
         thread.withLock { thread in  // held while joining, so a concurrent caller also waits until done
             guard let running = thread else { return }
             thread = nil
+            if control.inDeviceWrite.load(ordering: .sequentiallyConsistent) { WriteInterrupt.send(to: running) }
             if pthread_equal(running, pthread_self()) == 0 { _ = pthread_join(running, nil) }
         }
     }
@@ -149,9 +152,19 @@ public final class AudioEngine: Sendable {
             stopLatencyNanoseconds: stop < 0 ? nil : stop)
     }
 
-    /// Changes the request under the lock and, if it changed, wakes the audio thread.
-    private func post(_ change: (inout AudioControl.Request) -> Bool) {
-        guard let control else { return }
+    /// Cuts short the write the audio thread may be blocked in (see `WriteInterrupt`), so that it
+    /// sees the request now. Under the thread's lock: `shutdown()` may be joining it.
+    private func interruptBlockedWrite() {
+        guard let control, control.inDeviceWrite.load(ordering: .sequentiallyConsistent) else { return }
+        thread.withLock { thread in
+            if let thread { WriteInterrupt.send(to: thread) }
+        }
+    }
+
+    /// Changes the request under the lock and, if it changed, wakes the audio thread; true if it changed.
+    @discardableResult
+    private func post(_ change: (inout AudioControl.Request) -> Bool) -> Bool {
+        guard let control else { return false }
         let now = MonotonicClock.nanoseconds()
         let changed = control.request.withLock { request in
             guard !request.shutdown, change(&request) else { return false }
@@ -159,5 +172,6 @@ public final class AudioEngine: Sendable {
             return true
         }
         if changed { control.wake.signal() }
+        return changed
     }
 }

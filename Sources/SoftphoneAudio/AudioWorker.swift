@@ -52,6 +52,7 @@ final class AudioWorker {
     /// The thread's loop: sleep in `poll()` while idle, render and write while ringing, until shutdown.
     func run() {
         Self.nameCurrentThread()
+        WriteInterrupt.block()  // only a write may be cut short (see `writeInterruptibly`)
         var generation: UInt64 = 0
         var isPlaying = false
         var awaitingFirstWrite = false
@@ -146,7 +147,7 @@ final class AudioWorker {
                 }
                 let frames = min(space, pending.count)
                 let samples = UnsafeBufferPointer(rebasing: buffer[(pending.lowerBound * 2)..<(pending.upperBound * 2)])
-                let written = try sink.write(samples, frames: frames)
+                let written = try writeInterruptibly(samples, frames: frames, to: sink)
                 pending = (pending.lowerBound + written)..<pending.upperBound
                 if awaitingFirstWrite && written > 0 {
                     awaitingFirstWrite = false
@@ -172,6 +173,20 @@ final class AudioWorker {
         }
         if isPlaying { drop() }
         close()
+    }
+
+    /// Writes with `WriteInterrupt`'s signal let through, so that a stop can cut short a write the
+    /// sink blocks in; `inDeviceWrite` tells the engine when sending it is worth it.
+    private func writeInterruptibly(
+        _ samples: UnsafeBufferPointer<Int16>, frames: Int, to sink: any AudioSink
+    ) throws(AudioError) -> Int {
+        control.inDeviceWrite.store(true, ordering: .sequentiallyConsistent)
+        WriteInterrupt.unblock()
+        defer {
+            WriteInterrupt.block()
+            control.inDeviceWrite.store(false, ordering: .sequentiallyConsistent)
+        }
+        return try sink.write(samples, frames: frames)
     }
 
     /// Names the thread "softphone-audio" for `top -H`, `ps -L` and /proc, as `pthread_setname_np` would

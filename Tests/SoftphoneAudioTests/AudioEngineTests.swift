@@ -175,6 +175,32 @@ struct AudioEngineTests {
         #expect(abs(Double(split) / 48_000 - firstRang) <= 0.05)
     }
 
+    @Test("a stop cuts short a device write that blocks (ALSA's file plugin over a pipe): the drop is issued at once")
+    func stopCutsBlockedWriteShort() {
+        // The reader sleeps 2 s before it reads. The plugin's null PCM never waits, so the audio thread
+        // fills the 64 KiB pipe within milliseconds, then waits in write() until the reader wakes.
+        let device = "file:FILE=\"|exec sh -c 'sleep 2; cat >/dev/null'\",FORMAT=raw"
+        let notices = NoticeRecorder()
+        let engine = AudioEngine(
+            output: .device(device), ringtone: .classic(), vibration: .standard,
+            onNotice: notices.record, onEvent: notices.recordEvent)
+        engine.startRinging(tag: 3)
+        usleep(400_000)
+        #expect(engine.statistics.framesWritten >= 48_000 / 4, "the pipe is full: the write blocks")
+        engine.stopRinging()
+        engine.shutdown()  // waits for the drop, which writes out what the plugin holds once the reader reads
+
+        #expect(notices.notices.isEmpty)
+        // Without the signal the stop would wait for the reader: about 1.6 s.
+        let statistics = engine.statistics
+        let latency = statistics.stopLatencyNanoseconds ?? .max
+        #expect(latency < 300_000_000, "stop → drop issued: \(Double(latency) / 1e6) ms")
+        #expect(notices.events == [
+            .ringStarted(tag: 3, latencyNanoseconds: statistics.startLatencyNanoseconds ?? -1),
+            .ringStopped(tag: 3, latencyNanoseconds: latency),
+        ])
+    }
+
     @Test("a missing ALSA device: one notice naming it, and nothing blocks")
     func missingDevice() async throws {
         let notices = NoticeRecorder()
