@@ -38,7 +38,8 @@ test-setup:
 	$(call install_missing,$(TEST_PACKAGES))
 
 # The Swift runtime linked in statically: no dynamic relocation of libswiftCore at start, about
-# 1.2 MB less resident memory and a faster start (DESIGN.md budgets: 12 MB, 7 ms).
+# 1.2 MB less resident memory and a faster start (DESIGN.md budgets: 12 MB, 7 ms). Package.swift
+# adds the rest of the release link's settings (Sources/softphone/Linking).
 RELEASE := -c release --static-swift-stdlib
 
 build:

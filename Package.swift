@@ -25,6 +25,22 @@ let core: [SwiftSetting] = shipped + [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
+/// Release links of the phone, for a small resident set (DESIGN.md: ≤ 12 MB while ringing); see the
+/// files in Sources/softphone/Linking for why each one helps. lld: it can order functions by symbol.
+let linking = Context.packageDirectory + "/Sources/softphone/Linking"
+let lean: [LinkerSetting] = [
+    .unsafeFlags([
+        "-use-ld=lld",
+        // The functions that run while the phone rings, side by side (profile-symbol-order.sh).
+        "-Xlinker", "--symbol-ordering-file=\(linking)/symbol-order.txt", "-Xlinker", "--no-warn-symbol-ordering",
+        // libstdc++ from its static archive (Linking/libstdc++.so is a linker script saying so).
+        "-L\(linking)",
+        // No dynamic symbol table of the phone's own functions, and no relocating of its
+        // 30,000 pointers at start: nothing loads the phone as a library or looks its symbols up.
+        "-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie",
+    ], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "Softphone",
     products: [
@@ -53,7 +69,9 @@ let package = Package(
         .executableTarget(
             name: "softphone",
             dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario"],
-            swiftSettings: shipped),
+            exclude: ["Linking"],
+            swiftSettings: shipped,
+            linkerSettings: lean),
         // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
         // Starts the real binary for end-to-end tests and benchmarks.
