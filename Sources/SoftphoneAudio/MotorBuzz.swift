@@ -112,7 +112,7 @@ struct MotorBuzz {
         while done < output.count {
             let run = min(output.count - done, Int(framesLeftInSegment))
             if !segment.isOn {
-                for index in done..<(done + run) { output[index] = 0 }
+                UnsafeMutableBufferPointer(rebasing: output[done..<(done + run)]).update(repeating: 0)
                 seek(toFrame: frame + Int64(run))
                 done += run
                 continue
@@ -123,7 +123,8 @@ struct MotorBuzz {
                 // Up to the fade-out or the end of the table, whichever comes first.
                 let steady = min(run, Int(steadyTo - intoSegment), Self.tableFrames - waveformIndex)
                 waveform.withUnsafeBufferPointer { table in
-                    for index in 0..<steady { output[done + index] = table[waveformIndex + index] }
+                    let source = UnsafeBufferPointer(rebasing: table[waveformIndex..<(waveformIndex + steady)])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[done..<(done + steady)]).update(fromContentsOf: source)
                 }
                 seek(toFrame: frame + Int64(steady))
                 done += steady
