@@ -26,7 +26,27 @@ public enum DisplayWidth {
 
     /// The columns a string takes: the sum over its grapheme clusters.
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        if isPlain(text) { return text.unicodeScalars.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every scalar of `text` is plain: a grapheme cluster of its own, one column wide.
+    ///
+    /// The chrome and most labels are plain (ASCII, box drawing, the big clock's blocks), and a
+    /// frame is built over the whole screen twice a second while a call rings: plain text needs no
+    /// grapheme breaking and no `wcwidth`, which are most of a frame's cost (DESIGN.md: CPU while
+    /// ringing ≤ 0.15 % of a core). `of`, `Frame.put` and `GlyphSet.displayable` take this path.
+    static func isPlain(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.allSatisfy(isPlain)
+    }
+
+    /// Printable ASCII, "·", "×", "…", box drawing and block elements: none of them joins a
+    /// neighbour into one cluster, and `wcwidth` gives each 1 (tested against it).
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xB7, 0xD7, 0x2026, 0x2500...0x259F: true
+        default: false
+        }
     }
 
     /// `text` shortened to at most `width` columns, ending in `ellipsis` when anything was cut.

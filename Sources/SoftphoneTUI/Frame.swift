@@ -55,6 +55,7 @@ public struct Frame: Equatable, Hashable, Sendable {
     @discardableResult
     mutating func put(_ text: String, row: Int, column: Int, role: Role) -> Int {
         guard row >= 0, row < height else { return 0 }
+        if DisplayWidth.isPlain(text) { return putPlain(text, row: row, column: column, role: role) }
         var x = column
         for character in text {
             let w = DisplayWidth.of(character)
@@ -65,6 +66,19 @@ public struct Frame: Equatable, Hashable, Sendable {
             cells[row * width + x] = Cell(text: String(character), role: role, width: w)
             if w == 2 { cells[row * width + x + 1] = Cell(text: "", role: role, width: 0) }
             x += w
+        }
+        return max(0, x - column)
+    }
+
+    /// `put` for plain text (see `DisplayWidth.isPlain`): one scalar, one cluster, one column each.
+    private mutating func putPlain(_ text: String, row: Int, column: Int, role: Role) -> Int {
+        var x = column
+        for scalar in text.unicodeScalars {
+            if x < 0 { x += 1; continue }
+            if x >= width { break }
+            clearWideNeighbours(row: row, column: x, width: 1)
+            cells[row * width + x] = Cell(text: String(scalar), role: role, width: 1)
+            x += 1
         }
         return max(0, x - column)
     }

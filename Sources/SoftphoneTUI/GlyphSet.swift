@@ -57,6 +57,10 @@ public enum GlyphSet: Hashable, Sendable {
     /// overrides are dropped (zero-width joiners stay, emoji need them), and in ASCII every
     /// cluster that is not ASCII becomes as many "?" as it has columns, so layouts keep their width.
     func displayable(_ text: String) -> String {
+        // Plain text is showable as it is (in ASCII, if it is ASCII): the common case, every frame.
+        if self == .unicode ? DisplayWidth.isPlain(text) : text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
         var safe = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {

@@ -11,6 +11,43 @@ import Testing
         #expect(DisplayWidth.of(character) == expected)
     }
 
+    /// The plain fast path (no grapheme breaking, no `wcwidth`) must agree with the full path.
+    static let plainScalars: [Unicode.Scalar] = (0...0x2FFF).compactMap(Unicode.Scalar.init).filter(DisplayWidth.isPlain)
+
+    @Test("every plain scalar is one column wide by wcwidth, and no two of them join into one cluster")
+    func plainScalarsAreSingleNarrowClusters() {
+        #expect(Self.plainScalars.count == 95 + 3 + 160)  // ASCII, "·×…", box drawing and blocks
+        for scalar in Self.plainScalars {
+            #expect(DisplayWidth.scalarWidth(scalar) == 1, "U+\(String(scalar.value, radix: 16))")
+            for other in Self.plainScalars {
+                var pair = String.UnicodeScalarView()
+                pair.append(scalar)
+                pair.append(other)
+                if String(pair).count != 2 { Issue.record("U+\(String(scalar.value, radix: 16)) joins its neighbour") }
+            }
+        }
+    }
+
+    @Test("plain text measures, draws and passes through as the full path would have it")
+    func plainFastPathAgrees() {
+        let plain = "╭──╮ a·b×c… ▀▄█ ~{}"
+        #expect(DisplayWidth.isPlain(plain) && !DisplayWidth.isPlain(plain + "é"))
+        #expect(DisplayWidth.of(plain) == plain.reduce(0) { $0 + DisplayWidth.of($1) })
+        // The same text through Frame.put's full path (a non-plain character at its end forces it).
+        for column in [-3, 0, 5, 70] {
+            var fast = Frame(width: 80, height: 1)
+            fast.put(plain, row: 0, column: column, role: .dim)
+            fast.put("é", row: 0, column: column + plain.count, role: .dim)
+            var full = Frame(width: 80, height: 1)
+            full.put(plain + "é", row: 0, column: column, role: .dim)
+            #expect(fast == full, "at column \(column)")
+        }
+        #expect(GlyphSet.unicode.displayable(plain) == plain)
+        #expect(GlyphSet.unicode.displayable(plain + "\u{1}") == plain + "\u{FFFD}")
+        #expect(GlyphSet.ascii.displayable("a-b") == "a-b")
+        #expect(GlyphSet.ascii.displayable("a·b") == "a?b")
+    }
+
     @Test(arguments: [("Alice Zoë", 9), ("张伟", 4), ("محمد", 4), ("Zoë 👩‍💻", 6), ("", 0), ("Ame\u{301}lie", 6)])
     func stringWidth(text: String, expected: Int) {
         #expect(DisplayWidth.of(text) == expected)
