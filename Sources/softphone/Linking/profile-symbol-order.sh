@@ -9,6 +9,7 @@
 # memory, never correctness):
 #   swift build -c release --static-swift-stdlib --product softphone
 #   Sources/softphone/Linking/profile-symbol-order.sh .build/release/softphone
+#   touch Sources/softphone/main.swift   # SwiftPM does not know the link reads this file: relink
 # Needs valgrind and tmux.
 set -euo pipefail
 binary=$(realpath "${1:?usage: profile-symbol-order.sh PATH/TO/softphone}")
