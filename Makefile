@@ -14,12 +14,12 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect
 ARGS ?=
 
-.PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test clean
+.PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test release-test clean
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup build-tests swift-test scenario-test expect-test
+test: setup test-setup build-tests swift-test scenario-test expect-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -58,6 +58,10 @@ scenario-test:
 
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh
+
+# The release binary `make run` starts, linked its own way (Package.swift), takes a call.
+release-test: build
+	Tests/release/smoke.sh ./.build/release/softphone
 
 clean:
 	rm -rf .build
