@@ -10,7 +10,7 @@ final class ALSASink: AudioSink {
     /// it only has to ride out scheduling hiccups.
     static let latencyMicroseconds = 200_000
 
-    /// ALSA's period: the most one `snd_pcm_writei` is given, and the least worth writing.
+    /// ALSA's period: the least worth writing.
     private let chunkFrames: Int
     private(set) var underruns = 0
     private let name: String
@@ -70,10 +70,10 @@ final class ALSASink: AudioSink {
         }
     }
 
-    /// Writes at most one period per call, so that on a device whose write blocks (ALSA's `file`
-    /// plugin over a pipe) the thread is back to check for a stop request within a period.
+    /// Writes what it is given in one call: on a device whose write blocks (ALSA's `file` plugin
+    /// over a pipe) a stop cuts the write short (`WriteInterrupt`), so its length costs no latency,
+    /// and fewer, larger writes cost less CPU while ringing.
     func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(AudioError) -> Int {
-        let frames = min(frames, chunkFrames)
         do throws(ALSAError) {
             do throws(ALSAError) {
                 return try pcm.write(samples, frames: frames)
