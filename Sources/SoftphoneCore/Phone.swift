@@ -92,9 +92,10 @@ public final class Phone {
         // A check runs while its push is kept: each check forgets its push, and so does a report
         // made before the handler returned (the common case), so most checks never run.
         isLive: { phone, push in phone.pendingPushes.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
-    /// Each action's deadline (iOS rule 31).
-    let actionDeadlines = DeadlineQueue<UUID>(
-        isLive: { phone, action in phone.pendingActions[action] != nil }, onDue: { phone, action in phone.timeOut(action: action) })
+    /// Each action's deadline (iOS rule 31). Every pending action is in it (an action stays
+    /// pending until its deadline at most), so it also lists them, for `pendingTransactions`.
+    let actionDeadlines = DeadlineQueue<CXCallAction>(
+        isLive: { _, action in action.pending != nil }, onDue: { phone, action in phone.timeOut(action) })
     /// Each incoming call's ring warning (iOS rule 28).
     let ringWarnings = DeadlineQueue<UUID>(
         isLive: { phone, call in phone.calls[call]?.isRinging == true }, onDue: { phone, call in phone.warnIfStillRinging(call) })
@@ -190,7 +191,6 @@ public final class Phone {
     /// What `lastEnded` is made of. Its snapshot is taken when asked for, not at every end: a
     /// finished record is out of `calls`, so nothing changes it any more.
     var ended: (record: CallRecord, reason: EndReason, duration: Duration, at: Instant)?
-    var pendingActions: [UUID: PendingAction] = [:]
     /// The call the ringer sounds for, if it sounds.
     var ringerCall: UUID?
     /// The call tone sounding (`updateCallTone`), and for which call.
@@ -247,7 +247,10 @@ public final class Phone {
         ringWarnings.runLoop = runLoop
     }
 
-    deinit { link.phone = nil }
+    deinit {
+        link.phone = nil
+        dropPendingActions()  // each holds its transaction, which holds it
+    }
 
     /// Handles one command at `instant`: runs the timers due before it (each at its own instant),
     /// then the command, then the app code it set off. Returns what the shell must do.
@@ -272,7 +275,7 @@ public final class Phone {
         step()
         runDueWork(until: now)
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-        if callTone != nil || !calls.isEmpty { updateCallTone() }
+        if callTone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)
         // Hand the buffer over instead of keeping it: the caller holds the returned array, so
         // clearing ours "keeping capacity" would allocate a fresh copy on every command.

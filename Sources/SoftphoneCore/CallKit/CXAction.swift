@@ -17,6 +17,9 @@ public class CXAction: CustomStringConvertible {
     var phone: Phone? { link?.phone }
     /// How the action ended, once it has.
     var outcome: ActionOutcome?
+    /// Set while the system waits for the app to complete the action (`Phone.send`): kept on the
+    /// action, not in a dictionary by UUID, it costs no hashing to set, find or clear.
+    var pending: PendingAction?
 
     /// Makes an action.
     public init() { uuid = UUID() }

@@ -10,9 +10,8 @@ extension Phone {
         for case let action as CXCallAction in transaction.actionList {
             action.link = link
             action.timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
-            pendingActions[action.uuid] = PendingAction(action: action, callUUID: action.callUUID, transaction: transaction)
-            // By id, not the object: a completed action is freed now, not 10 s later.
-            actionDeadlines.add(action.uuid, due: deadline)
+            action.pending = PendingAction(callUUID: action.callUUID, transaction: transaction)
+            actionDeadlines.add(action, due: deadline)
         }
         guard let provider, isLive(provider) else { return }  // nobody to do them: they time out
         // Straight onto the run loop (the provider's delivery, on its delegate queue): going
@@ -23,12 +22,16 @@ extension Phone {
     /// The app fulfilled or failed an action (iOS rule 30): repeats, and anything after a
     /// timeout, have no effect.
     func actionCompleted(_ action: CXAction, _ outcome: ActionOutcome) {
-        guard let pending = pendingActions.removeValue(forKey: action.uuid) else {
+        guard let pending = action.pending else {
             if action.outcome == .timedOut, outcome != .timedOut {
                 violation(31, "the app \(outcome == .failed ? "failed" : "fulfilled") the \(action.name) action after it had timed out; CallKit ignores it (rule 31: complete every action before its timeoutDate)")
             }
             return
         }
+        action.pending = nil
+        // Completed before any other action was sent (the usual case): its deadline goes now,
+        // and with it the queue's hold on the action.
+        actionDeadlines.removeNewest { $0 === action }
         action.isComplete = true
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
@@ -38,13 +41,17 @@ extension Phone {
         if record.actionLog.isEmpty { record.actionLog.reserveCapacity(4) }
         record.actionLog.append(outcome.logEntry(for: name))
         emit(.action(call: record.number, name: name, outcome: word))
-        apply(outcome, of: pending, to: record)
+        apply(outcome, of: action, to: record)
+    }
+
+    /// Forgets every pending action: none is answered any more, and none times out.
+    func dropPendingActions() {
+        for action in actionDeadlines.waiting { action.pending = nil }
     }
 
     /// Past its deadline, an action fails: the app hears `timedOutPerforming` (iOS rule 31).
-    func timeOut(action uuid: UUID) {
-        guard let pending = pendingActions[uuid] else { return }
-        let action = pending.action
+    func timeOut(_ action: CXCallAction) {
+        guard let pending = action.pending else { return }
         if let record = calls[pending.callUUID] {
             violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
             if let provider = record.provider { schedule(.providerCallback(.timedOut(action), provider: provider)) }
@@ -52,9 +59,9 @@ extension Phone {
         actionCompleted(action, .timedOut)
     }
 
-    private func apply(_ outcome: ActionOutcome, of pending: PendingAction, to record: CallRecord) {
+    private func apply(_ outcome: ActionOutcome, of action: CXAction, to record: CallRecord) {
         let succeeded = if case .fulfilled = outcome { true } else { false }
-        switch pending.action {
+        switch action {
         case is CXAnswerCallAction:
             guard succeeded else { return finish(record, reason: .failed) }
             connect(record)
@@ -65,7 +72,7 @@ extension Phone {
             notifyObservers(record)
         case is CXEndCallAction:
             // The system's one end path (iOS rule 32): the call is gone whatever the app answers.
-            finish(record, reason: (pending.action as? CXEndCallAction)?.endReason ?? .local)
+            finish(record, reason: (action as? CXEndCallAction)?.endReason ?? .local)
         case let hold as CXSetHeldCallAction:
             guard succeeded, record.isOnHold != hold.isOnHold else { return }
             record.isOnHold = hold.isOnHold
@@ -188,7 +195,8 @@ extension Phone {
     func pendingTransactions(of provider: CXProvider) -> [CXTransaction] {
         var seen: Set<ObjectIdentifier> = []
         var out: [CXTransaction] = []
-        for pending in pendingActions.values where calls[pending.callUUID]?.provider === provider {
+        for action in actionDeadlines.waiting {
+            guard let pending = action.pending, calls[pending.callUUID]?.provider === provider else { continue }
             if seen.insert(ObjectIdentifier(pending.transaction)).inserted { out.append(pending.transaction) }
         }
         return out

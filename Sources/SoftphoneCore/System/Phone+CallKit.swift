@@ -107,7 +107,7 @@ extension Phone {
     /// (iOS rule 29), and no pending action is answered.
     func resetCallService() {
         for record in callsInOrder { finish(record, reason: .failed) }
-        pendingActions.removeAll()
+        dropPendingActions()
         for provider in providers where provider.launch == appLaunch { schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
@@ -152,6 +152,14 @@ extension Phone {
             return (.ringback, record)
         }
         return nil
+    }
+
+    /// Whether `wantedCallTone` may want a tone: a call is in progress and another rings, or the
+    /// newest in progress is outgoing. Checked after every command, so most commands skip
+    /// working out the tone (which hands back a retained record) when none sounds.
+    var mayWantCallTone: Bool {
+        guard let newest = active.last else { return false }
+        return !ringing.isEmpty || newest.isOutgoing
     }
 
     /// Starts, stops or switches the call tone to what the calls want (`wantedCallTone`).

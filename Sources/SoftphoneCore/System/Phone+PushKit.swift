@@ -7,8 +7,8 @@ extension Phone {
         "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push callback.'"
 
     /// A push arrives from APNs.
-    /// (`consuming`, as `receiveVoIP`: the request moves on into the pending push that keeps it,
-    /// instead of being copied there field by field and the original destroyed.)
+    /// (`consuming`, as `receiveVoIP`: the request's body moves on into the pending push that
+    /// keeps it, instead of being copied there and the original destroyed.)
     func receive(_ push: consuming PushRequest) {
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
@@ -30,8 +30,7 @@ extension Phone {
         if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
         pushCount += 1
         let id = pushCount
-        let exemption = exemption(for: push)
-        pendingPushes.add(id, PendingPush(request: push, deliveredAt: now, exemption: exemption))
+        pendingPushes.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
         awaitingReport.append(id)
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
@@ -101,7 +100,7 @@ extension Phone {
         guard let pending = pendingPushes.remove(id) else { return }
         heldPushes.removeAll { $0 == id }
         awaitingReport.removeAll { $0 == id }
-        guard !pending.reported, !pending.killed, pending.exemption == nil, appState != .notRunning else { return }
+        guard !pending.reported, !pending.killed, !pending.isExempt, appState != .notRunning else { return }
         killForUnreportedPush(
             "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
     }
