@@ -83,18 +83,7 @@ public final class CXProvider {
     func perform(_ transaction: CXTransaction) {
         guard let delegate, phone?.appLaunch == launch else { return }
         guard !delegate.provider(self, execute: transaction) else { return }
-        for action in transaction.actionList {
-            switch action {
-            case let a as CXAnswerCallAction: delegate.provider(self, perform: a)
-            case let a as CXEndCallAction: delegate.provider(self, perform: a)
-            case let a as CXStartCallAction: delegate.provider(self, perform: a)
-            case let a as CXSetHeldCallAction: delegate.provider(self, perform: a)
-            case let a as CXSetMutedCallAction: delegate.provider(self, perform: a)
-            case let a as CXSetGroupCallAction: delegate.provider(self, perform: a)
-            case let a as CXPlayDTMFCallAction: delegate.provider(self, perform: a)
-            default: action.fail()
-            }
-        }
+        for action in transaction.actionList { action.perform(for: self, by: delegate) }
     }
 
     /// The delegate calls that are not actions.

@@ -35,12 +35,11 @@ extension Phone {
         action.isComplete = true
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
-        let name = action.name, word = outcome.word
         // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
         // growing the log one entry at a time allocated twice per call.
         if record.actionLog.isEmpty { record.actionLog.reserveCapacity(4) }
-        record.actionLog.append(outcome.logEntry(for: name))
-        emit(.action(call: record.number, name: name, outcome: word))
+        record.actionLog.append(outcome.logEntry(for: action))
+        emit(.action(call: record.number, name: action.name, outcome: outcome.word))
         apply(outcome, of: action, to: record)
     }
 
@@ -186,7 +185,8 @@ extension Phone {
     func beginEnd(_ record: CallRecord, reason: EndReason) {
         stopRinger(for: record)
         if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
-        if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
+        // The call on screen, the usual one to end, is the last: removed without a search.
+        if active.last === record { active.removeLast() } else if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
         record.phase = .ending(reason)
         if let next = presentedIncoming { startRingingIfAlone(next) }
     }
