@@ -99,7 +99,11 @@ public final class Phone {
     /// Each incoming call's ring warning (iOS rule 28).
     let ringWarnings = DeadlineQueue<UUID>(
         isLive: { phone, call in phone.calls[call]?.isRinging == true }, onDue: { phone, call in phone.warnIfStillRinging(call) })
+    /// The effects of the command being handled. Once handed to the shell (`outboxHanded`), the
+    /// same array is emptied in place by the next command that says anything: the shell has
+    /// dropped its copy by then, so the buffer serves again instead of a new one each command.
     private var outbox: [Effect] = []
+    private var outboxHanded = false
     /// The rules' delays, converted once: `Duration` arithmetic divides 128-bit numbers, and
     /// every call sets three deadlines.
     let delays: Delays
@@ -277,12 +281,11 @@ public final class Phone {
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
         if callTone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)
-        // Hand the buffer over instead of keeping it: the caller holds the returned array, so
-        // clearing ours "keeping capacity" would allocate a fresh copy on every command.
-        guard !outbox.isEmpty else { return [] }
-        let effects = outbox
-        outbox = []
-        return effects
+        // Shared with the caller, not emptied now: emptying it while the caller holds it would
+        // copy it. `perform` empties it at the next effect, by when the caller has let go.
+        guard !outboxHanded, !outbox.isEmpty else { return [] }
+        outboxHanded = true
+        return outbox
     }
 
     /// The next instant a timer falls due, or nil when none is armed. The shell sends `.tick` then.
@@ -297,9 +300,20 @@ public final class Phone {
     /// (`consuming`, here and in `emit`: the value made at the call site moves into the outbox;
     /// borrowed, it was copied in and the original destroyed, field by field, for every event.)
     func perform(_ effect: consuming Effect) {
-        // A command that says anything usually says several things: one allocation, not three.
-        if outbox.capacity == 0 { outbox.reserveCapacity(8) }
+        if outboxHanded || outbox.capacity == 0 { prepareOutbox() }
         outbox.append(effect)
+    }
+    /// Empties the outbox the shell was handed, or gives the first one room. (Out of line, so
+    /// `perform` stays small enough to inline and the effect moves straight into the outbox.)
+    @inline(never)
+    private func prepareOutbox() {
+        if outboxHanded {
+            outboxHanded = false
+            outbox.removeAll(keepingCapacity: true)
+        } else {
+            // A command that says anything usually says several things: one allocation, not three.
+            outbox.reserveCapacity(8)
+        }
     }
     /// Records an event for the shell.
     func emit(_ event: consuming PhoneEvent) { perform(.event(event)) }
