@@ -336,7 +336,7 @@ public final class Phone {
     /// Runs queued work and timers due by `limit`, in order, each at its own instant.
     private func runDueWork(until limit: Instant) {
         var ran = 0
-        while let (slot, due) = runLoop.takeSlot(dueBy: limit) {
+        while runLoop.hasJob(dueBy: limit), let (slot, due) = runLoop.takeSlot(dueBy: limit) {
             if due > now { now = due }
             let job = runLoop.job(in: slot)
             if let launch = job.appLaunch, launch != appLaunch {
@@ -357,8 +357,8 @@ public final class Phone {
         switch work {
         case .run(let work): work()
         case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
-        case .transaction(let transaction, let provider): provider.perform(transaction)
-        case .providerCallback(let callback, let provider): provider.call(callback)
+        case .transaction(let transaction, let provider): provider.perform(transaction, on: self)
+        case .providerCallback(let callback, let provider): provider.call(callback, on: self)
         case .completion(let completion, let error): completion(error)
         }
     }

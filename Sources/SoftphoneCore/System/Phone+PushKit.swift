@@ -7,9 +7,9 @@ extension Phone {
         "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push callback.'"
 
     /// A push arrives from APNs.
-    /// (`consuming`, as `receiveVoIP`: the request's body moves on into the pending push that
-    /// keeps it, instead of being copied there and the original destroyed.)
-    func receive(_ push: consuming PushRequest) {
+    /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
+    /// request to consume it copied every header out of the command and destroyed them after.)
+    func receive(_ push: PushRequest) {
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
             emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
@@ -21,7 +21,7 @@ extension Phone {
         }
     }
 
-    private func receiveVoIP(_ push: consuming PushRequest) {
+    private func receiveVoIP(_ push: PushRequest) {
         if voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
