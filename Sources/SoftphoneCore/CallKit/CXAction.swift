@@ -212,6 +212,14 @@ public final class CXTransaction {
     /// The actions, in order, without making an array: what the system reads.
     var actionList: Actions { Actions(transaction: self) }
 
+    /// Calls `body` with each action in order: where the system walks every transaction
+    /// (`Phone.send`, `CXProvider.perform`), without the `Actions` view, which cost a retain and
+    /// a release of the transaction and of each action.
+    @inline(__always)
+    func forEachAction(_ body: (CXAction) -> Void) {
+        if let single { body(single) } else { for action in list { body(action) } }
+    }
+
     /// Makes a transaction of `actions`.
     public init(actions: [CXAction]) {
         uuid = UUID()

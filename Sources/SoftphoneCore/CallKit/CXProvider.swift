@@ -85,7 +85,7 @@ public final class CXProvider {
     func perform(_ transaction: CXTransaction, on phone: Phone) {
         guard let delegate, phone.appLaunch == launch else { return }
         guard !delegate.provider(self, execute: transaction) else { return }
-        for action in transaction.actionList { action.perform(for: self, by: delegate) }
+        transaction.forEachAction { $0.perform(for: self, by: delegate) }
     }
 
     /// The delegate calls that are not actions.

@@ -7,9 +7,11 @@ extension Phone {
     /// deadline (iOS rule 31). A transaction the app requested is handed over as it is.
     func send(_ transaction: CXTransaction, to provider: CXProvider?) {
         let deadline = now + delays.actionTimeout
-        for case let action as CXCallAction in transaction.actionList {
+        let timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
+        transaction.forEachAction { action in
+            guard let action = action as? CXCallAction else { return }
             action.link = link
-            action.timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
+            action.timeoutDate = timeoutDate
             action.pending = PendingAction(callUUID: action.callUUID, transaction: transaction)
             actionDeadlines.add(action, due: deadline)
         }
@@ -110,31 +112,18 @@ extension Phone {
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
         guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
         guard let provider = providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
-        let actions = transaction.actionList
-        guard !actions.isEmpty else { return Failure(.emptyTransaction) }
+        guard !transaction.actionList.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0
-        for action in actions {
-            guard let action = action as? CXCallAction, !action.isComplete else { return Failure(.invalidAction) }
-            if action is CXStartCallAction {
-                guard calls[action.callUUID] == nil else { return Failure(.callUUIDAlreadyExists) }
-                newCalls += 1
-                continue
-            }
-            guard let record = calls[action.callUUID], !record.isEnding else { return Failure(.unknownCallUUID) }
-            switch action {
-            case is CXAnswerCallAction:
-                guard record.isRinging else { return Failure(.invalidAction) }
-            case is CXSetHeldCallAction, is CXSetMutedCallAction, is CXPlayDTMFCallAction:
-                guard record.phase == .connected else { return Failure(.invalidAction) }
-                if action is CXSetHeldCallAction, !record.details.supportsHolding { return Failure(.invalidAction) }
-            default:
-                break
-            }
+        var failure: Failure?  // the first action's that fails
+        transaction.forEachAction { action in
+            if failure == nil { failure = check(action, newCalls: &newCalls) }
         }
+        if let failure { return failure }
         if newCalls > 0, calls.count - grouped + newCalls > provider.configuration.maximumCallGroups {
             return Failure(.maximumCallGroupsReached)
         }
-        for case let action as CXCallAction in actions {
+        transaction.forEachAction { action in
+            guard let action = action as? CXCallAction else { return }
             switch action {
             case let start as CXStartCallAction:
                 startOutgoing(start, provider: provider)
@@ -151,6 +140,29 @@ extension Phone {
             }
         }
         send(transaction, to: provider)
+        return nil
+    }
+
+    /// Why the system refuses `action` of a requested transaction, if it does (iOS rule 35);
+    /// counts the calls it would start in `newCalls`.
+    private func check(_ action: CXAction, newCalls: inout Int) -> CXErrorCodeRequestTransactionError? {
+        typealias Failure = CXErrorCodeRequestTransactionError
+        guard let action = action as? CXCallAction, !action.isComplete else { return Failure(.invalidAction) }
+        if action is CXStartCallAction {
+            guard calls[action.callUUID] == nil else { return Failure(.callUUIDAlreadyExists) }
+            newCalls += 1
+            return nil
+        }
+        guard let record = calls[action.callUUID], !record.isEnding else { return Failure(.unknownCallUUID) }
+        switch action {
+        case is CXAnswerCallAction:
+            guard record.isRinging else { return Failure(.invalidAction) }
+        case is CXSetHeldCallAction, is CXSetMutedCallAction, is CXPlayDTMFCallAction:
+            guard record.phase == .connected else { return Failure(.invalidAction) }
+            if action is CXSetHeldCallAction, !record.details.supportsHolding { return Failure(.invalidAction) }
+        default:
+            break
+        }
         return nil
     }
 
