@@ -34,8 +34,8 @@ final class CallRecord {
     var isSilenced = false
     /// The call it was grouped with, if any.
     var groupedWith: UUID?
-    /// The actions that ran on it, `answer:fulfilled`, in order.
-    var actionLog: [String] = []
+    /// The actions that ran on it, `answer:fulfilled`, in order (`log`).
+    private(set) var actionLog: [String] = []
 
     init(uuid: UUID, number: Int, isOutgoing: Bool, provider: CXProvider?, details: CallDetails, phase: Phase, at now: Instant) {
         self.uuid = uuid
@@ -47,6 +47,25 @@ final class CallRecord {
         reportedAt = now
         phaseSince = now
     }
+
+    /// Adds `entry` to the journal. Most calls log an answer and then an end, both fulfilled:
+    /// while the journal is that, it is one of two shared arrays, so the call allocates no
+    /// journal of its own (the next entry of any other kind copies it, as arrays do).
+    func log(_ entry: String) {
+        if actionLog.isEmpty, entry == "answer:fulfilled" {
+            actionLog = Self.answered
+        } else if actionLog.count == 1, entry == "end:fulfilled", actionLog[0] == "answer:fulfilled" {
+            actionLog = Self.answeredThenEnded
+        } else {
+            // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
+            // growing the log one entry at a time allocated twice per call.
+            if actionLog.isEmpty { actionLog.reserveCapacity(4) }
+            actionLog.append(entry)
+        }
+    }
+
+    private static let answered = ["answer:fulfilled"]
+    private static let answeredThenEnded = ["answer:fulfilled", "end:fulfilled"]
 
     var isRinging: Bool { phase == .ringing }
     var isEnding: Bool { if case .ending = phase { true } else { false } }

@@ -37,10 +37,7 @@ extension Phone {
         action.isComplete = true
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
-        // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
-        // growing the log one entry at a time allocated twice per call.
-        if record.actionLog.isEmpty { record.actionLog.reserveCapacity(4) }
-        record.actionLog.append(outcome.logEntry(for: action))
+        record.log(outcome.logEntry(for: action))
         emit(.action(call: record.number, name: action.name, outcome: outcome.word))
         apply(outcome, of: action, to: record)
     }

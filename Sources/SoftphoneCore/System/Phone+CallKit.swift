@@ -77,7 +77,7 @@ extension Phone {
     /// The app ended a call itself (`reportCall(with:endedAt:reason:)`, iOS rule 26).
     func reportCallEnded(_ uuid: UUID, reason: EndReason, by api: String) {
         guard let record = calls[uuid] else { return }
-        record.actionLog.append(api)
+        record.log(api)
         finish(record, reason: reason)
     }
 

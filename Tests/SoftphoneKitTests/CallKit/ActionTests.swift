@@ -246,6 +246,31 @@ struct ActionTests {
         #expect(outcomes == ["answer:fulfilled", "end:timed-out"])
     }
 
+    @Test("each call's journal lists its actions in order: the usual answer then end, a longer one, a decline; one call's never changes another's")
+    func journals() {
+        let t = TestPhone()
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.send(.end)
+        t.push(caller: "Bob", handle: "+15552222")
+        t.send(.answer)
+        t.send(.toggleHold)
+        t.send(.toggleHold)
+        t.send(.end)
+        t.push(caller: "Carol", handle: "+15553333")
+        t.send(.end)  // declined while ringing
+        t.push(caller: "Dan", handle: "+15554444")
+        t.send(.answer)
+        t.send(.end)
+        let journals = t.events.compactMap { if case .ended(let call, _, _, _, _, let actions) = $0 { "\(call): \(actions)" } else { nil } }
+        #expect(journals == [
+            #"1: ["answer:fulfilled", "end:fulfilled"]"#,
+            #"2: ["answer:fulfilled", "hold:fulfilled", "unhold:fulfilled", "end:fulfilled"]"#,
+            #"3: ["end:fulfilled"]"#,
+            #"4: ["answer:fulfilled", "end:fulfilled"]"#,
+        ])
+    }
+
     // MARK: Rule 32
 
     @Test("rule 32: declining arrives as a CXEndCallAction and the call ends declined")
