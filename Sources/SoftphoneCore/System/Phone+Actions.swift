@@ -185,6 +185,9 @@ extension Phone {
         stopRinger(for: record)
         record.phase = .answering
         record.phaseSince = now
+        // Its ring warning can no longer fire: dropped now if it is the newest (a call answered
+        // before another arrives), instead of waiting the two minutes to be found dead.
+        ringWarnings.removeNewest { $0 == record.uuid }
         active.append(record)
         if let next = ringing.first { startRingingIfAlone(next) }
     }
