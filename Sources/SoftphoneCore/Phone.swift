@@ -92,13 +92,18 @@ public final class Phone {
         // A check runs while its push is kept: each check forgets its push, and so does a report
         // made before the handler returned (the common case), so most checks never run.
         isLive: { phone, push in phone.pendingPushes.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
-    /// Each action's deadline (iOS rule 31).
-    let actionDeadlines = DeadlineQueue<UUID>(
-        isLive: { phone, action in phone.pendingActions[action] != nil }, onDue: { phone, action in phone.timeOut(action: action) })
+    /// Each action's deadline (iOS rule 31). Every pending action is in it (an action stays
+    /// pending until its deadline at most), so it also lists them, for `pendingTransactions`.
+    let actionDeadlines = DeadlineQueue<CXCallAction>(
+        isLive: { _, action in action.pending != nil }, onDue: { phone, action in phone.timeOut(action) })
     /// Each incoming call's ring warning (iOS rule 28).
     let ringWarnings = DeadlineQueue<UUID>(
         isLive: { phone, call in phone.calls[call]?.isRinging == true }, onDue: { phone, call in phone.warnIfStillRinging(call) })
+    /// The effects of the command being handled. Once handed to the shell (`outboxHanded`), the
+    /// same array is emptied in place by the next command that says anything: the shell has
+    /// dropped its copy by then, so the buffer serves again instead of a new one each command.
     private var outbox: [Effect] = []
+    private var outboxHanded = false
     /// The rules' delays, converted once: `Duration` arithmetic divides 128-bit numbers, and
     /// every call sets three deadlines.
     let delays: Delays
@@ -190,7 +195,6 @@ public final class Phone {
     /// What `lastEnded` is made of. Its snapshot is taken when asked for, not at every end: a
     /// finished record is out of `calls`, so nothing changes it any more.
     var ended: (record: CallRecord, reason: EndReason, duration: Duration, at: Instant)?
-    var pendingActions: [UUID: PendingAction] = [:]
     /// The call the ringer sounds for, if it sounds.
     var ringerCall: UUID?
     /// The call tone sounding (`updateCallTone`), and for which call.
@@ -247,7 +251,10 @@ public final class Phone {
         ringWarnings.runLoop = runLoop
     }
 
-    deinit { link.phone = nil }
+    deinit {
+        link.phone = nil
+        dropPendingActions()  // each holds its transaction, which holds it
+    }
 
     /// Handles one command at `instant`: runs the timers due before it (each at its own instant),
     /// then the command, then the app code it set off. Returns what the shell must do.
@@ -272,14 +279,13 @@ public final class Phone {
         step()
         runDueWork(until: now)
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-        if callTone != nil || !calls.isEmpty { updateCallTone() }
+        if callTone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)
-        // Hand the buffer over instead of keeping it: the caller holds the returned array, so
-        // clearing ours "keeping capacity" would allocate a fresh copy on every command.
-        guard !outbox.isEmpty else { return [] }
-        let effects = outbox
-        outbox = []
-        return effects
+        // Shared with the caller, not emptied now: emptying it while the caller holds it would
+        // copy it. `perform` empties it at the next effect, by when the caller has let go.
+        guard !outboxHanded, !outbox.isEmpty else { return [] }
+        outboxHanded = true
+        return outbox
     }
 
     /// The next instant a timer falls due, or nil when none is armed. The shell sends `.tick` then.
@@ -294,9 +300,20 @@ public final class Phone {
     /// (`consuming`, here and in `emit`: the value made at the call site moves into the outbox;
     /// borrowed, it was copied in and the original destroyed, field by field, for every event.)
     func perform(_ effect: consuming Effect) {
-        // A command that says anything usually says several things: one allocation, not three.
-        if outbox.capacity == 0 { outbox.reserveCapacity(8) }
+        if outboxHanded || outbox.capacity == 0 { prepareOutbox() }
         outbox.append(effect)
+    }
+    /// Empties the outbox the shell was handed, or gives the first one room. (Out of line, so
+    /// `perform` stays small enough to inline and the effect moves straight into the outbox.)
+    @inline(never)
+    private func prepareOutbox() {
+        if outboxHanded {
+            outboxHanded = false
+            outbox.removeAll(keepingCapacity: true)
+        } else {
+            // A command that says anything usually says several things: one allocation, not three.
+            outbox.reserveCapacity(8)
+        }
     }
     /// Records an event for the shell.
     func emit(_ event: consuming PhoneEvent) { perform(.event(event)) }
@@ -319,7 +336,7 @@ public final class Phone {
     /// Runs queued work and timers due by `limit`, in order, each at its own instant.
     private func runDueWork(until limit: Instant) {
         var ran = 0
-        while let (slot, due) = runLoop.takeSlot(dueBy: limit) {
+        while runLoop.hasJob(dueBy: limit), let (slot, due) = runLoop.takeSlot(dueBy: limit) {
             if due > now { now = due }
             let job = runLoop.job(in: slot)
             if let launch = job.appLaunch, launch != appLaunch {
@@ -340,8 +357,8 @@ public final class Phone {
         switch work {
         case .run(let work): work()
         case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
-        case .transaction(let transaction, let provider): provider.perform(transaction)
-        case .providerCallback(let callback, let provider): provider.call(callback)
+        case .transaction(let transaction, let provider): provider.perform(transaction, on: self)
+        case .providerCallback(let callback, let provider): provider.call(callback, on: self)
         case .completion(let completion, let error): completion(error)
         }
     }

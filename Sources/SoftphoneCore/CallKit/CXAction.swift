@@ -17,6 +17,9 @@ public class CXAction: CustomStringConvertible {
     var phone: Phone? { link?.phone }
     /// How the action ended, once it has.
     var outcome: ActionOutcome?
+    /// Set while the system waits for the app to complete the action (`Phone.send`): kept on the
+    /// action, not in a dictionary by UUID, it costs no hashing to set, find or clear.
+    var pending: PendingAction?
 
     /// Makes an action.
     public init() { uuid = UUID() }
@@ -36,6 +39,14 @@ public class CXAction: CustomStringConvertible {
 
     /// The action's name in events and the journal: `answer`, `end`, `start`, `hold`, ….
     var name: String { "action" }
+    /// The journal's entry when the action is fulfilled: `answer:fulfilled`. Every call logs two
+    /// or three, and joining strings costs an append each (and heap storage past 15 bytes): the
+    /// usual actions give a literal.
+    var fulfilledLogEntry: String { name + ":fulfilled" }
+
+    /// Hands the action to the method of `delegate` that performs its kind: one overridden call
+    /// where a chain of casts tried each kind in turn. An action of no kind CallKit knows fails.
+    func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { fail() }
 
     public var description: String { "\(name) \(uuid)" }
 }
@@ -54,16 +65,9 @@ enum ActionOutcome: Equatable {
         }
     }
 
-    /// The journal's entry for an action named `name` ending so: `answer:fulfilled`.
-    func logEntry(for name: String) -> String {
-        // Every call logs two or three of these, and joining strings costs an append each (and
-        // heap storage past 15 bytes, as `answer:fulfilled` is): the usual ones are literals.
-        switch (name, self) {
-        case ("answer", .fulfilled): "answer:fulfilled"
-        case ("end", .fulfilled): "end:fulfilled"
-        case ("start", .fulfilled): "start:fulfilled"
-        default: name + ":" + word
-        }
+    /// The journal's entry for `action` ending so: `answer:fulfilled`.
+    func logEntry(for action: CXAction) -> String {
+        if case .fulfilled = self { action.fulfilledLogEntry } else { action.name + ":" + word }
     }
 }
 
@@ -85,6 +89,8 @@ public final class CXAnswerCallAction: CXCallAction {
     /// Fulfils the action, saying when the call connected.
     public func fulfill(withDateConnected dateConnected: Date) { complete(.fulfilled(at: dateConnected)) }
     override var name: String { "answer" }
+    override var fulfilledLogEntry: String { "answer:fulfilled" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// End a call: hang up, or decline while it rings (iOS rule 32: the one end path).
@@ -101,6 +107,8 @@ public final class CXEndCallAction: CXCallAction {
     /// Fulfils the action, saying when the call ended.
     public func fulfill(withDateEnded dateEnded: Date) { complete(.fulfilled(at: dateEnded)) }
     override var name: String { "end" }
+    override var fulfilledLogEntry: String { "end:fulfilled" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// Start an outgoing call.
@@ -121,6 +129,8 @@ public final class CXStartCallAction: CXCallAction {
     /// Fulfils the action, saying when the call started.
     public func fulfill(withDateStarted dateStarted: Date) { complete(.fulfilled(at: dateStarted)) }
     override var name: String { "start" }
+    override var fulfilledLogEntry: String { "start:fulfilled" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// Put a call on hold or take it off.
@@ -133,6 +143,7 @@ public final class CXSetHeldCallAction: CXCallAction {
         super.init(call: callUUID)
     }
     override var name: String { isOnHold ? "hold" : "unhold" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// Mute or unmute the microphone.
@@ -145,6 +156,7 @@ public final class CXSetMutedCallAction: CXCallAction {
         super.init(call: callUUID)
     }
     override var name: String { isMuted ? "mute" : "unmute" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// Merge a call into another's group, or take it out (nil).
@@ -157,6 +169,7 @@ public final class CXSetGroupCallAction: CXCallAction {
         super.init(call: callUUID)
     }
     override var name: String { "group" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// Send keypad digits as DTMF.
@@ -178,6 +191,7 @@ public final class CXPlayDTMFCallAction: CXCallAction {
         super.init(call: callUUID)
     }
     override var name: String { "dtmf" }
+    override func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { delegate.provider(provider, perform: self) }
 }
 
 /// A group of actions requested together, as CallKit's `CXTransaction`.
@@ -197,6 +211,14 @@ public final class CXTransaction {
 
     /// The actions, in order, without making an array: what the system reads.
     var actionList: Actions { Actions(transaction: self) }
+
+    /// Calls `body` with each action in order: where the system walks every transaction
+    /// (`Phone.send`, `CXProvider.perform`), without the `Actions` view, which cost a retain and
+    /// a release of the transaction and of each action.
+    @inline(__always)
+    func forEachAction(_ body: (CXAction) -> Void) {
+        if let single { body(single) } else { for action in list { body(action) } }
+    }
 
     /// Makes a transaction of `actions`.
     public init(actions: [CXAction]) {

@@ -78,23 +78,14 @@ public final class CXProvider {
         return phone
     }
 
-    /// The delegate's turn with `transaction` (a run-loop job the phone queued for the delegate
-    /// queue): `execute` first, then (if it returns false) each `perform` in order.
-    func perform(_ transaction: CXTransaction) {
-        guard let delegate, phone?.appLaunch == launch else { return }
+    /// The delegate's turn with `transaction` (a run-loop job `phone` queued for the delegate
+    /// queue): `execute` first, then (if it returns false) each `perform` in order. (The phone
+    /// running the job hands itself in: fetched back through the link, it cost a retain and a
+    /// release of the link and of the phone.)
+    func perform(_ transaction: CXTransaction, on phone: Phone) {
+        guard let delegate, phone.appLaunch == launch else { return }
         guard !delegate.provider(self, execute: transaction) else { return }
-        for action in transaction.actionList {
-            switch action {
-            case let a as CXAnswerCallAction: delegate.provider(self, perform: a)
-            case let a as CXEndCallAction: delegate.provider(self, perform: a)
-            case let a as CXStartCallAction: delegate.provider(self, perform: a)
-            case let a as CXSetHeldCallAction: delegate.provider(self, perform: a)
-            case let a as CXSetMutedCallAction: delegate.provider(self, perform: a)
-            case let a as CXSetGroupCallAction: delegate.provider(self, perform: a)
-            case let a as CXPlayDTMFCallAction: delegate.provider(self, perform: a)
-            default: action.fail()
-            }
-        }
+        transaction.forEachAction { $0.perform(for: self, by: delegate) }
     }
 
     /// The delegate calls that are not actions.
@@ -106,9 +97,9 @@ public final class CXProvider {
         case timedOut(CXAction)
     }
 
-    /// The delegate's turn with `callback`.
-    func call(_ callback: Callback) {
-        guard let delegate, phone?.appLaunch == launch else { return }
+    /// The delegate's turn with `callback` (a run-loop job of `phone`'s, as `perform`).
+    func call(_ callback: Callback, on phone: Phone) {
+        guard let delegate, phone.appLaunch == launch else { return }
         switch callback {
         case .didBegin: delegate.providerDidBegin(self)
         case .didReset: delegate.providerDidReset(self)

@@ -50,33 +50,24 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Upper-case 8-4-4-4-12, as Foundation prints it.
     public var uuidString: String {
-        // Written straight into the string's own storage, eight digits worked out at once:
-        // every reported call needs its text.
+        // Written straight into the string's own storage, eight digits worked out at once and
+        // stored four or eight at a time (unaligned little-endian stores of the ASCII bytes, the
+        // first digit in the lowest byte): every reported call needs its text.
         String(unsafeUninitializedCapacity: 36) { text in
-            var at = 0
-            /// Writes digits `range` (of 0..<8) of eight made by `hexDigits`.
-            func put(_ digits: UInt64, _ range: Range<Int>) {
-                for i in range {
-                    text[at] = UInt8(truncatingIfNeeded: digits &>> UInt64(8 * i))
-                    at += 1
-                }
-            }
-            func dash() {
-                text[at] = UInt8(ascii: "-")
-                at += 1
-            }
+            let bytes = UnsafeMutableRawBufferPointer(text)
             let first = Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), second = Self.hexDigits(UInt32(truncatingIfNeeded: high))
             let third = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), fourth = Self.hexDigits(UInt32(truncatingIfNeeded: low))
-            put(first, 0..<8)
-            dash()
-            put(second, 0..<4)
-            dash()
-            put(second, 4..<8)
-            dash()
-            put(third, 0..<4)
-            dash()
-            put(third, 4..<8)
-            put(fourth, 0..<8)
+            let dash = UInt8(ascii: "-")
+            bytes.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt64.self)
+            bytes[8] = dash
+            bytes.storeBytes(of: UInt32(truncatingIfNeeded: second).littleEndian, toByteOffset: 9, as: UInt32.self)
+            bytes[13] = dash
+            bytes.storeBytes(of: UInt32(truncatingIfNeeded: second >> 32).littleEndian, toByteOffset: 14, as: UInt32.self)
+            bytes[18] = dash
+            bytes.storeBytes(of: UInt32(truncatingIfNeeded: third).littleEndian, toByteOffset: 19, as: UInt32.self)
+            bytes[23] = dash
+            bytes.storeBytes(of: UInt32(truncatingIfNeeded: third >> 32).littleEndian, toByteOffset: 24, as: UInt32.self)
+            bytes.storeBytes(of: fourth.littleEndian, toByteOffset: 28, as: UInt64.self)
             return 36
         }
     }

@@ -34,8 +34,8 @@ final class CallRecord {
     var isSilenced = false
     /// The call it was grouped with, if any.
     var groupedWith: UUID?
-    /// The actions that ran on it, `answer:fulfilled`, in order.
-    var actionLog: [String] = []
+    /// The actions that ran on it, `answer:fulfilled`, in order (`log`).
+    private(set) var actionLog: [String] = []
 
     init(uuid: UUID, number: Int, isOutgoing: Bool, provider: CXProvider?, details: CallDetails, phase: Phase, at now: Instant) {
         self.uuid = uuid
@@ -47,6 +47,25 @@ final class CallRecord {
         reportedAt = now
         phaseSince = now
     }
+
+    /// Adds `entry` to the journal. Most calls log an answer and then an end, both fulfilled:
+    /// while the journal is that, it is one of two shared arrays, so the call allocates no
+    /// journal of its own (the next entry of any other kind copies it, as arrays do).
+    func log(_ entry: String) {
+        if actionLog.isEmpty, entry == "answer:fulfilled" {
+            actionLog = Self.answered
+        } else if actionLog.count == 1, entry == "end:fulfilled", actionLog[0] == "answer:fulfilled" {
+            actionLog = Self.answeredThenEnded
+        } else {
+            // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
+            // growing the log one entry at a time allocated twice per call.
+            if actionLog.isEmpty { actionLog.reserveCapacity(4) }
+            actionLog.append(entry)
+        }
+    }
+
+    private static let answered = ["answer:fulfilled"]
+    private static let answeredThenEnded = ["answer:fulfilled", "end:fulfilled"]
 
     var isRinging: Bool { phase == .ringing }
     var isEnding: Bool { if case .ending = phase { true } else { false } }
@@ -71,20 +90,24 @@ final class CallRecord {
 }
 
 /// A VoIP push delivered (or held for delivery) and not yet past the system's second check.
+/// (Only what the handler and the checks read is kept: a small value is cheap to move into its
+/// slot, test and destroy, where the whole request cost a copy of every header at each test.)
 struct PendingPush {
-    let request: PushRequest
-    let deliveredAt: Instant
-    /// Why iOS does not require a report for it (foreground, on a call, too old), if it does not.
-    let exemption: String?
+    /// The push's JSON body, for the app's handler.
+    let payload: JSON
+    /// iOS does not require a report for it (foreground, on a call, too old: `Phone.exemption(for:)`).
+    let isExempt: Bool
     /// A call was reported since it arrived.
     var reported = false
     /// The app was already killed over it.
     var killed = false
 }
 
-/// An action handed to the app and not yet complete.
+/// What the system keeps of an action handed to the app and not yet complete (`CXAction.pending`).
+/// The transaction it came in is held strongly, as the app may drop it: the phone clears this
+/// when the action completes, times out or is dropped, which breaks the cycle through the
+/// transaction's own reference to the action.
 struct PendingAction {
-    let action: CXCallAction
     let callUUID: UUID
     let transaction: CXTransaction
 }

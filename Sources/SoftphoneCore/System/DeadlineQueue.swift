@@ -34,6 +34,17 @@ final class DeadlineQueue<ID> {
         if !armed { arm() }
     }
 
+    /// Forgets the newest deadline if `isIt` says it is the one (an action completed, a push
+    /// reported, before anything else was added). What its id holds is freed at once, not when
+    /// the deadline would have passed; a deadline further back waits to be skipped (`arm`).
+    func removeNewest(if isIt: (ID) -> Bool) {
+        guard items.count > head, isIt(items[items.count - 1].id) else { return }
+        items.removeLast()
+    }
+
+    /// The ids of the deadlines not yet passed (and maybe a few no longer live), oldest first.
+    var waiting: [ID] { items[head...].map(\.id) }
+
     /// Forgets every deadline (the phone restarted).
     func removeAll() {
         items.removeAll()

@@ -25,13 +25,13 @@ struct PendingPushes {
     }
 
     /// The push's body, if kept.
-    func payload(of number: Int) -> JSON? { index(of: number).flatMap { slots[$0]?.request.payload } }
+    func payload(of number: Int) -> JSON? { index(of: number).flatMap { slots[$0]?.payload } }
 
     /// Whether a call was reported since the push arrived; nil if it is not kept.
     func isReported(_ number: Int) -> Bool? { index(of: number).flatMap { slots[$0]?.reported } }
 
     /// Whether iOS does not require a report for the push (rules 6, 8); nil if it is not kept.
-    func isExempt(_ number: Int) -> Bool? { index(of: number).flatMap { slots[$0].map { $0.exemption != nil } } }
+    func isExempt(_ number: Int) -> Bool? { index(of: number).flatMap { slots[$0]?.isExempt } }
 
     /// Whether a push is kept.
     func contains(_ number: Int) -> Bool { index(of: number).map { slots[$0] != nil } ?? false }

@@ -7,12 +7,13 @@ extension Phone {
     /// deadline (iOS rule 31). A transaction the app requested is handed over as it is.
     func send(_ transaction: CXTransaction, to provider: CXProvider?) {
         let deadline = now + delays.actionTimeout
-        for case let action as CXCallAction in transaction.actionList {
+        let timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
+        transaction.forEachAction { action in
+            guard let action = action as? CXCallAction else { return }
             action.link = link
-            action.timeoutDate = Date(timeIntervalSince1970: wallClockStart + Double(deadline.nanoseconds) / 1e9)
-            pendingActions[action.uuid] = PendingAction(action: action, callUUID: action.callUUID, transaction: transaction)
-            // By id, not the object: a completed action is freed now, not 10 s later.
-            actionDeadlines.add(action.uuid, due: deadline)
+            action.timeoutDate = timeoutDate
+            action.pending = PendingAction(callUUID: action.callUUID, transaction: transaction)
+            actionDeadlines.add(action, due: deadline)
         }
         guard let provider, isLive(provider) else { return }  // nobody to do them: they time out
         // Straight onto the run loop (the provider's delivery, on its delegate queue): going
@@ -23,28 +24,32 @@ extension Phone {
     /// The app fulfilled or failed an action (iOS rule 30): repeats, and anything after a
     /// timeout, have no effect.
     func actionCompleted(_ action: CXAction, _ outcome: ActionOutcome) {
-        guard let pending = pendingActions.removeValue(forKey: action.uuid) else {
+        guard let pending = action.pending else {
             if action.outcome == .timedOut, outcome != .timedOut {
                 violation(31, "the app \(outcome == .failed ? "failed" : "fulfilled") the \(action.name) action after it had timed out; CallKit ignores it (rule 31: complete every action before its timeoutDate)")
             }
             return
         }
+        action.pending = nil
+        // Completed before any other action was sent (the usual case): its deadline goes now,
+        // and with it the queue's hold on the action.
+        actionDeadlines.removeNewest { $0 === action }
         action.isComplete = true
         action.outcome = outcome
         guard let record = calls[pending.callUUID] else { return }
-        let name = action.name, word = outcome.word
-        // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
-        // growing the log one entry at a time allocated twice per call.
-        if record.actionLog.isEmpty { record.actionLog.reserveCapacity(4) }
-        record.actionLog.append(outcome.logEntry(for: name))
-        emit(.action(call: record.number, name: name, outcome: word))
-        apply(outcome, of: pending, to: record)
+        record.log(outcome.logEntry(for: action))
+        emit(.action(call: record.number, name: action.name, outcome: outcome.word))
+        apply(outcome, of: action, to: record)
+    }
+
+    /// Forgets every pending action: none is answered any more, and none times out.
+    func dropPendingActions() {
+        for action in actionDeadlines.waiting { action.pending = nil }
     }
 
     /// Past its deadline, an action fails: the app hears `timedOutPerforming` (iOS rule 31).
-    func timeOut(action uuid: UUID) {
-        guard let pending = pendingActions[uuid] else { return }
-        let action = pending.action
+    func timeOut(_ action: CXCallAction) {
+        guard let pending = action.pending else { return }
         if let record = calls[pending.callUUID] {
             violation(31, "the app did not fulfil or fail the \(action.name) action of call \(record.number) within \(configuration.rules.actionTimeout.wholeSeconds) s: CallKit called provider(_:timedOutPerforming:) and treats it as failed (rule 31)")
             if let provider = record.provider { schedule(.providerCallback(.timedOut(action), provider: provider)) }
@@ -52,9 +57,9 @@ extension Phone {
         actionCompleted(action, .timedOut)
     }
 
-    private func apply(_ outcome: ActionOutcome, of pending: PendingAction, to record: CallRecord) {
+    private func apply(_ outcome: ActionOutcome, of action: CXAction, to record: CallRecord) {
         let succeeded = if case .fulfilled = outcome { true } else { false }
-        switch pending.action {
+        switch action {
         case is CXAnswerCallAction:
             guard succeeded else { return finish(record, reason: .failed) }
             connect(record)
@@ -65,7 +70,7 @@ extension Phone {
             notifyObservers(record)
         case is CXEndCallAction:
             // The system's one end path (iOS rule 32): the call is gone whatever the app answers.
-            finish(record, reason: (pending.action as? CXEndCallAction)?.endReason ?? .local)
+            finish(record, reason: (action as? CXEndCallAction)?.endReason ?? .local)
         case let hold as CXSetHeldCallAction:
             guard succeeded, record.isOnHold != hold.isOnHold else { return }
             record.isOnHold = hold.isOnHold
@@ -104,31 +109,18 @@ extension Phone {
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
         guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
         guard let provider = providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
-        let actions = transaction.actionList
-        guard !actions.isEmpty else { return Failure(.emptyTransaction) }
+        guard !transaction.actionList.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0
-        for action in actions {
-            guard let action = action as? CXCallAction, !action.isComplete else { return Failure(.invalidAction) }
-            if action is CXStartCallAction {
-                guard calls[action.callUUID] == nil else { return Failure(.callUUIDAlreadyExists) }
-                newCalls += 1
-                continue
-            }
-            guard let record = calls[action.callUUID], !record.isEnding else { return Failure(.unknownCallUUID) }
-            switch action {
-            case is CXAnswerCallAction:
-                guard record.isRinging else { return Failure(.invalidAction) }
-            case is CXSetHeldCallAction, is CXSetMutedCallAction, is CXPlayDTMFCallAction:
-                guard record.phase == .connected else { return Failure(.invalidAction) }
-                if action is CXSetHeldCallAction, !record.details.supportsHolding { return Failure(.invalidAction) }
-            default:
-                break
-            }
+        var failure: Failure?  // the first action's that fails
+        transaction.forEachAction { action in
+            if failure == nil { failure = check(action, newCalls: &newCalls) }
         }
+        if let failure { return failure }
         if newCalls > 0, calls.count - grouped + newCalls > provider.configuration.maximumCallGroups {
             return Failure(.maximumCallGroupsReached)
         }
-        for case let action as CXCallAction in actions {
+        transaction.forEachAction { action in
+            guard let action = action as? CXCallAction else { return }
             switch action {
             case let start as CXStartCallAction:
                 startOutgoing(start, provider: provider)
@@ -145,6 +137,29 @@ extension Phone {
             }
         }
         send(transaction, to: provider)
+        return nil
+    }
+
+    /// Why the system refuses `action` of a requested transaction, if it does (iOS rule 35);
+    /// counts the calls it would start in `newCalls`.
+    private func check(_ action: CXAction, newCalls: inout Int) -> CXErrorCodeRequestTransactionError? {
+        typealias Failure = CXErrorCodeRequestTransactionError
+        guard let action = action as? CXCallAction, !action.isComplete else { return Failure(.invalidAction) }
+        if action is CXStartCallAction {
+            guard calls[action.callUUID] == nil else { return Failure(.callUUIDAlreadyExists) }
+            newCalls += 1
+            return nil
+        }
+        guard let record = calls[action.callUUID], !record.isEnding else { return Failure(.unknownCallUUID) }
+        switch action {
+        case is CXAnswerCallAction:
+            guard record.isRinging else { return Failure(.invalidAction) }
+        case is CXSetHeldCallAction, is CXSetMutedCallAction, is CXPlayDTMFCallAction:
+            guard record.phase == .connected else { return Failure(.invalidAction) }
+            if action is CXSetHeldCallAction, !record.details.supportsHolding { return Failure(.invalidAction) }
+        default:
+            break
+        }
         return nil
     }
 
@@ -170,6 +185,9 @@ extension Phone {
         stopRinger(for: record)
         record.phase = .answering
         record.phaseSince = now
+        // Its ring warning can no longer fire: dropped now if it is the newest (a call answered
+        // before another arrives), instead of waiting the two minutes to be found dead.
+        ringWarnings.removeNewest { $0 == record.uuid }
         active.append(record)
         if let next = ringing.first { startRingingIfAlone(next) }
     }
@@ -179,7 +197,8 @@ extension Phone {
     func beginEnd(_ record: CallRecord, reason: EndReason) {
         stopRinger(for: record)
         if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
-        if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
+        // The call on screen, the usual one to end, is the last: removed without a search.
+        if active.last === record { active.removeLast() } else if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
         record.phase = .ending(reason)
         if let next = presentedIncoming { startRingingIfAlone(next) }
     }
@@ -188,7 +207,8 @@ extension Phone {
     func pendingTransactions(of provider: CXProvider) -> [CXTransaction] {
         var seen: Set<ObjectIdentifier> = []
         var out: [CXTransaction] = []
-        for pending in pendingActions.values where calls[pending.callUUID]?.provider === provider {
+        for action in actionDeadlines.waiting {
+            guard let pending = action.pending, calls[pending.callUUID]?.provider === provider else { continue }
             if seen.insert(ObjectIdentifier(pending.transaction)).inserted { out.append(pending.transaction) }
         }
         return out

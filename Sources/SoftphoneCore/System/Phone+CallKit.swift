@@ -22,7 +22,7 @@ extension Phone {
         markPushesReported()
         var details = CallDetails()
         update.apply(to: &details)
-        if let refusal = refusal(ofNewCall: uuid, details) {
+        if let refusal = refusal(ofNewCall: uuid, details)?.error {
             emit(.callRefused(caller: details.caller, error: Self.name(of: refusal), code: refusal.errorCode))
             return refusal
         }
@@ -40,17 +40,17 @@ extension Phone {
         return nil
     }
 
-    /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24).
-    /// (A function of its own: kept in a local optional, the usual nil was destroyed through the
-    /// existential's generic value witness.)
-    private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> (any CallKitError)? {
-        if !configuration.app.callKitEntitled { CXErrorCodeIncomingCallError(.unentitled) }
-        else if !hasVoIPMode { CXError(.missingVoIPBackgroundMode) }
-        else if calls[uuid] != nil { CXErrorCodeIncomingCallError(.callUUIDAlreadyExists) }
+    /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24). A plain enum,
+    /// not the error: the usual answer, none, then costs nothing to test and drop, where an
+    /// optional existential was destroyed through its generic value witness.
+    private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> NewCallRefusal? {
+        if !configuration.app.callKitEntitled { .incomingCall(.unentitled) }
+        else if !hasVoIPMode { .missingVoIPBackgroundMode }
+        else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
         else if let handle = details.handle, Self.list(blockList, names: handle) {
-            CXErrorCodeIncomingCallError(.filteredByBlockList)
+            .incomingCall(.filteredByBlockList)
         } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
-            CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)
+            .incomingCall(.filteredByDoNotDisturb)
         } else { nil }
     }
 
@@ -77,7 +77,7 @@ extension Phone {
     /// The app ended a call itself (`reportCall(with:endedAt:reason:)`, iOS rule 26).
     func reportCallEnded(_ uuid: UUID, reason: EndReason, by api: String) {
         guard let record = calls[uuid] else { return }
-        record.actionLog.append(api)
+        record.log(api)
         finish(record, reason: reason)
     }
 
@@ -107,7 +107,7 @@ extension Phone {
     /// (iOS rule 29), and no pending action is answered.
     func resetCallService() {
         for record in callsInOrder { finish(record, reason: .failed) }
-        pendingActions.removeAll()
+        dropPendingActions()
         for provider in providers where provider.launch == appLaunch { schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
@@ -152,6 +152,14 @@ extension Phone {
             return (.ringback, record)
         }
         return nil
+    }
+
+    /// Whether `wantedCallTone` may want a tone: a call is in progress and another rings, or the
+    /// newest in progress is outgoing. Checked after every command, so most commands skip
+    /// working out the tone (which hands back a retained record) when none sounds.
+    var mayWantCallTone: Bool {
+        guard let newest = active.last else { return false }
+        return !ringing.isEmpty || newest.isOutgoing
     }
 
     /// Starts, stops or switches the call tone to what the calls want (`wantedCallTone`).
@@ -233,5 +241,19 @@ extension Phone {
         if recentsCount < configuration.rules.recentsLimit { recentsCount += 1 }
         if recentLog.count >= 2 * recentsCount + 16 { recentLog.removeFirst(recentLog.count - recentsCount) }
         perform(.recordRecent(recent))
+    }
+}
+
+/// Why the system refuses a new incoming call (`Phone.refusal(ofNewCall:_:)`).
+private enum NewCallRefusal {
+    case incomingCall(CXErrorCodeIncomingCallError.Code)
+    case missingVoIPBackgroundMode
+
+    /// The error the app's completion is handed.
+    var error: any CallKitError {
+        switch self {
+        case .incomingCall(let code): CXErrorCodeIncomingCallError(code)
+        case .missingVoIPBackgroundMode: CXError(.missingVoIPBackgroundMode)
+        }
     }
 }

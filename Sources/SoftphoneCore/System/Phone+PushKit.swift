@@ -7,9 +7,9 @@ extension Phone {
         "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push callback.'"
 
     /// A push arrives from APNs.
-    /// (`consuming`, as `receiveVoIP`: the request moves on into the pending push that keeps it,
-    /// instead of being copied there field by field and the original destroyed.)
-    func receive(_ push: consuming PushRequest) {
+    /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
+    /// request to consume it copied every header out of the command and destroyed them after.)
+    func receive(_ push: PushRequest) {
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
             emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
@@ -21,7 +21,7 @@ extension Phone {
         }
     }
 
-    private func receiveVoIP(_ push: consuming PushRequest) {
+    private func receiveVoIP(_ push: PushRequest) {
         if voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
@@ -30,8 +30,7 @@ extension Phone {
         if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
         pushCount += 1
         let id = pushCount
-        let exemption = exemption(for: push)
-        pendingPushes.add(id, PendingPush(request: push, deliveredAt: now, exemption: exemption))
+        pendingPushes.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
         awaitingReport.append(id)
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
@@ -101,7 +100,7 @@ extension Phone {
         guard let pending = pendingPushes.remove(id) else { return }
         heldPushes.removeAll { $0 == id }
         awaitingReport.removeAll { $0 == id }
-        guard !pending.reported, !pending.killed, pending.exemption == nil, appState != .notRunning else { return }
+        guard !pending.reported, !pending.killed, !pending.isExempt, appState != .notRunning else { return }
         killForUnreportedPush(
             "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
     }

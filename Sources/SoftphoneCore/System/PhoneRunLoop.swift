@@ -110,6 +110,13 @@ final class PhoneRunLoop {
         }
     }
 
+    /// Whether a job is due at or before `limit`. Inlined into the phone's drain, which runs twice
+    /// per command and usually finds nothing: the answer costs no call into `takeSlot`.
+    @inline(__always)
+    func hasJob(dueBy limit: Instant) -> Bool {
+        (queueHead < queueEnd && queue[queueHead].due <= limit.nanoseconds) || (!heap.isEmpty && heap[0].due <= limit.nanoseconds)
+    }
+
     /// Takes the next job due at or before `limit` off the queue or the heap and returns its slot,
     /// for `job(in:)`, and when it is due; nil if none is due. (Two steps: returning an optional
     /// job, where most calls find none, cost more than the job's move.)

@@ -206,6 +206,71 @@ struct ActionTests {
         #expect(t.violations(of: 31).last?.contains("failed the end action after it had timed out") == true)
     }
 
+    @Test("rule 31: actions completed out of order: the older one, fulfilled after a newer one was handed over, never times out; the newer one still does")
+    func outOfOrderCompletion() throws {
+        let t = TestPhone(.init(actions: .ignore))
+        t.push()
+        t.send(.answer)  // answer: left pending
+        t.send(.end)  // hang up the call being answered: an end action, left pending too
+        let answer = try #require(t.app?.actions.first as? CXAnswerCallAction)
+        let end = try #require(t.app?.actions.last as? CXEndCallAction)
+        let pending = t.app?.provider.pendingTransactions ?? []
+        #expect(pending.map { $0.actions.first === answer } == [true, false])
+        #expect(pending.last?.actions.first === end)
+
+        answer.fulfill()  // the older one, while the newer one waits
+        t.send(.tick)
+        #expect(t.app?.provider.pendingTransactions.first?.actions.first === end)
+        #expect(t.app?.provider.pendingTransactions.count == 1)
+        t.advance(by: .seconds(10))
+        #expect(t.actionOutcomes == ["answer:fulfilled", "end:timed-out"])
+        #expect(t.violations(of: 31).count == 1)
+        #expect(t.app?.provider.pendingTransactions.isEmpty == true)
+        #expect(t.endReasons == [.local])
+    }
+
+    @Test("rule 31: an action fulfilled at once leaves no deadline behind; the next one, left pending, still times out on time")
+    func completedActionLeavesNoDeadline() throws {
+        let t = HookPhone(.init(action: { _, action in if action is CXAnswerCallAction { action.fulfill() } }))
+        t.push()
+        t.send(.answer)
+        #expect(t.events.contains(.connected(call: 1)))
+        #expect(t.app?.provider.pendingTransactions.isEmpty == true)
+        t.advance(by: .seconds(5))
+        t.send(.end)  // an end action the app leaves pending
+        t.advance(by: .milliseconds(9_999))
+        #expect(t.violations(of: 31).isEmpty)
+        t.advance(by: .milliseconds(1))
+        #expect(t.violations(of: 31).count == 1)
+        let outcomes = t.events.compactMap { if case .action(_, let name, let outcome) = $0 { "\(name):\(outcome)" } else { nil } }
+        #expect(outcomes == ["answer:fulfilled", "end:timed-out"])
+    }
+
+    @Test("each call's journal lists its actions in order: the usual answer then end, a longer one, a decline; one call's never changes another's")
+    func journals() {
+        let t = TestPhone()
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.send(.end)
+        t.push(caller: "Bob", handle: "+15552222")
+        t.send(.answer)
+        t.send(.toggleHold)
+        t.send(.toggleHold)
+        t.send(.end)
+        t.push(caller: "Carol", handle: "+15553333")
+        t.send(.end)  // declined while ringing
+        t.push(caller: "Dan", handle: "+15554444")
+        t.send(.answer)
+        t.send(.end)
+        let journals = t.events.compactMap { if case .ended(let call, _, _, _, _, let actions) = $0 { "\(call): \(actions)" } else { nil } }
+        #expect(journals == [
+            #"1: ["answer:fulfilled", "end:fulfilled"]"#,
+            #"2: ["answer:fulfilled", "hold:fulfilled", "unhold:fulfilled", "end:fulfilled"]"#,
+            #"3: ["end:fulfilled"]"#,
+            #"4: ["answer:fulfilled", "end:fulfilled"]"#,
+        ])
+    }
+
     // MARK: Rule 32
 
     @Test("rule 32: declining arrives as a CXEndCallAction and the call ends declined")

@@ -19,4 +19,20 @@ struct RunLoopTests {
         t.advance(by: .seconds(120))
         #expect(fired == 0)
     }
+
+    @Test("the effects a command returned stay as they were while the phone handles the next commands (the phone reuses its buffer)")
+    func returnedEffectsStay() {
+        let t = TestPhone()
+        let pushed = t.push(caller: "Alice", handle: "+15551111")
+        let answered = t.send(.answer)
+        let nothing = t.send(.tick)
+        let ended = t.send(.end)
+        t.push(caller: "Bob", handle: "+15552222")
+        #expect(pushed.contains(.event(.incoming(call: 1, uuid: t.phone.recents.first?.uuid ?? "", caller: Caller(name: "Alice", handle: "+15551111")))))
+        #expect(!pushed.contains { if case .event(.ended) = $0 { true } else { false } })
+        #expect(answered.contains(.event(.connected(call: 1))))
+        #expect(nothing.isEmpty)
+        #expect(ended.contains { if case .event(.ended(call: 1, _, _, _, _, _)) = $0 { true } else { false } })
+        #expect(!ended.contains { if case .event(.incoming) = $0 { true } else { false } })
+    }
 }
