@@ -12,6 +12,8 @@ final class ALSASink: AudioSink {
 
     /// ALSA's period: the least worth writing.
     private let chunkFrames: Int
+    /// When the device wakes the thread: half the buffer free (or a period, if that is more).
+    let ringWriteFrames: Int
     private(set) var underruns = 0
     private let name: String
     private let pcm: ALSAPCM
@@ -37,7 +39,8 @@ final class ALSASink: AudioSink {
             // costs ~45 µs of CPU on a virtual machine, and the budget while ringing is 0.15 % of a core.
             let sizes = try pcm.bufferAndPeriodFrames()
             chunkFrames = sizes.period
-            try pcm.setWakeThreshold(frames: max(sizes.period, sizes.buffer / 2))
+            ringWriteFrames = max(sizes.period, sizes.buffer / 2)
+            try pcm.setWakeThreshold(frames: ringWriteFrames)
             pcmDescriptorCount = try pcm.pollDescriptorCount()
             descriptors = Array(repeating: pollfd(), count: pcmDescriptorCount + 1)
             try descriptors.withUnsafeMutableBufferPointer { (all) throws(ALSAError) in

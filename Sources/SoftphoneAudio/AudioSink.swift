@@ -5,6 +5,11 @@
 protocol AudioSink: AnyObject {
     /// Underruns recovered so far (the device ran dry because the thread was late).
     var underruns: Int { get }
+    /// The most worth writing at once while the ring plays alone: what the sink frees between two
+    /// wake-ups (half its buffer). Larger writes wake the thread less often; no larger, since ALSA's
+    /// `file` plugin splits a write that crosses the end of its ring buffer into two blocking writes,
+    /// and a stop's signal cuts short only the first.
+    var ringWriteFrames: Int { get }
     /// Sleeps until a worthwhile amount can be written (`.space`) or `wake` is signalled (`.woken`).
     func waitForSpace(orWake wake: EventFD) throws(AudioError) -> SinkReadiness
     /// Queues interleaved 48 kHz stereo frames, returning how many were taken.

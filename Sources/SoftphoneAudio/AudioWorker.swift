@@ -7,13 +7,13 @@ import Synchronization
 /// Not `Sendable` on purpose: it is built on the creating thread, handed over once to the thread it
 /// runs on, and touched by no one else afterwards.
 final class AudioWorker {
-    /// The most frames rendered and written at once, while the ring plays alone (170 ms, within the
-    /// sinks' 200 ms buffers): the fewer the wake-ups while ringing, the less CPU, and a stop cuts a
-    /// write short anyway (`WriteInterrupt`). The mix buffer is allocated once, up front, so the loop
-    /// itself never allocates.
+    /// The most frames rendered at once (170 ms). The mix buffer is allocated once, up front, so the
+    /// loop itself never allocates.
     static let bufferFrames = 8192
     /// The most rendered at once while sounds or tones play once (50 ms): on a sink whose write
-    /// blocks, a new keypad tone or sound waits for what was rendered before it.
+    /// blocks, a new keypad tone or sound waits for what was rendered before it. While the ring plays
+    /// alone the sink's `ringWriteFrames` (100 ms): fewer wake-ups, less CPU, and a stop cuts a write
+    /// short anyway (`WriteInterrupt`).
     static let oneShotFrames = 2400
 
     private let output: AudioOutput
@@ -146,7 +146,8 @@ final class AudioWorker {
                     space = frames
                 }
                 if pending.isEmpty {
-                    let frames = min(space, mixer.ringing && !mixer.isPlayingOneShot ? Self.bufferFrames : Self.oneShotFrames)
+                    let chunk = mixer.ringing && !mixer.isPlayingOneShot ? sink.ringWriteFrames : Self.oneShotFrames
+                    let frames = min(space, chunk, Self.bufferFrames)
                     mixer.render(into: buffer, frames: frames)
                     pending = 0..<frames
                 }

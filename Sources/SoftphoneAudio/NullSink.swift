@@ -5,6 +5,7 @@
 final class NullSink: AudioSink {
     private var pacer = RealTimePacer()
     var underruns: Int { pacer.underruns }
+    var ringWriteFrames: Int { RealTimePacer.periodFrames }
 
     func waitForSpace(orWake wake: EventFD) throws(AudioError) -> SinkReadiness {
         pacer.waitForSpace(orWake: wake)

@@ -7,6 +7,7 @@
 final class WAVFileSink: AudioSink {
     private var pacer = RealTimePacer()
     var underruns: Int { pacer.underruns }
+    var ringWriteFrames: Int { RealTimePacer.periodFrames }
     private let path: String
     private let file: SoundFile
     /// Frames in the file before the current stream.

@@ -194,7 +194,7 @@ struct AudioEngineTests {
         // Without the signal the stop would wait for the reader: about 1.6 s.
         let statistics = engine.statistics
         let latency = statistics.stopLatencyNanoseconds ?? .max
-        #expect(latency < 300_000_000, "stop → drop issued: \(Double(latency) / 1e6) ms")
+        #expect(latency < 50_000_000, "stop → drop issued: \(Double(latency) / 1e6) ms")
         #expect(notices.events == [
             .ringStarted(tag: 3, latencyNanoseconds: statistics.startLatencyNanoseconds ?? -1),
             .ringStopped(tag: 3, latencyNanoseconds: latency),
