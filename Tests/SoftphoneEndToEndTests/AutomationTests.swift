@@ -19,7 +19,7 @@ struct AutomationTests {
         let incoming = try JSON.parse(String(waited.out.dropLast()))
         #expect(incoming["event"] == .string("call.incoming") && incoming["handle"] == .string("+15551234"))
 
-        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        let state = try phone.state()
         #expect(state["screen"] == .string("incoming"))
         #expect(state["call"]?["state"] == .string("ringing") && state["call"]?["caller"] == .string("Zoë 张伟"))
 

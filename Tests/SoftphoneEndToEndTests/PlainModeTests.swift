@@ -19,6 +19,11 @@ struct PlainPhone {
     func remote(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
         try PhoneProcess.run(arguments + ["--socket", socket])
     }
+
+    /// What `softphone state` prints, parsed.
+    func state() throws -> JSON {
+        try JSON.parse(remote(["state"]).out)
+    }
 }
 
 @Suite("Plain mode, end to end", .serialized)
@@ -204,7 +209,7 @@ struct PlainModeTests {
         fclose(handle)
         let phone = try PlainPhone(["--no-audio"] + arguments.map { $0 == "FILE" ? file : $0 })
         #expect(phone.process.line(startingWith: "READY") != nil)
-        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        let state = try phone.state()
         #expect(state["vibration"] == .string(name))
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)

@@ -46,7 +46,7 @@ struct PushHeaderTests {
         let result = try phone.remote(["push", Self.call] + flags)
         #expect(result.status == 1)
         #expect(result.err == "softphone: topic \"\(flags.last!)\" is not this phone's app's topic for \(kind) pushes; APNs refuses it (400 DeviceTokenNotForTopic, iOS rule 18); use \(wanted)\n")
-        let state = try JSON.parse(phone.remote(["state"]).out)
+        let state = try phone.state()
         #expect(state["call"] == .null)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
@@ -62,7 +62,7 @@ struct PushHeaderTests {
         #expect(phone.process.line(startingWith: "PUSH")?.hasPrefix("PUSH kind=voip delivered=no reason=\"expired: apns-expiration 1000000000") == true)
         let dropped = try phone.remote(["wait", "push.dropped", "--where", "kind=voip", "--timeout", "5"])
         #expect(dropped.status == 0)
-        #expect(try JSON.parse(phone.remote(["state"]).out)["call"] == .null)
+        #expect(try phone.state()["call"] == .null)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }

@@ -22,7 +22,7 @@ struct ScreensEndToEndTests {
         #expect(screen.contains("Recents"))
         #expect(screen.contains("张伟") && screen.contains("+8613800138000"))
         #expect(screen.contains("Enter/c call back"))
-        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        let state = try phone.state()
         #expect(state["screen"] == .string("recents"))
 
         #expect(try phone.remote(["key", "\r"]).err.isEmpty)
@@ -38,7 +38,7 @@ struct ScreensEndToEndTests {
         #expect(try phone.remote(["key", "q"]).err.isEmpty)  // closes help, does not quit
         #expect(try phone.remote(["screen"]).out.contains("[p]    speaker  off"))
         #expect(try phone.remote(["key", "p"]).status == 0)
-        let speaker = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        let speaker = try phone.state()
         #expect(speaker["speaker"] == .bool(true))
         #expect(try phone.remote(["screen"]).out.contains("[p]    speaker  on"))
         #expect(try phone.remote(["key", "q"]).status == 0)
@@ -55,7 +55,7 @@ struct ScreensEndToEndTests {
         #expect(try phone.remote(["wait", "ring.started", "--timeout", "5"]).status == 0)
         #expect(try phone.remote(["key", "s"]).err.isEmpty)
         #expect(try phone.remote(["wait", "ring.stopped", "--timeout", "5"]).status == 0)
-        let state = try JSON.parse(String(try phone.remote(["state"]).out.dropLast()))
+        let state = try phone.state()
         #expect(state["call"]?["state"] == .string("ringing"))
         #expect(try phone.remote(["screen"]).out.contains("silenced"))
         #expect(try phone.remote(["key", "s"]).err == "softphone: keys did nothing: s does nothing on the incoming screen (? lists its keys)\n")
