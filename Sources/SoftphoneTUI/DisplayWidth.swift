@@ -26,8 +26,12 @@ public enum DisplayWidth {
 
     /// The columns a string takes: the sum over its grapheme clusters.
     public static func of(_ text: some StringProtocol) -> Int {
-        if isPlain(text) { return text.unicodeScalars.count }
-        return text.reduce(0) { $0 + of($1) }
+        var plain = 0
+        for scalar in text.unicodeScalars {
+            guard isPlain(scalar) else { return text.reduce(0) { $0 + of($1) } }
+            plain += 1
+        }
+        return plain
     }
 
     /// Whether every scalar of `text` is plain: a grapheme cluster of its own, one column wide.
