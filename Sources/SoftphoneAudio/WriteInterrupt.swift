@@ -5,7 +5,7 @@ import Glibc
 ///
 /// On a card the audio thread never waits inside a write: it sleeps in `poll()`, which the eventfd
 /// interrupts. Some ALSA plugins block inside `snd_pcm_writei` itself, though: the `file` plugin
-/// over a pipe (the capture harness, `../shared/alsa/asoundrc.paced48`) waits in `write()` until the
+/// over a pipe (the paced capture device of the tests, `Tests/alsa/paced.conf`) waits in `write()` until the
 /// reader has drained a page, up to a period (50 ms). A signal ends that wait early: the plugin keeps
 /// what it could not write, and the drop that follows a stop writes it out.
 ///

@@ -5,12 +5,13 @@ import SoftphoneCore
 import SoftphoneTUI
 import SoftphoneTestSupport
 
-// softphone-bench: measures DESIGN.md's budgets on this machine and prints one row per budget.
-// Run with `make bench` (release build). Exit status 1 when a budget is missed.
+// softphone-bench: measures the phone's budgets (docs/architecture.md, "Budgets") on this machine
+// and prints one row per budget. Run with `make bench` (release build). Exit status 1 when a budget
+// is missed.
 //
-// The audio figures are measured through ALSA on ../shared/alsa/asoundrc.paced48 when it is there
-// (ALSA's file plugin paced like a card, for machines without one: DESIGN.md's budgets and baresip's
-// figures were measured on it), else into a WAV file paced by the phone itself.
+// The audio figures are measured through ALSA on the project's paced capture device
+// (Tests/alsa/paced.conf: ALSA's file plugin, paced like a 48 kHz card by Tests/alsa/pacer.py), so
+// writes block as on a laptop's card; SOFTPHONE_BENCH_AUDIO_DEVICE chooses another device.
 //
 //   SOFTPHONE_BENCH_AUDIO_DEVICE=default   ring through this ALSA device with the system's configuration
 //   SOFTPHONE_BENCH_SECONDS=10             how long the terminal's bytes per second are counted (5 runs
@@ -38,21 +39,21 @@ var figures: [String] = []
 let seconds = Double(getenv("SOFTPHONE_BENCH_SECONDS").map { String(cString: $0) } ?? "") ?? 10
 let ringSeconds = Double(getenv("SOFTPHONE_BENCH_RING_SECONDS").map { String(cString: $0) } ?? "") ?? 30
 let folder = temporaryFolder()
-/// The paced capture device's environment, when ../shared/alsa is there and no device was chosen.
-let pacedALSA: [(String, String)] = {
-    guard getenv("SOFTPHONE_BENCH_AUDIO_DEVICE") == nil, let alsa = realpath("../shared/alsa", nil) else { return [] }
-    defer { free(alsa) }
-    let directory = String(cString: alsa)
-    guard access(directory + "/asoundrc.paced48", R_OK) == 0 else { return [] }
-    return [("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:" + directory + "/asoundrc.paced48"),
-            ("ALSA_PACER", directory + "/alsa_pacer.py"), ("ALSA_CAPTURE_DIR", folder + "/capture")]
+/// The paced capture device's environment, unless another device was chosen.
+let pacedALSA: [String: String] = {
+    guard getenv("SOFTPHONE_BENCH_AUDIO_DEVICE") == nil else { return [:] }
+    if let problem = ALSACapture.pacedProblem() {
+        print("softphone-bench: the paced ALSA capture device cannot run: \(problem)")
+        exit(2)
+    }
+    return ALSACapture.paced(into: folder + "/capture")
 }()
 for (name, value) in pacedALSA { setenv(name, value, 1) }  // for the engine measured in this process
-let audioDevice = getenv("SOFTPHONE_BENCH_AUDIO_DEVICE").map { String(cString: $0) } ?? (pacedALSA.isEmpty ? nil : "default")
+let audioDevice = getenv("SOFTPHONE_BENCH_AUDIO_DEVICE").map { String(cString: $0) } ?? "default"
 
 /// Prints every row and figure and exits: status 1 when a budget is missed.
 @MainActor func report() -> Never {
-    let sink = pacedALSA.isEmpty ? audioDevice.map { "ALSA device \($0)" } ?? "WAV-file sink" : "ALSA, asoundrc.paced48"
+    let sink = pacedALSA.isEmpty ? "ALSA device \(audioDevice)" : "ALSA, the paced capture device (Tests/alsa/paced.conf)"
     print("softphone-bench: \(sink) on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
     for row in rows {
         let negated = row.unit.hasPrefix("-")
@@ -257,7 +258,7 @@ if only != "audio" { do {
 // MARK: - 4. The audio engine alone
 
 do {
-    let output: AudioOutput = audioDevice.map { .device($0) } ?? .wavFile(folder + "/engine.wav")
+    let output = AudioOutput.device(audioDevice)
     let engine = AudioEngine(output: output, ringtone: .classic(), vibration: .standard) { print("notice: \($0)") }
     var starts: [Double] = []
     var stops: [Double] = []
@@ -292,8 +293,8 @@ do {
 
     // Ringing full screen in an 80×24 tmux pane: CPU and peak memory of the whole process, 5 runs.
     let socket = folder + "/ring.sock"
-    let audio = audioDevice.map { "--audio-device \($0)" } ?? "--audio-out \(folder)/phone.wav"
-    let environment = pacedALSA.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+    let audio = "--audio-device \(audioDevice)"
+    let environment = pacedALSA.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
     var cpus: [Double] = []
     var rsses: [Double] = []
     for _ in 0..<5 {
@@ -325,8 +326,8 @@ do {
 /// The phone (plain mode, --no-audio, stdout to /dev/null so its lines never hold it up) rings
 /// for a push, is answered and hung up, call after call, over one connection; a second connection
 /// follows the events and checks each call's incoming → connected → ended came in order.
-/// Returns calls per second and the phone's peak RSS. DESIGN.md gives no budget for it: it is
-/// printed as a figure, not checked.
+/// Returns calls per second and the phone's peak RSS. No budget is set for it: it is printed as a
+/// figure, not checked.
 func pushesPerSecond(calls: Int) throws -> (rate: Double, rss: Double, inOrder: Bool) {
     let socket = folder + "/push.sock"
     let phone = try PhoneProcess(

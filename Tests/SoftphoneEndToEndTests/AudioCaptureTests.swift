@@ -65,18 +65,11 @@ struct CapturedWAV {
 
 @Suite("Audio, captured through ALSA", .serialized)
 struct AudioCaptureTests {
-    /// `../shared/alsa` beside the repository (CI lays it there).
-    static let alsa = PhoneProcess.repositoryRoot + "/../shared/alsa"
-
     @Test("a ring through ALSA `default` is the classic ring at 48 kHz, and it stops when the call is answered")
     func ringCapturedAndStoppedOnAnswer() throws {
-        #expect(access(Self.alsa + "/asoundrc.paced48", R_OK) == 0, "the ALSA capture harness must be at \(Self.alsa)")
+        try #require(ALSACapture.pacedProblem() == nil, "the paced capture device: \(ALSACapture.pacedProblem() ?? "")")
         let capture = temporaryFolder()
-        let phone = try PlainPhone([], environment: [
-            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + Self.alsa + "/asoundrc.paced48",
-            "ALSA_PACER": Self.alsa + "/alsa_pacer.py",
-            "ALSA_CAPTURE_DIR": capture,
-        ])
+        let phone = try PlainPhone([], environment: ALSACapture.paced(into: capture))
         #expect(phone.process.line(startingWith: "READY") != nil)
         #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
         #expect(phone.process.line(startingWith: "INCOMING") != nil)
@@ -182,11 +175,7 @@ struct AudioCaptureTests {
 
         let capture = folder + "/capture"
         #expect(mkdir(capture, 0o755) == 0)
-        let phone = try PhoneProcess(data + ["--tone-region", region], environment: [
-            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + Self.alsa + "/asoundrc.paced48",
-            "ALSA_PACER": Self.alsa + "/alsa_pacer.py",
-            "ALSA_CAPTURE_DIR": capture,
-        ])
+        let phone = try PhoneProcess(data + ["--tone-region", region], environment: ALSACapture.paced(into: capture))
         #expect(phone.line(startingWith: "READY") != nil)
         #expect(try PhoneProcess.run(["unlock", "--socket", socket]).status == 0)
         // The person opens Recents and taps the newest entry.

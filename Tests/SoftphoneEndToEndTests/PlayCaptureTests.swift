@@ -2,7 +2,7 @@ import Glibc
 import SoftphoneTestSupport
 import Testing
 
-/// `softphone play` through ALSA itself, captured with ../shared/alsa/asoundrc.capture: every
+/// `softphone play` through ALSA itself, captured with Tests/alsa/capture.conf: every
 /// format the decoder reads reaches the device at 48 kHz with its length and its pitch, and a loop
 /// seam is inaudible. Play is finite, so the unpaced capture device is the right one here.
 @Suite("Formats and loops, played through ALSA and captured", .serialized)
@@ -16,10 +16,7 @@ struct PlayCaptureTests {
     /// Plays `file` through ALSA `default` redirected into a WAV capture, and reads the capture.
     static func playCaptured(_ file: String, loops: Int = 1) throws -> CapturedWAV {
         let capture = temporaryFolder() + "/capture.wav"
-        let result = try PhoneProcess.run(["play", file, "--loop", String(loops)], environment: [
-            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + AudioCaptureTests.alsa + "/asoundrc.capture",
-            "ALSA_CAPTURE_FILE": capture,
-        ])
+        let result = try PhoneProcess.run(["play", file, "--loop", String(loops)], environment: ALSACapture.unpaced(into: capture))
         guard result.status == 0 else { throw SpawnError(what: "softphone play \(file): \(result.err)") }
         return try CapturedWAV(path: capture)
     }

@@ -5,18 +5,14 @@ import SoftphoneTestSupport
 import Testing
 
 /// The `ring-extension` app through the real binary: an alert push from a file rings from the
-/// notification-service extension, heard through ALSA's capture harness.
+/// notification-service extension, heard through the project's paced ALSA capture device (Tests/alsa).
 @Suite("ring-extension, end to end", .serialized)
 struct RingExtensionTests {
     @Test("an alert push rings incoming.wav and buzzes every second until the app is opened; then the notification asks to open the app")
     func ringsUntilOpened() throws {
-        #expect(access(AudioCaptureTests.alsa + "/asoundrc.paced48", R_OK) == 0, "the ALSA capture harness must be at \(AudioCaptureTests.alsa)")
+        try #require(ALSACapture.pacedProblem() == nil, "the paced capture device: \(ALSACapture.pacedProblem() ?? "")")
         let capture = temporaryFolder()
-        let phone = try PlainPhone(["--app", "ring-extension"], environment: [
-            "ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + AudioCaptureTests.alsa + "/asoundrc.paced48",
-            "ALSA_PACER": AudioCaptureTests.alsa + "/alsa_pacer.py",
-            "ALSA_CAPTURE_DIR": capture,
-        ])
+        let phone = try PlainPhone(["--app", "ring-extension"], environment: ALSACapture.paced(into: capture))
         #expect(phone.process.line(startingWith: "READY app=ring-extension") != nil)
         // incoming.wav is decoded on a thread of its own (slow in a debug build): wait for it, so
         // the capture starts with the sound's first frame.

@@ -3,28 +3,24 @@
 # call, in the order they first run. Release builds hand the file to the linker
 # (--symbol-ordering-file, see Package.swift), which puts those functions next to each other: the
 # pages the phone touches are then few and contiguous, instead of scattered over 5 MB of code, and
-# its resident memory while ringing falls by about 1.4 MB (DESIGN.md's budget: 12 MB).
+# its resident memory while ringing falls by about 1.4 MB (the budget is 12 MB: docs/architecture.md).
 #
 # Run it after large changes (names that no longer exist are skipped, so a stale file only costs
 # memory, never correctness):
 #   swift build -c release --static-swift-stdlib --product softphone
 #   Sources/softphone/Linking/profile-symbol-order.sh .build/release/softphone
 #   touch Sources/softphone/main.swift   # SwiftPM does not know the link reads this file: relink
-# Needs valgrind and tmux.
+# Needs valgrind, tmux and python3 (the paced ALSA capture device's pacer).
 set -euo pipefail
 binary=$(realpath "${1:?usage: profile-symbol-order.sh PATH/TO/softphone}")
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'tmux -L symbol-order kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# Through ALSA, paced like a card by the capture harness next to the project (../shared/alsa) when
-# it is there; else into a WAV file (the ALSA sink's functions are then missing from the order).
-harness=$(cd "$here/../../../.." && pwd)/shared/alsa
-if [ -f "$harness/asoundrc.paced48" ]; then
-  audio="env ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$harness/asoundrc.paced48 ALSA_PACER=$harness/alsa_pacer.py ALSA_CAPTURE_DIR=$work"
-else
-  audio="env"; set -- "$1" --audio-out "$work/ring.wav"
-fi
+# Through ALSA, paced like a card by the project's capture device (Tests/alsa), so the ALSA sink's
+# functions are profiled as they run on a laptop.
+alsa=$(cd "$here/../../../Tests/alsa" && pwd)
+audio="env ALSA_CONFIG_PATH=/usr/share/alsa/alsa.conf:$alsa/paced.conf SOFTPHONE_PACER=$alsa/pacer.py SOFTPHONE_CAPTURE_DIR=$work"
 
 # The ringing phone full screen, as in a demo: start, a call rings for a few seconds, answer, hang
 # up, Recents, help, quit. Under callgrind, which records every function that runs.

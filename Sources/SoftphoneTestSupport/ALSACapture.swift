@@ -1,0 +1,36 @@
+import Glibc
+
+/// The project's ALSA capture devices (`Tests/alsa/`): the environment that points a process's
+/// ALSA `default` device at them, so tests and benchmarks hear what the phone plays on a machine
+/// without a sound card. Environment variables are what ALSA reads, so a child process inherits
+/// the device without any flag of the phone's.
+public enum ALSACapture {
+    /// The folder holding the configurations and the pacer.
+    public static var folder: String { PhoneProcess.repositoryRoot + "/Tests/alsa" }
+
+    /// Unpaced: every frame played on `default` goes to the WAV file `file`, at once. For what
+    /// was played (formats, loops), not when.
+    public static func unpaced(into file: String) -> [String: String] {
+        ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + folder + "/capture.conf",
+         "SOFTPHONE_CAPTURE_FILE": file]
+    }
+
+    /// Paced like a 48 kHz stereo card: writes block as on hardware, and each stream is kept as a
+    /// WAV file in `directory` (with `pacer.log` beside them). For when things are played.
+    public static func paced(into directory: String) -> [String: String] {
+        ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + folder + "/paced.conf",
+         "SOFTPHONE_PACER": folder + "/pacer.py",
+         "SOFTPHONE_CAPTURE_DIR": directory]
+    }
+
+    /// Why the paced device cannot work here, or nil when it can: its files are in the repository,
+    /// and the pacer needs `python3` on PATH.
+    public static func pacedProblem() -> String? {
+        for file in ["paced.conf", "pacer.py"] where access(folder + "/" + file, R_OK) != 0 {
+            return "\(folder)/\(file) is missing"
+        }
+        let path = getenv("PATH").map { String(cString: $0) } ?? ""
+        let found = path.split(separator: ":").contains { access($0 + "/python3", X_OK) == 0 }
+        return found ? nil : "python3 is not on PATH (the pacer runs on it; `make test` installs it)"
+    }
+}
