@@ -19,13 +19,13 @@ let shipped: [SwiftSetting] = strict + [
 ]
 
 /// The simulated iPhone runs every command through many small objects; in release builds its
-/// run-time exclusivity checks cost about a tenth of the core's time (DESIGN.md: ≥ 1 M commands/s).
+/// run-time exclusivity checks cost about a tenth of the core's time (budget: ≥ 1 M commands/s).
 /// Debug builds, which every test runs, keep them.
 let core: [SwiftSetting] = shipped + [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
-/// Release links of the phone, for a small resident set (DESIGN.md: ≤ 12 MB while ringing); see the
+/// Release links of the phone, for a small resident set (budget: ≤ 12 MB while ringing); see the
 /// files in Sources/softphone/Linking for why each one helps. lld: it can order functions by symbol.
 let linking = Context.packageDirectory + "/Sources/softphone/Linking"
 let lean: [LinkerSetting] = [
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
         // Starts the real binary for end-to-end tests and benchmarks.
         .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl", "CNcursesw"], swiftSettings: shipped),
-        // Measures DESIGN.md's budgets (`make bench`).
+        // Measures the budgets of docs/architecture.md (`make bench`).
         .executableTarget(
             name: "softphone-bench",
             dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport"],

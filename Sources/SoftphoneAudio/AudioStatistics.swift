@@ -1,4 +1,4 @@
-/// Figures about the audio thread, for benchmarks and diagnostics (see DESIGN.md, "Budgets").
+/// Figures about the audio thread, for benchmarks and diagnostics (see docs/architecture.md, "Budgets").
 public struct AudioStatistics: Sendable, Equatable {
     /// Frames handed to the device or file since the engine started.
     public var framesWritten: Int

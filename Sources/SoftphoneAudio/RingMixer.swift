@@ -138,7 +138,7 @@ struct RingMixer {
 
     /// The ring in stretches: where the motor is off (half of most patterns) the ringtone is copied
     /// as it is or scaled, with no per-frame gate; only motor-on stretches mix frame by frame. The
-    /// audio thread renders every period while ringing, and DESIGN.md allows it 0.15 % of a core.
+    /// audio thread renders every period while ringing, and its budget is 0.15 % of a core.
     private mutating func renderRing(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
         var buzz = self.buzz  // a local copy: no exclusivity check per sample
         ringtone.samples.withUnsafeBufferPointer { ring in

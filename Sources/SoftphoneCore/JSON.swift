@@ -1,6 +1,6 @@
 /// A JSON value: what control-socket lines, replies and events are made of.
 ///
-/// Written here rather than taken from Foundation so the phone stays small (DESIGN.md's
+/// Written here rather than taken from Foundation so the phone stays small (its
 /// memory budget); objects keep their keys in order so output is stable for scripts.
 public enum JSON: Equatable, Sendable {
     case null

@@ -85,7 +85,7 @@ public enum VibrationIndicator: Equatable, Hashable, Sendable {
 
     /// How long each shake frame shows. The indicator follows the pattern's on and off steps (the same
     /// schedule as the audible buzz) and shakes within a step; every redraw wakes the shell and costs
-    /// about 0.2 ms on this VM, and DESIGN.md allows 0.15 % of a core while ringing, most of which the
+    /// about 0.2 ms on this VM, and the budget is 0.15 % of a core while ringing, most of which the
     /// audio thread needs: 2 frames a second within a step reads as shaking and costs half of 4.
     public static let frameMilliseconds: Int64 = 500
 }

@@ -38,8 +38,8 @@ public enum DisplayWidth {
     ///
     /// The chrome and most labels are plain (ASCII, box drawing, the big clock's blocks), and a
     /// frame is built over the whole screen twice a second while a call rings: plain text needs no
-    /// grapheme breaking and no `wcwidth`, which are most of a frame's cost (DESIGN.md: CPU while
-    /// ringing ≤ 0.15 % of a core). `of`, `Frame.put` and `GlyphSet.displayable` take this path.
+    /// grapheme breaking and no `wcwidth`, which are most of a frame's cost (the budget: CPU
+    /// while ringing ≤ 0.15 % of a core). `of`, `Frame.put` and `GlyphSet.displayable` take this path.
     static func isPlain(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.allSatisfy(isPlain)
     }

@@ -1,7 +1,8 @@
 import SoftphoneCore
 
 /// The characters the chrome is drawn with: Unicode for UTF-8 terminals, plain ASCII when the
-/// locale cannot show anything else (peers.md lesson 10: an ASCII fallback).
+/// locale cannot show anything else (a terminal that cannot show
+/// box drawing still shows every screen).
 public enum GlyphSet: Hashable, Sendable {
     /// Box drawing, emoji and typographic punctuation.
     case unicode

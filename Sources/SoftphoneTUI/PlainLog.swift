@@ -1,7 +1,7 @@
 import SoftphoneCore
 
 /// Plain mode's lines: one per state change, a fixed upper-case word first, then `key=value`
-/// pairs, so expect scripts match a stable prefix (peers.md lesson 3). No colour, no escape
+/// pairs, so expect scripts match a stable prefix. No colour, no escape
 /// sequences, ever: any control character in a value is written as a visible escape.
 public enum PlainLog {
     /// The line announcing `event`, without a newline, for example

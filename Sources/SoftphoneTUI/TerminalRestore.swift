@@ -1,7 +1,8 @@
 import Glibc
 
 /// Puts the terminal back when the process crashes, so a crash never leaves the person with an
-/// invisible cursor, no echo and the alternate screen (SIPp#76, peers.md lesson 10).
+/// invisible cursor, no echo and the alternate screen (a complaint SIPp's users
+/// raise: https://github.com/SIPp/sipp/issues/76).
 ///
 /// Whoever changes the terminal's modes saves the original ones here first; handlers for the
 /// crash signals then restore them, leave full screen if it was on, and re-raise the signal

@@ -2,7 +2,7 @@ import Synchronization
 
 /// A 128-bit universally unique identifier, as Foundation's `UUID` (CallKit names calls by one).
 ///
-/// Softphone carries its own so the phone stays small (no Foundation: DESIGN.md's memory budget)
+/// Softphone carries its own so the phone stays small (no Foundation: the memory budget is 12 MB while ringing)
 /// and so that `UUID()` is deterministic: inside the simulated phone it draws from the phone's
 /// seeded sequence, so a test can predict every call's UUID.
 public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
