@@ -100,7 +100,13 @@ func runDevices() -> Int32 {
     do {
         let devices = try AudioDevices.playback()
         printColumns(devices.map { ($0.name, $0.description) })
-        if devices.isEmpty { Console.error("softphone: ALSA lists no playback devices") }
+        if devices.allSatisfy({ $0.name == "null" }) {
+            // Only ALSA's null device (or nothing): no card to ring on. Say what works instead.
+            Console.error("""
+                softphone: no sound card here (ALSA offers \(devices.isEmpty ? "no playback device" : "only null, which discards sound")); \
+                hear the phone with --audio-out FILE.wav, or through ALSA's file plugin as Tests/alsa/README.md shows
+                """)
+        }
         return 0
     } catch {
         Console.error("softphone: \(error)")
