@@ -255,7 +255,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
     }
     var audio: AudioEngine?
     if !options.noAudio {
-        let output: AudioOutput = options.audioOut.map(AudioOutput.file) ?? .device(options.audioDevice)
+        let output: AudioOutput = options.audioOut.map(AudioOutput.recording) ?? .device(options.audioDevice)
         // The audio thread inherits this thread's signal mask: block the signals the main loop
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
         var handled = sigset_t(), previous = sigset_t()
