@@ -33,6 +33,12 @@ struct RingMixer {
     private let motorScratch = ScratchBuffer<Int32>(capacity: RingMixer.motorChunkFrames, zero: 0)
     private static let motorChunkFrames = 1024
 
+    /// Where tones and clips are added to the ring in 32 bits, before the limiter: allocated once.
+    private let mixScratch = ScratchBuffer<Int32>(capacity: RingMixer.mixChunkFrames * Ringtone.channels, zero: 0)
+    private static let mixChunkFrames = 2400
+    /// Keeps the sum of everything playing within 16 bits without clipping.
+    private var limiter = Limiter()
+
     /// Sounds played once (system sounds, buzzes), all at the same time, each with its read position.
     private var clips: [(id: Int, clip: SoundClip, position: Int, gain: Int32)] = []
     /// Clips mixed at once without the list growing (growing would allocate on the audio thread).
@@ -86,13 +92,29 @@ struct RingMixer {
         } else {
             for index in 0..<(frames * Ringtone.channels) { output[index] = 0 }
         }
-        if !tones.isEmpty { mixTones(into: output, frames: frames) }
-        if !clips.isEmpty { mixClips(into: output, frames: frames) }
+        guard isPlayingOneShot else {
+            limiter.reset()
+            return
+        }
+        // Tones and clips are added in 32 bits and brought back into range by the limiter, so
+        // sounds played over one another never clip; chunk by chunk, as the scratch holds.
+        var done = 0
+        while done < frames {
+            let count = min(frames - done, Self.mixChunkFrames)
+            let samples = count * Ringtone.channels
+            let chunk = UnsafeMutableBufferPointer(rebasing: output[(done * Ringtone.channels)..<(done * Ringtone.channels + samples)])
+            let mix = mixScratch.buffer
+            for index in 0..<samples { mix[index] = Int32(chunk[index]) }
+            if !tones.isEmpty { mixTones(into: mix, frames: count) }
+            if !clips.isEmpty { mixClips(into: mix, frames: count) }
+            limiter.apply(UnsafeBufferPointer(mix), into: chunk, count: samples)
+            done += count
+        }
     }
 
-    /// Adds every clip's next `frames` frames to `output`, clipping rather than wrapping; finished
-    /// clips leave the list (in place: no allocation).
-    private mutating func mixClips(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
+    /// Adds every clip's next `frames` frames to `mix`; finished clips leave the list (in place:
+    /// no allocation).
+    private mutating func mixClips(into mix: UnsafeMutableBufferPointer<Int32>, frames: Int) {
         for index in clips.indices {
             let (position, gain) = (clips[index].position, clips[index].gain)
             let count = min(frames, clips[index].clip.frameCount - position)
@@ -100,7 +122,7 @@ struct RingMixer {
             clips[index].clip.samples.withUnsafeBufferPointer { samples in
                 let start = position * Ringtone.channels
                 for offset in 0..<(count * Ringtone.channels) {
-                    output[offset] = Int16(clamping: Int32(output[offset]) + (Int32(samples[start + offset]) * gain) >> 15)
+                    mix[offset] += (Int32(samples[start + offset]) * gain) >> 15
                 }
             }
             clips[index].position += count
@@ -108,9 +130,9 @@ struct RingMixer {
         clips.removeAll { $0.position >= $0.clip.frameCount }
     }
 
-    /// Adds the queued tones' next `frames` frames to `output`, one tone after the other with no gap
-    /// between them, clipping rather than wrapping.
-    private mutating func mixTones(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
+    /// Adds the queued tones' next `frames` frames to `mix`, one tone after the other with no gap
+    /// between them.
+    private mutating func mixTones(into mix: UnsafeMutableBufferPointer<Int32>, frames: Int) {
         var done = 0
         toneScratch.withUnsafeMutableBufferPointer { scratch in
             while done < frames, let first = tones.first {
@@ -123,7 +145,7 @@ struct RingMixer {
                     generator.render(into: scratch, frames: count)
                     for index in 0..<(count * Ringtone.channels) {
                         let at = done * Ringtone.channels + index
-                        output[at] = Int16(clamping: Int32(output[at]) + (Int32(scratch[index]) * gain) >> 15)
+                        mix[at] += (Int32(scratch[index]) * gain) >> 15
                     }
                     done += count
                 }
