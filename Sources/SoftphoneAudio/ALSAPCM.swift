@@ -99,6 +99,14 @@ final class ALSAPCM {
         return written
     }
 
+    /// Frames written but not yet played. The corresponding C function is `snd_pcm_delay`.
+    func delay() throws(ALSAError) -> Int {
+        var frames: snd_pcm_sframes_t = 0
+        let code = snd_pcm_delay(handle, &frames)
+        guard code >= 0 else { throw ALSAError(function: "snd_pcm_delay", code: code) }
+        return max(0, frames)
+    }
+
     /// Discards queued audio at once (never drains). The corresponding C function is `snd_pcm_drop`.
     func drop() throws(ALSAError) {
         let code = snd_pcm_drop(handle)

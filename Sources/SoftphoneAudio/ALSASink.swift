@@ -89,6 +89,8 @@ final class ALSASink: AudioSink {
         }
     }
 
+    func queuedFrames() -> Int { (try? pcm.delay()) ?? 0 }
+
     func drop() throws(AudioError) {
         do throws(ALSAError) {
             try pcm.drop()

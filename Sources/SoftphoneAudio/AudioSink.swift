@@ -14,6 +14,8 @@ protocol AudioSink: AnyObject {
     func waitForSpace(orWake wake: EventFD) throws(AudioError) -> SinkReadiness
     /// Queues interleaved 48 kHz stereo frames, returning how many were taken.
     func write(_ samples: UnsafeBufferPointer<Int16>, frames: Int) throws(AudioError) -> Int
+    /// Frames written but not yet heard: what a drop now would discard (0 when unknown).
+    func queuedFrames() -> Int
     /// Discards queued audio at once (never drains) and gets ready for the next ring.
     func drop() throws(AudioError)
     /// Blocks until everything queued has been heard (`softphone play`'s natural end; ringing never

@@ -98,10 +98,17 @@ final class AudioWorker {
                 // (the capture harness's `file`) take longer to return from it.
                 let latency = MonotonicClock.nanoseconds() - request.changedAt
                 control.stopLatencyNanoseconds.store(latency, ordering: .relaxed)
+                // Where the listener is in the ring: rendered, less what is not yet written or not yet heard.
+                let heard = mixer.position - Int64(pending.count) - Int64(sink?.queuedFrames() ?? 0)
                 drop()
                 onEvent(.ringStopped(tag: tag, latencyNanoseconds: latency))
                 isPlaying = false
-                if mixer.isPlayingOneShot { playOneShotsAlone() }  // a sound started during the ring plays on
+                mixer.fadeOut(fromFrame: heard)
+                if mixer.isPlayingTone || mixer.isPlayingClip {
+                    playOneShotsAlone()  // a sound started during the ring plays on, the fade with it
+                } else {
+                    playFadeOut()
+                }
             }
             if request.shutdown { break }
             if !request.tones.isEmpty || !request.clips.isEmpty || !request.stoppedClips.isEmpty || request.stopRepeatingTone {
@@ -179,6 +186,28 @@ final class AudioWorker {
         }
         if isPlaying { drop() }
         close()
+    }
+
+    /// Plays the ring's 5 ms fade-out after a drop, and waits until it has been heard, so the ring
+    /// falls silent instead of stopping mid-wave (a click); the device's queue is empty after the
+    /// drop, so this costs the fade's length.
+    private func playFadeOut() {
+        guard let sink else { return }
+        let frames = RingMixer.fadeOutFrames
+        mixer.render(into: buffer, frames: frames)
+        do {
+            var done = 0
+            while done < frames {
+                let samples = UnsafeBufferPointer(rebasing: buffer[(done * Ringtone.channels)..<(frames * Ringtone.channels)])
+                let written = try sink.write(samples, frames: frames - done)
+                if written == 0 { break }  // no room after a drop: leave the rest unplayed
+                done += written
+            }
+            try sink.drain()
+        } catch {
+            report(error)
+            discardSink()
+        }
     }
 
     /// Writes with `WriteInterrupt`'s signal let through, so that a stop can cut short a write the

@@ -16,6 +16,8 @@ final class NullSink: AudioSink {
         return frames
     }
 
+    func queuedFrames() -> Int { pacer.queuedFrames }
+
     func drop() throws(AudioError) { _ = pacer.drop() }
 
     func drain() throws(AudioError) { _ = pacer.drain() }

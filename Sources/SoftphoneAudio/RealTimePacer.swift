@@ -50,6 +50,12 @@ struct RealTimePacer {
         return finished
     }
 
+    /// Frames queued but not yet heard.
+    var queuedFrames: Int {
+        guard let start = streamStart else { return 0 }
+        return Int(max(0, streamFrames - Self.playedFrames(since: start)))
+    }
+
     /// Ends the stream at once, returning how many of its frames were heard; nil if none was playing.
     mutating func drop() -> Int64? {
         guard let start = streamStart else { return nil }

@@ -46,8 +46,24 @@ struct RingMixer {
 
     /// Whether a tone is still sounding or waiting its turn.
     var isPlayingTone: Bool { !tones.isEmpty }
-    /// Whether a tone or a clip is still sounding or waiting its turn.
-    var isPlayingOneShot: Bool { !tones.isEmpty || !clips.isEmpty }
+    /// Whether a clip is still sounding.
+    var isPlayingClip: Bool { !clips.isEmpty }
+    /// Whether a tone, a clip or the ring's fade-out is still sounding or waiting its turn.
+    var isPlayingOneShot: Bool { !tones.isEmpty || !clips.isEmpty || fadeFramesLeft > 0 }
+
+    /// How long the ring takes to fall silent when it stops: 5 ms, short enough to be heard as a
+    /// stop, long enough that the wave does not jump to zero (which clicks).
+    static let fadeOutFrames = Ringtone.sampleRate / 200
+    /// Frames of the ring's fade-out still to render; 0 when none.
+    private(set) var fadeFramesLeft = 0
+
+    /// Stops the ring with a fade: the ring (and buzz) go on from `frame` frames after ring start,
+    /// where the listener last heard them, falling to silence over `fadeOutFrames`.
+    mutating func fadeOut(fromFrame frame: Int64) {
+        buzz.seek(toFrame: max(0, frame))
+        ringing = false
+        fadeFramesLeft = Self.fadeOutFrames
+    }
 
     /// Starts `clip` now, over whatever else plays; beyond `clipCapacity` at once it is skipped.
     mutating func start(_ clip: SoundClip, id: Int, gain: Int32 = RingMixer.unity) {
@@ -78,8 +94,11 @@ struct RingMixer {
         clips.reserveCapacity(Self.clipCapacity)
     }
 
-    /// Starts both voices again from frame 0.
-    mutating func restart() { buzz.seek(toFrame: 0) }
+    /// Starts both voices again from frame 0 (a fade still due is dropped).
+    mutating func restart() {
+        buzz.seek(toFrame: 0)
+        fadeFramesLeft = 0
+    }
 
     /// Moves to `frame` frames after ring start, as if that much had been rendered (for tests of long runs).
     mutating func seek(toFrame frame: Int64) { buzz.seek(toFrame: frame) }
@@ -91,6 +110,7 @@ struct RingMixer {
             renderRing(into: output, frames: frames)
         } else {
             for index in 0..<(frames * Ringtone.channels) { output[index] = 0 }
+            if fadeFramesLeft > 0 { renderFade(into: output, frames: frames) }
         }
         guard isPlayingOneShot else {
             limiter.reset()
@@ -110,6 +130,20 @@ struct RingMixer {
             limiter.apply(UnsafeBufferPointer(mix), into: chunk, count: samples)
             done += count
         }
+    }
+
+    /// The ring's next frames, turned down linearly to silence, over the silence already in `output`.
+    private mutating func renderFade(into output: UnsafeMutableBufferPointer<Int16>, frames: Int) {
+        let count = min(frames, fadeFramesLeft)
+        renderRing(into: output, frames: count)
+        for frame in 0..<count {
+            let gain = Int32(fadeFramesLeft - frame - 1) * Self.unity / Int32(Self.fadeOutFrames)
+            for channel in 0..<Ringtone.channels {
+                let index = frame * Ringtone.channels + channel
+                output[index] = Int16(truncatingIfNeeded: (Int32(output[index]) * gain) >> 15)
+            }
+        }
+        fadeFramesLeft -= count
     }
 
     /// Adds every clip's next `frames` frames to `mix`; finished clips leave the list (in place:

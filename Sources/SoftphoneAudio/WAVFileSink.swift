@@ -48,6 +48,8 @@ final class WAVFileSink: AudioSink {
         return frames
     }
 
+    func queuedFrames() -> Int { pacer.queuedFrames }
+
     func drop() throws(AudioError) {
         guard let heard = pacer.drop() else { return }
         fileFrames += heard

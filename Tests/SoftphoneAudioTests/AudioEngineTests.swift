@@ -164,15 +164,42 @@ struct AudioEngineTests {
         #expect(abs(seconds - (firstRang + secondRang)) <= 0.1, "two rings, and none of the idle time between")
         let expected = Self.rendered(frames: recorded.count / 2)
         let matching = zip(recorded, expected).prefix { $0 == $1 }.count / 2
-        // The first ring may stop in a silent stretch of the ringtone, where the second ring's
-        // first frames (silence too) still match it: the split is the latest frame, at or before
-        // the matching prefix's end, after which the recording is the ringtone from frame 0.
-        let firstRing = stride(from: matching, through: 0, by: -1).first { frame in
+        // The first ring fades out over 5 ms after the matching prefix, and may stop in a silent
+        // stretch of the ringtone, where the second ring's first frames (silence too) still match
+        // it: the split is the latest frame, at or before the fade's end, after which the recording
+        // is the ringtone from frame 0.
+        let firstRing = stride(from: matching + RingMixer.fadeOutFrames, through: 0, by: -1).first { frame in
             let rest = recorded[(frame * 2)...]
             return rest.elementsEqual(expected.prefix(rest.count))
         }
         let split = try #require(firstRing, "the second ring starts from frame 0")
         #expect(abs(Double(split) / 48_000 - firstRang) <= 0.05)
+        // Before it, the first ring's fade ends in silence: no jump from mid-wave to zero.
+        #expect(abs(Int32(recorded[split * 2 - 2])) <= 256, "the first ring ends faded: \(recorded[split * 2 - 2])")
+    }
+
+    @Test("a stopped ring falls silent over 5 ms from where the listener was, with no jump (a click), and nothing after it")
+    func stopFadesOut() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("stop.wav")
+        let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+        engine.startRinging()
+        try await Task.sleep(for: .milliseconds(250))  // inside the first burst: a stop there is mid-wave
+        engine.stopRinging()
+        try await Task.sleep(for: .milliseconds(300))
+        engine.shutdown()
+
+        let recorded = try Ringtone.load(path: path).samples
+        let samples = stride(from: 0, to: recorded.count, by: 2).map { Int32(recorded[$0]) }
+        let fade = RingMixer.fadeOutFrames
+        try #require(samples.count > 4 * fade, "\(samples.count) frames recorded")
+        let ring = samples[..<(samples.count - fade)]
+        let tail = samples[(samples.count - fade - 1)...]
+        let loudest = ring.suffix(fade).map(abs).max() ?? 0
+        #expect(loudest > 1_000, "stopped mid-wave, where a cut would click")
+        #expect(abs(samples.last!) <= 256, "ends in silence: \(samples.last!)")
+        func largestStep(_ part: ArraySlice<Int32>) -> Int32 { zip(part, part.dropFirst()).map { abs($1 - $0) }.max() ?? 0 }
+        #expect(largestStep(tail) <= largestStep(ring) + 64, "no jump into or through the fade")
     }
 
     @Test("a recording (the phone's --audio-out) keeps idle time as silence: a ring sits at its time since the file was opened")

@@ -154,6 +154,27 @@ struct RingMixerTests {
         #expect(both.map { abs(Int32($0)) }.max()! > 30_000, "turned down just enough, not halved")
     }
 
+    @Test("a fade-out goes on with the ring from the frame given and falls to silence over 5 ms, then silence; a new ring starts from frame 0", arguments: [[960], [7], [240], [100, 3]])
+    func fadeOut(chunks: [Int]) {
+        var plain = RingMixer(ringtone: .classic(), vibration: .standard)
+        let ring = Self.render(&plain, frames: 9_600)
+        var mixer = RingMixer(ringtone: .classic(), vibration: .standard)
+        _ = Self.render(&mixer, frames: 6_000)
+        let heard: Int64 = 4_321  // the device still held what came after
+        mixer.fadeOut(fromFrame: heard)
+        #expect(!mixer.ringing && mixer.isPlayingOneShot)
+        let fade = Self.render(&mixer, frames: 480, chunks: chunks)
+        let frames = RingMixer.fadeOutFrames
+        for index in 0..<(frames * 2) {
+            let gain = Int32(frames - index / 2 - 1) * RingMixer.unity / Int32(frames)
+            #expect(fade[index] == Int16((Int32(ring[Int(heard) * 2 + index]) * gain) >> 15))
+        }
+        #expect(fade[(frames * 2)...].allSatisfy { $0 == 0 } && !mixer.isPlayingOneShot, "silence after the fade")
+        mixer.restart()
+        mixer.ringing = true
+        #expect(Self.render(&mixer, frames: 960) == Array(ring.prefix(1_920)))
+    }
+
     @Test("ring and buzz are the sum of both voices, frame by frame, however the periods fall across loop, gap and motor edges")
     func renderMatchesFrameByFrameSum() {
         let ringtone = Self.numbered.withGap(milliseconds: 3)
