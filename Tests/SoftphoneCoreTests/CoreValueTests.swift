@@ -7,7 +7,7 @@ struct KeymapTests {
     static let incoming = Screen.incoming(IncomingCallScreen(appName: "voip", call: 1, caller: .demo, ringingSeconds: 0, vibration: .still))
     static let inCall = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: .demo, connectedSeconds: 0))
 
-    @Test("keys map to commands as the README's key table lists them", arguments: [
+    @Test("keys map to commands as docs/usage.md's key table lists them", arguments: [
         ("a", incoming, Command.answer), ("\r", incoming, .answer), ("\n", incoming, .answer), ("d", incoming, .end),
         ("b", inCall, .end), ("\u{1B}", inCall, .end), ("s", incoming, .silenceRinger), ("c", lock, .demoCall), ("q", lock, .quit),
         ("x", inCall, .toggleHold), ("X", inCall, .toggleHold), ("m", inCall, .toggleMute), ("p", inCall, .toggleSpeaker),

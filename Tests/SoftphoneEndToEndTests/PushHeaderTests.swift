@@ -4,7 +4,7 @@ import SoftphoneTestSupport
 import Testing
 
 /// `softphone push`'s APNs headers (iOS rule 15) through the real binary: each flag accepted, and
-/// refused as APNs refuses it (rule 18) with the exit status the README gives.
+/// refused as APNs refuses it (rule 18) with the exit status docs/usage.md gives.
 @Suite("softphone push: APNs headers, end to end", .serialized)
 struct PushHeaderTests {
     static let call = PhoneProcess.repositoryRoot + "/Assets/Payloads/voip-call.json"
