@@ -63,8 +63,9 @@ final class PhoneShell {
 
     /// Runs until `q`, a signal, or a fatal error; returns the exit status.
     func run() -> Int32 {
-        render()
+        render()  // the first frame at once; the app's launch then changes the status line
         perform(phone.handle(.start, at: clock.now()))
+        render()
         while exitStatus == nil {
             waitForInput()
             let now = clock.now()

@@ -25,4 +25,13 @@ struct TerminalOutputTests {
         #expect(!text.contains("\u{1B}[2J") && !text.contains("\u{1B}[H\u{1B}[J"), "never cleared while ringing")
         #expect(!text.contains("Zoë 张伟"), "the unchanged name is not written again")
     }
+
+    @Test("the first lock screen says what state the app is in once it has launched, before any key or request")
+    func firstFrameShowsTheLaunchedApp() throws {
+        let folder = temporaryFolder()
+        let phone = try PhoneOnTerminal(["--socket", folder + "/p.sock", "--data-dir", folder + "/data", "--no-audio"])
+        defer { phone.quit() }
+        #expect(phone.time(of: "VoIP: in background", deadline: PhoneProcess.now() + 5) != nil,
+                "the status line follows the app's launch (softphone state says background)")
+    }
 }
