@@ -4,8 +4,8 @@ import SoftphoneCore
 /// wall-clock text and the glyph set, so every screen is checked as text without a terminal.
 ///
 /// Terminals of 80×24 or more get the roomy layout: a phone outline centred on the screen.
-/// From 40×12 up a compact layout without the outline; anything smaller shows one line
-/// asking for a larger terminal. The last row always lists the keys the screen accepts and
+/// From 40×12 up a compact layout without the outline; anything smaller shows a call in a line
+/// or two (the caller, then the keys), and any other screen as one line asking for a larger terminal. The last row always lists the keys the screen accepts and
 /// the row above it holds the notice, if any. State is always spelled out in words, never
 /// shown by colour alone.
 public enum FrameRenderer {
@@ -33,6 +33,18 @@ public enum FrameRenderer {
         let pen = Pen(glyphs: glyphs, compact: compact)
         guard width > 0, height > 0 else { return frame }
         guard width >= minimumSize.width, height >= minimumSize.height else {
+            // A call still shows, in a line or two: who, and the keys that answer (a 39-column
+            // half of a split terminal must not hide a ringing phone).
+            if let call = tinyCallLine(for: screen) {
+                let hint = pen.hint(for: screen, width: width, firstKeysOnly: true)
+                if height >= 2 {
+                    pen.centre(call, role: .caller, row: (height - 2) / 2, columns: 0..<width, in: &frame)
+                    pen.centre(hint, role: .dim, row: (height - 2) / 2 + 1, columns: 0..<width, in: &frame)
+                } else {
+                    pen.centre(call + glyphs.separator + hint, role: .caller, row: 0, columns: 0..<width, in: &frame)
+                }
+                return frame
+            }
             // The longest wording that fits, truncated only when even the shortest does not.
             let size = "\(minimumSize.width)\(glyphs.times)\(minimumSize.height)"
             let wordings = ["Enlarge the terminal (\(size) or more)", "Enlarge to \(size)", size]
@@ -72,6 +84,18 @@ public enum FrameRenderer {
     ) -> Frame {
         render(screen, width: width, height: height, time: time, date: date, notice: notice,
                glyphs: GlyphSet(unicode: unicode))
+    }
+
+    /// The one line a terminal too small for any layout shows of a call, or nil when no call is
+    /// on screen: the caller, and whether the call rings or for how long it has been connected.
+    static func tinyCallLine(for screen: Screen) -> String? {
+        func name(_ caller: Caller) -> String { caller.name.isEmpty ? caller.handle : caller.name }
+        switch screen {
+        case .incoming(let incoming): return name(incoming.caller) + " calling"
+        case .callWaiting(let waiting): return name(waiting.caller) + " calling"
+        case .inCall(let call): return name(call.caller) + " " + timerText(seconds: call.connectedSeconds)
+        default: return nil
+        }
     }
 
     /// A duration as a call timer shows it: "0:07", "12:34", past an hour "1:02:05".
@@ -228,14 +252,16 @@ struct Pen {
     }
 
     /// The hint line: the screen's keys (`Keymap`) in order while they fit in `width`, and "? help"
-    /// always. The compact layout names each by its first key only.
-    func hint(for screen: Screen, width: Int) -> String {
+    /// always. The compact layout names each by its first key only. `firstKeysOnly`, where there is
+    /// hardly any room: no "? help", and the keys up to the first that does not fit (the keymap
+    /// lists a screen's most needed keys first: accept before decline before silence).
+    func hint(for screen: Screen, width: Int, firstKeysOnly: Bool = false) -> String {
         if case .help = screen { return "any key closes help" }
         var items: [String] = []
         var help: String?
         for binding in Keymap.bindings(for: screen) {
             let item = (compact ? Keymap.shortLabel(binding.label) : binding.label) + " " + binding.hint
-            if binding.keys == ["?"] { help = item } else { items.append(item) }
+            if binding.keys == ["?"] { help = firstKeysOnly ? nil : item } else { items.append(item) }
         }
         let separator = DisplayWidth.of(glyphs.separator)
         var used = help.map { DisplayWidth.of($0) } ?? 0
@@ -245,6 +271,8 @@ struct Pen {
             if used + needed <= width {
                 shown.append(item)
                 used += needed
+            } else if firstKeysOnly {
+                break
             }
         }
         return (shown + (help.map { [$0] } ?? [])).joined(separator: glyphs.separator)

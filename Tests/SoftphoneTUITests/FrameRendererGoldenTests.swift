@@ -52,6 +52,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         GoldenCase(name: "ended-80x24", screen: Screens.ended(reason: .remote, duration: 125), width: 80, height: 24),
         GoldenCase(name: "ended-40x12", screen: Screens.ended(), width: 40, height: 12),
         GoldenCase(name: "tiny-20x5", screen: Screens.incoming(), width: 20, height: 5),
+        GoldenCase(name: "tiny-lock-39x24", screen: Screens.lock(), width: 39, height: 24),
+        GoldenCase(name: "tiny-in-call-39x3", screen: Screens.inCall(), width: 39, height: 3),
         GoldenCase(name: "banner-80x24", screen: Screens.banner(), width: 80, height: 24),
         GoldenCase(name: "banner-40x12", screen: Screens.banner(), width: 40, height: 12),
         GoldenCase(name: "lock-notification-80x24", screen: Screens.notifications(), width: 80, height: 24),

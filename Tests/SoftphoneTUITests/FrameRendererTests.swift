@@ -47,6 +47,20 @@ import Testing
         #expect(longText.contains(width == 80 ? "keypad   …012345678*" : "keypad …56789012345678*"))
     }
 
+    @Test("below 40×12 a ringing call still shows: the caller, then the keys that answer; on one row, both on it")
+    func tooSmallForALayoutStillShowsTheCall() {
+        let incoming = Screens.incoming(Caller(name: "Zoë 张伟", handle: "+15551234"))
+        let split = FrameRenderer.render(incoming, width: 39, height: 24, time: "18:47", date: "d", glyphs: .unicode)
+        let rows = split.rows.map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }.filter { !$0.isEmpty }
+        #expect(rows == ["Zoë 张伟 calling", "a accept · d/b decline · s silence"], "\(split.text)")
+        let line = FrameRenderer.render(incoming, width: 30, height: 1, time: "18:47", date: "d", glyphs: .ascii)
+        #expect(line.rows.count == 1 && line.rows[0].hasPrefix("Zo? ???? calling - a accept"), "\(line.text)")
+        let inCall = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "", handle: "+1555"), connectedSeconds: 65))
+        #expect(FrameRenderer.render(inCall, width: 30, height: 5, time: "18:47", date: "d", glyphs: .unicode).text.contains("+1555 1:05"))
+        // Any other screen asks for a larger terminal.
+        #expect(FrameRenderer.render(Screens.lock(), width: 39, height: 24, time: "18:47", date: "d", glyphs: .unicode).text.contains("Enlarge"))
+    }
+
     @Test func controlCharactersAreNeverDrawn() {
         let caller = Caller(name: "Eve\u{1B}[2J\u{7}\u{202E}x", handle: "+1\n555")
         for glyphs in [GlyphSet.unicode, .ascii] {
