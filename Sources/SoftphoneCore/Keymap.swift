@@ -68,19 +68,22 @@ public enum Keymap {
             return keys + [help, quit]
         case .inCall(let call):
             var keys = [KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the call", .end)]
-            // The app's own hang-up button, next to CallKit's.
-            if call.appHasCallControls {
-                keys.append(KeyBinding(["e"], "e", hint: "end in app", help: "hang up from the app's own screen (app in the foreground)", .app(.endCall)))
+            // The app's own hang-up button, next to CallKit's: only where it can be tapped, the app
+            // in the foreground (`f` brings it there).
+            if call.appHasCallControls && call.appInForeground {
+                keys.append(KeyBinding(["e"], "e", hint: "end in app", help: "hang up from the app's own screen", .app(.endCall)))
+            }
+            // Only a call the app reported with supportsHolding can be held.
+            if let hold = call.holdAction {
+                keys.append(KeyBinding(["x", "X"], "x/X", hint: hold, help: "hold the call, resume it, or swap with the held call", .toggleHold))
             }
             keys += [
-                KeyBinding(["x", "X"], "x/X", hint: call.status == .onHold ? "resume" : "hold",
-                           help: "hold the call, resume it, or swap with the held call", .toggleHold),
                 KeyBinding(["m"], "m", hint: call.isMuted ? "unmute" : "mute", help: "mute or unmute the microphone", .toggleMute),
                 KeyBinding(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"], "0-9*#", hint: "keypad",
                            help: "keypad: send the digit as DTMF") { .dtmf(Character($0)) },
                 KeyBinding(["p"], "p", hint: call.isSpeaker ? "speaker off" : "speaker", help: "switch the loudspeaker on or off", .toggleSpeaker),
             ]
-            if call.appHasCallControls { keys.append(KeyBinding(["f"], "f", hint: "app", help: "bring the app to the foreground or send it away", .toggleApp)) }
+            if call.appHasCallControls { keys.append(toggleApp(inForeground: call.appInForeground)) }
             return keys + [lockOrUnlock, help, quit]
         case .ended:
             return [demoCall, recents, notifications, lockOrUnlock, help, quit]

@@ -189,12 +189,16 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var isSpeaker: Bool
     /// The app has an in-call screen of its own with a hang-up button (`InAppCallControls`, key `e`).
     public var appHasCallControls: Bool
+    /// The app is in the foreground, where its own hang-up button can be tapped.
+    public var appInForeground: Bool
+    /// The app reported the call with `supportsHolding`: `x` can hold it (or swap it with the held call).
+    public var canHold: Bool
 
     /// Makes an in-call screen.
     public init(
         appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "",
         status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil, isSpeaker: Bool = false,
-        appHasCallControls: Bool = false
+        appHasCallControls: Bool = false, appInForeground: Bool = true, canHold: Bool = true
     ) {
         self.appName = appName
         self.call = call
@@ -206,6 +210,14 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
         self.held = held
         self.isSpeaker = isSpeaker
         self.appHasCallControls = appHasCallControls
+        self.appInForeground = appInForeground
+        self.canHold = canHold
+    }
+
+    /// What `x` does now: swap with the held call, resume this one, or hold it; nil when the call cannot be held.
+    public var holdAction: String? {
+        guard canHold else { return nil }
+        return held != nil ? "swap" : status == .onHold ? "resume" : "hold"
     }
 }
 

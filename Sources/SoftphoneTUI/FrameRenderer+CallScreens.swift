@@ -4,17 +4,24 @@ import SoftphoneCore
 /// the lock screen's status line. Each state is a word ("on", "off", "silent"), not a colour.
 extension Pen {
     /// The in-call buttons — mute, hold, keypad (the digits sent, newest kept), speaker — then
-    /// End. Roomy: one a row, key, name and state in columns; compact: two a row.
+    /// End. Roomy: one a row, key, name and state in columns; compact: two a row. Hold says what
+    /// `x` does (swap, with a call held), and is "n/a" for a call the app reported as one it
+    /// cannot hold.
     func buttonRows(_ call: InCallScreen) -> [(Int, Line)] {
-        let buttons: [(key: String, name: String, on: Bool)] = [
-            ("[m]", "mute", call.isMuted), ("[x]", "hold", call.status == .onHold), ("[p]", "speaker", call.isSpeaker),
+        let hold: (key: String, name: String, on: Bool, word: String?) = switch call.holdAction {
+        case nil: ("[x]", "hold", false, "n/a")
+        case "swap": ("[x]", "swap", false, "")
+        default: ("[x]", "hold", call.status == .onHold, nil)
+        }
+        let buttons: [(key: String, name: String, on: Bool, word: String?)] = [
+            ("[m]", "mute", call.isMuted, nil), hold, ("[p]", "speaker", call.isSpeaker, nil),
         ]
-        let word = { (on: Bool) in on ? "on" : "off" }
+        let state = { (button: (key: String, name: String, on: Bool, word: String?)) in button.word ?? (button.on ? "on" : "off") }
         let end = Line.keys([("[d] End", .decline)])
         if compact {
             var rows: [(Int, Line)] = [
-                (5, .keys(buttons.prefix(2).map { ($0.key + " " + $0.name + " " + word($0.on), $0.on ? .status : .normal) })),
-                (6, .keys([(buttons[2].key + " " + buttons[2].name + " " + word(buttons[2].on), buttons[2].on ? .status : .normal),
+                (5, .keys(buttons.prefix(2).map { (trimmed($0.key + " " + $0.name + " " + state($0)), $0.on ? .status : .normal) })),
+                (6, .keys([(buttons[2].key + " " + buttons[2].name + " " + state(buttons[2]), buttons[2].on ? .status : .normal),
                            ("[0-9] keypad", .normal)])),
                 (8, end),
             ]
@@ -24,12 +31,15 @@ extension Pen {
         let column = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text))) }
         var rows: [(Int, Line)] = buttons.enumerated().map { index, button in
             (9 + index + (index == 2 ? 1 : 0), .row([("   " + column(button.key, 7), .dim), (column(button.name, 9), .normal),
-                                                     (word(button.on), button.on ? .status : .dim)]))
+                                                     (state(button), button.on ? .status : .dim)]))
         }
         rows.append((11, .row([("   " + column("[0-9]", 7), .dim), (column("keypad", 9), .normal), (digits(call.digits, fitting: 11), .status)])))
         rows.append((15, end))
         return rows
     }
+
+    /// `text` without the space an empty state word leaves at its end.
+    private func trimmed(_ text: String) -> String { text.hasSuffix(" ") ? String(text.dropLast()) : text }
 
     /// The digits sent so far as typed, the newest kept when more than `width` were.
     private func digits(_ digits: String, fitting width: Int) -> String {

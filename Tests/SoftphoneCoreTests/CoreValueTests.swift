@@ -102,4 +102,22 @@ struct FoundationValueTests {
 
 extension String {
     fileprivate func replacingDashes() -> String { String(filter { $0 != "-" }) }
+
+    @Test("in a call, only keys that can act are offered: x when the app reported the call with supportsHolding (swap with a call held), e when the app is in the foreground")
+    func inCallKeysThatCanAct() {
+        func keys(_ screen: InCallScreen) -> [String] { Keymap.bindings(for: .inCall(screen)).map { $0.label + " " + $0.hint } }
+        let alice = Caller(name: "Alice", handle: "+1")
+        let plain = InCallScreen(appName: "voip", call: 1, caller: alice, connectedSeconds: 1, appHasCallControls: true, appInForeground: false, canHold: false)
+        #expect(!keys(plain).contains { $0.hasPrefix("x/X") || $0.hasPrefix("e ") }, "\(keys(plain))")
+        #expect(keys(plain).contains("f open app"))
+        #expect(Keymap.command(for: "x", on: .inCall(plain)) == nil && Keymap.command(for: "e", on: .inCall(plain)) == nil)
+        var holdable = plain
+        holdable.canHold = true
+        holdable.appInForeground = true
+        #expect(keys(holdable).contains("x/X hold") && keys(holdable).contains("e end in app") && keys(holdable).contains("f app away"))
+        holdable.status = .onHold
+        #expect(keys(holdable).contains("x/X resume"))
+        holdable.held = Caller(name: "Bob", handle: "+2")
+        #expect(keys(holdable).contains("x/X swap"))
+    }
 }

@@ -180,7 +180,8 @@ extension Phone {
                 appName: app, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
                 status: status, isMuted: focus.isMuted, held: heldCall(other: focus)?.details.caller, isSpeaker: speakerOn,
-                appHasCallControls: appDelegate is any InAppCallControls))
+                appHasCallControls: appDelegate is any InAppCallControls, appInForeground: appState == .foreground,
+                canHold: focus.details.supportsHolding))
         }
         // An open list shows, unless a call ended after it opened and its "call ended" screen still shows.
         if pending == nil, let open = openList,
