@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Resizing while the phone rings: compact at 40×12, the "enlarge" notice below it, a storm of sizes
+# Resizing while the phone rings: compact at 40×12, the caller and the keys below it, a storm of sizes
 # down to 1×1 and back, and the roomy screen redrawn at 80×24 at the end; nothing crashes and
 # quitting restores the terminal.
 source "$(dirname "$0")/common-tmux.sh"
@@ -14,9 +14,10 @@ wait_gone "╭"
 screen | grep -qF "Zoë 张伟" || fail "the caller at 40×12"
 
 size 30 10
-wait_for "Enlarge to 40×12"
+wait_for "Zoë 张伟 calling"
+wait_for "a accept · d/b decline"
 size 12 3
-wait_for "40×12"
+wait_for "a accept"
 
 # A storm: many sizes in quick succession, 1×1 among them.
 for round in $(seq 5); do
