@@ -74,6 +74,45 @@ public enum DisplayWidth {
         return kept + ellipsis
     }
 
+    /// `text` in lines of at most `width` columns, broken at spaces; a word longer than a line is
+    /// broken between grapheme clusters. Nothing is dropped but the spaces at the breaks.
+    public static func wrap(_ text: String, toWidth width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = String(word)
+            var wordWidth = of(word)
+            if used > 0 && used + 1 + wordWidth <= width {
+                line += " " + word
+                used += 1 + wordWidth
+                continue
+            }
+            if used > 0 { lines.append(line) }
+            line = ""
+            used = 0
+            // A word wider than a line fills whole lines first.
+            while wordWidth > width {
+                var piece = "", pieceWidth = 0
+                for character in word {
+                    let w = of(character)
+                    if pieceWidth + w > width { break }
+                    piece.append(character)
+                    pieceWidth += w
+                }
+                if piece.isEmpty { break }  // one cluster wider than the line: give it a line of its own
+                lines.append(piece)
+                word.removeFirst(piece.count)
+                wordWidth = of(word)
+            }
+            line = word
+            used = wordWidth
+        }
+        if used > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// The width of one scalar: `wcwidth` under C.UTF-8, or an approximation if that locale is
     /// missing. Negative for characters that are not printable (controls, unassigned).
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {

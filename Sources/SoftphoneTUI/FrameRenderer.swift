@@ -69,7 +69,24 @@ public enum FrameRenderer {
             pen.draw(line, row: top + row, columns: columns, in: &frame)
         }
         if let notice {
-            pen.centre(notice, role: .warning, row: height - 2, columns: 1..<(width - 1), in: &frame)
+            // Whole, however long (an iOS rule's explanation runs to a few lines): wrapped above the
+            // hint line, on up to half the terminal. Over a call it takes only rows the call leaves
+            // empty, so its buttons stay in sight; elsewhere it covers the bottom of the screen.
+            let lines = DisplayWidth.wrap(pen.glyphs.displayable(notice), toWidth: width - 2)
+            var rows = 1
+            while rows < height / 2 && rows < lines.count {
+                let above = height - 2 - rows
+                guard !screen.showsCall || frame.rows[above].allSatisfy({ $0 == " " }) else { break }
+                rows += 1
+            }
+            let shown = lines.count <= rows ? lines
+                : Array(lines.prefix(rows - 1)) + [DisplayWidth.truncate(lines[(rows - 1)...].joined(separator: " "), toWidth: width - 2, ellipsis: pen.glyphs.ellipsis)]
+            let blank = String(repeating: " ", count: width)
+            for (index, line) in shown.enumerated() {
+                let row = height - 1 - shown.count + index
+                frame.put(blank, row: row, column: 0, role: .normal)
+                pen.centre(line, role: .warning, row: row, columns: 1..<(width - 1), in: &frame, alreadySafe: true)
+            }
         }
         if case .help(let shown) = screen { pen.drawHelp(for: shown, terminalKeys: terminalKeys, in: &frame) }
         pen.centre(pen.hint(for: screen, width: width - 2), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
@@ -347,5 +364,15 @@ struct Pen {
             frame.put(box.vertical, row: row, column: left + Self.phoneWidth - 1, role: .dim)
         }
         frame.put(box.bottomLeft + edge + box.bottomRight, row: top + Self.phoneHeight - 1, column: left, role: .dim)
+    }
+}
+
+extension Screen {
+    /// Whether the screen shows a call whose buttons must stay in sight: ringing, waiting, in progress.
+    var showsCall: Bool {
+        switch self {
+        case .incoming, .callWaiting, .inCall: true
+        default: false
+        }
     }
 }

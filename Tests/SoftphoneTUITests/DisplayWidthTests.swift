@@ -81,4 +81,19 @@ import Testing
     func asciiReplacement(text: String, expected: String) {
         #expect(GlyphSet.ascii.displayable(text) == expected)
     }
+
+    @Test("wrap breaks at spaces, keeps every word, never passes the width, and breaks a word wider than a line between clusters", arguments: [
+        ("iOS rule 5: App terminated: VoIP push not reported", 20, ["iOS rule 5: App", "terminated: VoIP", "push not reported"]),
+        ("short", 20, ["short"]),
+        ("", 10, [""]),
+        ("张伟张伟张伟 ok", 4, ["张伟", "张伟", "张伟", "ok"]),
+        ("abcdefghij xy", 4, ["abcd", "efgh", "ij", "xy"]),
+        ("a  b", 10, ["a b"]),
+    ])
+    func wrap(text: String, width: Int, expected: [String]) {
+        let lines = DisplayWidth.wrap(text, toWidth: width)
+        #expect(lines == expected)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= width })
+        #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " })
+    }
 }
