@@ -68,7 +68,7 @@ extension ControlRequest {
         var reader = WordReader(program: "", subcommand: command, words: words, usage: "\(command) as `softphone \(command)` takes it, without --socket")
         if command == "events" {
             if let word = try reader.nextWord() { throw reader.unknown(word) }
-            return .events(follow: false)
+            return .events(follow: false, fromNow: false)
         }
         let (request, socket) = try read(&reader, standardInput: false)
         guard socket == nil else { throw reader.mistake("--socket is not used here: this line drives the phone it is typed on") }

@@ -27,8 +27,9 @@ public enum ControlRequest: Equatable, Sendable {
     case state
     /// The current screen as plain text.
     case screen
-    /// The event history, then (with `follow`) every new event as it happens.
-    case events(follow: Bool)
+    /// The event history, then (with `follow`) every new event as it happens; with `fromNow`, no
+    /// history: only what happens after the request (a second flow's `wait` must not match the first's).
+    case events(follow: Bool, fromNow: Bool = false)
 
     /// The commands every request understands, for error messages.
     public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "events"]
@@ -81,11 +82,14 @@ public enum ControlRequest: Equatable, Sendable {
         case "state": return (id, .state)
         case "screen": return (id, .screen)
         case "events":
-            switch json["follow"] {
-            case nil, .null?: return (id, .events(follow: false))
-            case .bool(let follow)?: return (id, .events(follow: follow))
-            default: throw ControlError("field \"follow\" must be true or false")
+            func flag(_ name: String) throws(ControlError) -> Bool {
+                switch json[name] {
+                case nil, .null?: return false
+                case .bool(let value)?: return value
+                default: throw ControlError("field \"\(name)\" must be true or false")
+                }
             }
+            return (id, .events(follow: try flag("follow"), fromNow: try flag("new")))
         case "key":
             guard let keys = try optionalString(json, "keys"), !keys.isEmpty else {
                 throw ControlError("field \"keys\" must be a non-empty string of keys, e.g. \"a\"")
@@ -188,7 +192,8 @@ public enum ControlRequest: Equatable, Sendable {
         case .app(let action): .object([("cmd", .string("app")), ("action", .string(action.rawValue))])
         case .state: .object([("cmd", .string("state"))])
         case .screen: .object([("cmd", .string("screen"))])
-        case .events(let follow): .object([("cmd", .string("events")), ("follow", .bool(follow))])
+        case .events(let follow, let fromNow):
+            .object([("cmd", .string("events")), ("follow", .bool(follow))] + (fromNow ? [("new", .bool(true))] : []))
         }
     }
 

@@ -23,7 +23,8 @@ public struct EventStream {
     /// Adds an event of the shell's own (the audio thread's `ring.started`, …) named `name`, with
     /// `fields` after `t_ms` and `event`, and returns its JSON line.
     public mutating func record(_ name: String, _ fields: [(String, JSON)], at now: Instant) -> String {
-        append(JSON.object([("t_ms", .number(Double((now - start).milliseconds))), ("event", .string(name))] + fields).text)
+        assert(Self.documents(name, fields.map(\.0)), "event \(name) has a field not in EventStream.fieldTable: \(fields.map(\.0))")
+        return append(JSON.object([("t_ms", .number(Double((now - start).milliseconds))), ("event", .string(name))] + fields).text)
     }
 
     private mutating func append(_ line: String) -> String {
@@ -40,6 +41,52 @@ public struct EventStream {
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
     ] + shellNames
+
+    /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
+    /// script's `wait --where FIELD=…` or a scenario's `expect … FIELD=…` naming a field the event
+    /// never has is an error at once rather than a wait that cannot end. A test checks the table
+    /// against the docs and against the events the phone sends.
+    static let fieldTable: [String: [String]] = {
+        let call = ["call", "uuid", "caller", "handle", "video"]
+        return [
+            "phone.ready": ["app", "lock", "token"],
+            "call.incoming": call, "call.outgoing": call,
+            "call.connected": ["call"],
+            "call.dtmf": ["call", "digit"],
+            "call.held": ["call", "on_hold"],
+            "call.muted": ["call", "muted"],
+            "call.ended": ["call", "uuid", "caller", "handle", "reason", "duration_ms", "actions"],
+            "call.action": ["call", "action", "outcome"],
+            "call.refused": ["caller", "handle", "error", "code"],
+            "rule.violated": ["rule", "message"],
+            "push.received": ["kind"], "push.dropped": ["kind", "reason"],
+            "push.token": ["token"],
+            "app.state": ["state", "reason"],
+            "device.lock": ["lock"],
+            "audio.session": ["active"],
+            "notification.delivered": ["id", "source", "shown", "title", "subtitle", "body", "sound", "extension", "reason"],
+            "notification.opened": ["id", "title"],
+            "extension.started": ["notification"], "extension.expired": ["notification"],
+            "extension.finished": ["notification", "outcome"],
+            "sound.played": ["sound", "by"], "sound.stopped": ["sound", "why"],
+            "device.vibrated": ["ms", "by"],
+            "app.log": ["by", "message"],
+            "ring.started": ["call", "latency_us"], "ring.stopped": ["call", "latency_us"],
+            "audio.underrun": ["total"],
+            "sounds.ready": ["sounds"],
+            "webhook.delivered": ["url", "status", "attempts"], "webhook.failed": ["url", "attempt", "error", "will_retry", "dropped"],
+        ]
+    }()
+
+    /// Whether `fields` are all in the table's entry for `name` (any fields for an event with no entry).
+    static func documents(_ name: String, _ fields: [String]) -> Bool {
+        guard let known = fieldTable[name] else { return true }
+        return fields.allSatisfy(known.contains)
+    }
+
+    /// The fields events named `name` can have, or nil when any field may come (`server.request`
+    /// carries whatever the app sends its server) or the name is unknown.
+    public static func fields(of name: String) -> [String]? { fieldTable[name] }
 
     /// The events only the shell sends, from its audio thread and its webhook: not state changes of the phone.
     public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed"]
@@ -119,6 +166,8 @@ public struct EventStream {
         case .notification(let event):
             members += fields(of: event)
         }
+        // Debug builds (every test) check that the table scripts are checked against knows each field.
+        assert(documents(name(of: event), members.dropFirst(2).map(\.0)), "event \(name(of: event)) has a field not in EventStream.fieldTable: \(members.map(\.0))")
         return .object(members)
     }
 

@@ -261,6 +261,9 @@ public struct ScenarioParser {
             guard let (field, value) = Self.pair(word.text) else {
                 throw error(word.column, "\"\(word.text)\" is not FIELD=VALUE (e.g. reason=local, caller=\"Helpo Hospital\"), nor within TIME")
             }
+            if let known = EventStream.fields(of: name.text), !known.contains(field) {
+                throw error(word.column, "\(name.text) has no field \"\(field)\"; its fields are: \(known.joined(separator: ", ")) (docs/events.md)")
+            }
             conditions.append(FieldCondition(field: field, value: value))
         }
         if negated && window == nil {

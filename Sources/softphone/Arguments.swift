@@ -10,9 +10,9 @@ enum Invocation: Equatable {
     /// Send one request to a running phone (remote side, keys, state, screen).
     case client(ControlRequest, socket: String?)
     /// Print the event history, and with `follow` every new event, as JSON lines.
-    case events(follow: Bool, socket: String?)
+    case events(follow: Bool, fromNow: Bool, socket: String?)
     /// Wait until an event with these fields happens (or has happened), or the timeout passes.
-    case wait(event: String, conditions: [Condition], timeoutSeconds: Double, socket: String?)
+    case wait(event: String, conditions: [Condition], timeoutSeconds: Double, fromNow: Bool, socket: String?)
     /// List the ALSA playback devices.
     case devices
     /// List the built-in tones and vibration patterns.
@@ -72,8 +72,8 @@ enum Arguments {
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
                softphone state | screen                              (JSON snapshot / the screen as text)
-               softphone events [--follow]                           (the JSONL event stream)
-               softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
+               softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
+               softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new]   (exit 0 when seen, 97 on timeout)
                softphone scenario FILE... [--junit OUT.xml] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
@@ -140,20 +140,24 @@ enum Arguments {
             }
             return .play(path: path, repetitions: repetitions, output: out.map(AudioOutput.file) ?? .device(device ?? "default"))
         case "events":
-            var follow = false, socket: String?
+            var follow = false, fromNow = false, socket: String?
             while let flag = try reader.nextFlag() {
                 switch flag {
                 case "--follow", "-f": follow = true
+                case "--new": fromNow = true
                 case "--socket": socket = try reader.value(for: flag)
                 default: throw reader.unknown(flag)
                 }
             }
-            return .events(follow: follow, socket: socket)
+            return .events(follow: follow, fromNow: fromNow, socket: socket)
         case "wait":
             guard let event = reader.positional() else {
-                throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]")
+                throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new]")
             }
-            var conditions: [Condition] = [], timeout = 30.0, socket: String?
+            guard EventStream.names.contains(event) else {
+                throw ControlError("softphone wait: unknown event \"\(event)\"; the events are: \(EventStream.names.joined(separator: ", ")) (docs/events.md)")
+            }
+            var conditions: [Condition] = [], timeout = 30.0, fromNow = false, socket: String?
             while let flag = try reader.nextFlag() {
                 switch flag {
                 case "--where":
@@ -161,7 +165,12 @@ enum Arguments {
                     guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
                         throw ControlError("softphone wait: --where \"\(pair)\" must be FIELD=VALUE, e.g. --where reason=local")
                     }
-                    conditions.append(Condition(field: String(pair[..<eq]), value: String(pair[pair.index(after: eq)...])))
+                    let field = String(pair[..<eq])
+                    if let known = EventStream.fields(of: event), !known.contains(field) {
+                        throw ControlError("softphone wait: \(event) has no field \"\(field)\"; its fields are: \(known.joined(separator: ", ")) (docs/events.md)")
+                    }
+                    conditions.append(Condition(field: field, value: String(pair[pair.index(after: eq)...])))
+                case "--new": fromNow = true
                 case "--timeout":
                     let text = try reader.value(for: flag)
                     guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
@@ -172,7 +181,7 @@ enum Arguments {
                 default: throw reader.unknown(flag)
                 }
             }
-            return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, socket: socket)
+            return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, socket: socket)
         case "scenario":
             var files: [String] = [], junit: String?, realTime = false, socket: String?
             while true {

@@ -220,12 +220,12 @@ final class PhoneShell {
             return (.object(reply + [("ok", .bool(true)), ("state", stateSnapshot())]), [], .keepOpen)
         case .screen:
             return (.object(reply + [("ok", .bool(true)), ("screen", .string(screenText()))]), [], .keepOpen)
-        case .events(let follow):
+        case .events(let follow, let fromNow):
             if fromStandardInput {
                 let error = "stdout already carries the event stream in headless mode"
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
             }
-            return (.object(reply + [("ok", .bool(true))]), events.history, follow ? .follow : .close)
+            return (.object(reply + [("ok", .bool(true))]), fromNow ? [] : events.history, follow ? .follow : .close)
         case .push(let push):
             // APNs refuses a push whose topic is not the app's before it ever reaches the phone.
             do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {

@@ -28,12 +28,13 @@ func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
     }
 }
 
-/// `softphone events [--follow]`: the history, then (following) each new event, one JSON line each.
-func runEvents(follow: Bool, socket: String?) -> Int32 {
+/// `softphone events [--follow] [--new]`: the history (unless `--new`), then (following) each new
+/// event, one JSON line each.
+func runEvents(follow: Bool, fromNow: Bool, socket: String?) -> Int32 {
     let path = SocketPath.resolve(explicit: socket, environment: environment)
     do {
         var refused: String?
-        _ = try ControlClient.stream(ControlRequest.events(follow: follow).json, to: path, timeoutSeconds: nil) { reply, line in
+        _ = try ControlClient.stream(ControlRequest.events(follow: follow, fromNow: fromNow).json, to: path, timeoutSeconds: nil) { reply, line in
             guard reply["ok"]?.boolValue == true else {
                 refused = reply["error"]?.stringValue ?? reply.text
                 return false
@@ -53,10 +54,11 @@ func runEvents(follow: Bool, socket: String?) -> Int32 {
 }
 
 /// `softphone wait`: exit 0 with the event's line once an event named `event` with every
-/// condition has happened (history included, so a script never misses one that came first),
-/// 97 when none does within the timeout, 1 when the phone quits first. A phone that is still
-/// starting is waited for too, so `softphone wait phone.ready` right after starting one works.
-func runWait(event: String, conditions: [Condition], timeout: Double, socket: String?) -> Int32 {
+/// condition has happened (history included, so a script never misses one that came first;
+/// with `fromNow` only what happens after the wait starts), 97 when none does within the timeout,
+/// 1 when the phone quits first. A phone that is still starting is waited for too, so
+/// `softphone wait phone.ready` right after starting one works.
+func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: Bool, socket: String?) -> Int32 {
     let path = SocketPath.resolve(explicit: socket, environment: environment)
     let deadline = ControlClient.monotonicSeconds() + timeout
     while !ControlClient.phoneAnswers(on: path) && ControlClient.monotonicSeconds() < deadline {
@@ -73,7 +75,7 @@ func runWait(event: String, conditions: [Condition], timeout: Double, socket: St
     let description = ([event] + conditions.map { "\($0.field)=\($0.value)" }).joined(separator: " ")
     do {
         var seen: String?
-        let end = try ControlClient.stream(ControlRequest.events(follow: true).json, to: path, timeoutSeconds: left) { _, line in
+        let end = try ControlClient.stream(ControlRequest.events(follow: true, fromNow: fromNow).json, to: path, timeoutSeconds: left) { _, line in
             guard let line else { return true }
             if EventStream.matches(line, name: event, conditions: wanted) { seen = line }
             return seen == nil
@@ -307,10 +309,10 @@ do {
         status = runPlay(path: path, repetitions: repetitions, output: output)
     case .client(let request, let socket):
         status = runClient(request, socket: socket)
-    case .events(let follow, let socket):
-        status = runEvents(follow: follow, socket: socket)
-    case .wait(let event, let conditions, let timeout, let socket):
-        status = runWait(event: event, conditions: conditions, timeout: timeout, socket: socket)
+    case .events(let follow, let fromNow, let socket):
+        status = runEvents(follow: follow, fromNow: fromNow, socket: socket)
+    case .wait(let event, let conditions, let timeout, let fromNow, let socket):
+        status = runWait(event: event, conditions: conditions, timeout: timeout, fromNow: fromNow, socket: socket)
     case .scenario(let files, let junit, let realTime, let socket):
         let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
         status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)

@@ -15,7 +15,7 @@ struct ControlRequestTests {
 
     @Test("each request survives its own encoding", arguments: [
         ControlRequest.call(Caller(name: "A \"B\"", handle: "x", hasVideo: true)), .cancel, .hangup, .key("ad"),
-        .state, .screen, .events(follow: false), .events(follow: true),
+        .state, .screen, .events(follow: false), .events(follow: true), .events(follow: true, fromNow: true),
         .push(PushRequest(kind: .voip, payload: .object([("aps", .object([]))]))),
         .push(PushRequest(kind: .alert, payload: .object([("aps", .object([]))]), topic: "com.example.voip", priority: 5, expiration: 1_900_000_000, collapseID: "c1")),
     ])

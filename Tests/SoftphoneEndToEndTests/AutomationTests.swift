@@ -59,6 +59,39 @@ struct AutomationTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("wait refuses at once, exit 2, an event or a field that does not exist, naming the ones that do")
+    func waitChecksNames() throws {
+        let event = try PhoneProcess.run(["wait", "call.bogus", "--timeout", "30"])
+        #expect(event.status == 2)
+        #expect(event.err.hasPrefix("softphone wait: unknown event \"call.bogus\"; the events are: phone.ready, call.incoming"), "\(event.err)")
+        let field = try PhoneProcess.run(["wait", "call.ended", "--where", "reson=local", "--timeout", "30"])
+        #expect(field.status == 2)
+        #expect(field.err == "softphone wait: call.ended has no field \"reson\"; its fields are: call, uuid, caller, handle, reason, duration_ms, actions (docs/events.md)\n")
+        // server.request carries whatever the app sends: any field may be waited on.
+        #expect(try PhoneProcess.run(["wait", "server.request", "--where", "bizNo=1", "--timeout", "0.1"]).status == 97)
+    }
+
+    @Test("wait --new waits only for what happens after it starts: a second flow's wait is not satisfied by the first's events")
+    func waitForNewEventsOnly() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call"]).status == 0)
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED call=1")
+        #expect(try phone.remote(["wait", "call.ended"]).status == 0, "without --new, the history answers")
+        #expect(try phone.remote(["wait", "call.ended", "--new", "--timeout", "0.5"]).status == 97, "the first call's end is old")
+        let waiter = try PhoneProcess(["wait", "call.ended", "--new", "--timeout", "10", "--socket", phone.socket])
+        pause(0.3)
+        #expect(try phone.remote(["call"]).status == 0)
+        phone.process.send("d")
+        #expect(waiter.waitForExit() == 0)
+        #expect(waiter.remainingOutput().contains("\"call\":2"))
+        let events = try phone.remote(["events", "--new"])
+        #expect(events.status == 0 && events.out.isEmpty, "events --new without --follow: nothing yet")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("events --follow streams each event as it happens and ends when the phone quits; wait ends with 1 then")
     func follow() throws {
         let phone = try PlainPhone()
@@ -93,7 +126,7 @@ struct AutomationTests {
 
     @Test("bad options of the automation subcommands: one line, exit 2", arguments: [
         (["--plain", "--headless"], "softphone: --plain and --headless choose different outputs; give one of them\n"),
-        (["wait"], "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]\n"),
+        (["wait"], "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new]\n"),
         (["wait", "call.ended", "--where", "reason"], "softphone wait: --where \"reason\" must be FIELD=VALUE, e.g. --where reason=local\n"),
         (["wait", "call.ended", "--timeout", "soon"], "softphone wait: --timeout \"soon\" must be a number of seconds above 0, e.g. --timeout 10\n"),
         (["events", "--tail"], "softphone events: unknown option \"--tail\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all\n"),

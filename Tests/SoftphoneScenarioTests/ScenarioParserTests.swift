@@ -97,6 +97,7 @@ struct ScenarioParserTests {
             ("at 1s key a extra", 1, 13, "unexpected \"extra\" at the end of the step"),
             ("expect call.incomming", 1, 8, "unknown event \"call.incomming\"; the events are: phone.ready"),
             ("expect call.ended reason", 1, 19, "\"reason\" is not FIELD=VALUE"),
+            ("expect call.ended reson=local", 1, 19, "call.ended has no field \"reson\"; its fields are: call, uuid, caller, handle, reason"),
             ("expect call.ended =local", 1, 19, "\"=local\" is not FIELD=VALUE"),
             ("expect call.ended within soon", 1, 26, "\"soon\" is not a time"),
             ("expect call.ended for 1s", 1, 19, "expect … takes `within TIME`"),
