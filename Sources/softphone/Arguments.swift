@@ -12,7 +12,7 @@ enum Invocation: Equatable {
     /// Print the event history, and with `follow` every new event, as JSON lines.
     case events(follow: Bool, fromNow: Bool, socket: String?)
     /// Wait until an event with these fields happens (or has happened), or the timeout passes.
-    case wait(event: String, conditions: [Condition], timeoutSeconds: Double, fromNow: Bool, socket: String?)
+    case wait(event: String, conditions: [Condition], timeoutSeconds: Double, fromNow: Bool, afterCall: Int?, socket: String?)
     /// List the ALSA playback devices.
     case devices
     /// List the built-in tones and vibration patterns.
@@ -73,7 +73,7 @@ enum Arguments {
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
-               softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new]   (exit 0 when seen, 97 on timeout)
+               softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]   (exit 0 when seen, 97 on timeout)
                softphone scenario FILE... [--junit OUT.xml] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
@@ -152,12 +152,12 @@ enum Arguments {
             return .events(follow: follow, fromNow: fromNow, socket: socket)
         case "wait":
             guard let event = reader.positional() else {
-                throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new]")
+                throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]")
             }
             guard EventStream.names.contains(event) else {
                 throw ControlError("softphone wait: unknown event \"\(event)\"; the events are: \(EventStream.names.joined(separator: ", ")) (docs/events.md)")
             }
-            var conditions: [Condition] = [], timeout = 30.0, fromNow = false, socket: String?
+            var conditions: [Condition] = [], timeout = 30.0, fromNow = false, afterCall: Int?, socket: String?
             while let flag = try reader.nextFlag() {
                 switch flag {
                 case "--where":
@@ -171,6 +171,12 @@ enum Arguments {
                     }
                     conditions.append(Condition(field: field, value: String(pair[pair.index(after: eq)...])))
                 case "--new": fromNow = true
+                case "--after-call":
+                    let text = try reader.value(for: flag)
+                    guard let number = Int(text), number > 0 else {
+                        throw ControlError("softphone wait: --after-call \"\(text)\" must be a call's number (1, 2, …), e.g. --after-call 1")
+                    }
+                    afterCall = number
                 case "--timeout":
                     let text = try reader.value(for: flag)
                     guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
@@ -181,7 +187,10 @@ enum Arguments {
                 default: throw reader.unknown(flag)
                 }
             }
-            return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, socket: socket)
+            if fromNow && afterCall != nil {
+                throw ControlError("softphone wait: --new and --after-call both say where to start looking; give one of them")
+            }
+            return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
         case "scenario":
             var files: [String] = [], junit: String?, realTime = false, socket: String?
             while true {

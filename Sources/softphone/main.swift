@@ -55,10 +55,11 @@ func runEvents(follow: Bool, fromNow: Bool, socket: String?) -> Int32 {
 
 /// `softphone wait`: exit 0 with the event's line once an event named `event` with every
 /// condition has happened (history included, so a script never misses one that came first;
-/// with `fromNow` only what happens after the wait starts), 97 when none does within the timeout,
+/// with `fromNow` only what happens after the wait starts, with `afterCall` only what comes after
+/// that call's `call.ended`, whenever it ends), 97 when none does within the timeout,
 /// 1 when the phone quits first. A phone that is still starting is waited for too, so
 /// `softphone wait phone.ready` right after starting one works.
-func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: Bool, socket: String?) -> Int32 {
+func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: Bool, afterCall: Int?, socket: String?) -> Int32 {
     let path = SocketPath.resolve(explicit: socket, environment: environment)
     let deadline = ControlClient.monotonicSeconds() + timeout
     while !ControlClient.phoneAnswers(on: path) && ControlClient.monotonicSeconds() < deadline {
@@ -75,8 +76,14 @@ func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: B
     let description = ([event] + conditions.map { "\($0.field)=\($0.value)" }).joined(separator: " ")
     do {
         var seen: String?
+        // The events come in the order they happened: skip them up to the end of `afterCall`.
+        var before = afterCall.map { [(field: "call", value: String($0))] }
         let end = try ControlClient.stream(ControlRequest.events(follow: true, fromNow: fromNow).json, to: path, timeoutSeconds: left) { _, line in
             guard let line else { return true }
+            if let ending = before {
+                if EventStream.matches(line, name: "call.ended", conditions: ending) { before = nil }
+                return true
+            }
             if EventStream.matches(line, name: event, conditions: wanted) { seen = line }
             return seen == nil
         }
@@ -311,8 +318,8 @@ do {
         status = runClient(request, socket: socket)
     case .events(let follow, let fromNow, let socket):
         status = runEvents(follow: follow, fromNow: fromNow, socket: socket)
-    case .wait(let event, let conditions, let timeout, let fromNow, let socket):
-        status = runWait(event: event, conditions: conditions, timeout: timeout, fromNow: fromNow, socket: socket)
+    case .wait(let event, let conditions, let timeout, let fromNow, let afterCall, let socket):
+        status = runWait(event: event, conditions: conditions, timeout: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
     case .scenario(let files, let junit, let realTime, let socket):
         let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
         status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)

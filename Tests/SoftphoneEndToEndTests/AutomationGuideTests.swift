@@ -33,7 +33,7 @@ struct AutomationGuideTests {
     func blocksAreFiles() throws {
         let examples = try Self.examples()
         #expect(examples.map(\.path).sorted() == [
-            "Tests/expect/flow-wait-new.sh", "Tests/expect/flow-wait.sh", "Tests/expect/push-call.exp", "Tests/pexpect/call_flow.py", "Tests/pexpect/headless_flow.py",
+            "Tests/expect/flow-wait-again.sh", "Tests/expect/flow-wait.sh", "Tests/expect/push-call.exp", "Tests/pexpect/call_flow.py", "Tests/pexpect/headless_flow.py",
         ])
         for example in examples {
             let file = try #require(Self.text(of: Self.root + "/" + example.path), "\(example.path) is missing")

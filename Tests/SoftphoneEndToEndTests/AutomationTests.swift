@@ -59,6 +59,24 @@ struct AutomationTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("wait --after-call N waits for what comes after call N ended, whenever it ends; with --new it is refused")
+    func waitAfterACall() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call", "--from", "First"]).status == 0)
+        let later = try PhoneProcess(["wait", "call.incoming", "--after-call", "1", "--timeout", "10", "--socket", phone.socket])
+        #expect(try phone.remote(["wait", "call.incoming", "--after-call", "1", "--timeout", "0.5"]).status == 97, "call 1 has not ended")
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED call=1")
+        #expect(try phone.remote(["call", "--from", "Second"]).status == 0)
+        #expect(later.waitForExit() == 0)
+        #expect(later.remainingOutput().contains("\"caller\":\"Second\""))
+        let both = try phone.remote(["wait", "call.ended", "--new", "--after-call", "1"])
+        #expect(both.status == 2 && both.err.contains("give one of them"))
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("wait refuses at once, exit 2, an event or a field that does not exist, naming the ones that do")
     func waitChecksNames() throws {
         let event = try PhoneProcess.run(["wait", "call.bogus", "--timeout", "30"])
@@ -80,12 +98,19 @@ struct AutomationTests {
         _ = phone.process.line(startingWith: "ENDED call=1")
         #expect(try phone.remote(["wait", "call.ended"]).status == 0, "without --new, the history answers")
         #expect(try phone.remote(["wait", "call.ended", "--new", "--timeout", "0.5"]).status == 97, "the first call's end is old")
-        let waiter = try PhoneProcess(["wait", "call.ended", "--new", "--timeout", "10", "--socket", phone.socket])
-        pause(0.3)
-        #expect(try phone.remote(["call"]).status == 0)
-        phone.process.send("d")
+        // A waiter started now is answered by the next call's end, not the first's. It may connect
+        // only after a call or two more: calls come until it has seen one.
+        let waiter = try PhoneProcess(["wait", "call.ended", "--new", "--timeout", "20", "--socket", phone.socket])
+        var calls = 1
+        while waiter.exitStatus == nil && calls < 20 {
+            #expect(try phone.remote(["call"]).status == 0)
+            calls += 1
+            phone.process.send("d")
+            _ = phone.process.line(startingWith: "ENDED call=\(calls)")
+            _ = waiter.waitForExit(seconds: 0.3)
+        }
         #expect(waiter.waitForExit() == 0)
-        #expect(waiter.remainingOutput().contains("\"call\":2"))
+        #expect(!waiter.remainingOutput().contains("\"call\":1,"), "the first call's end is never the answer")
         let events = try phone.remote(["events", "--new"])
         #expect(events.status == 0 && events.out.isEmpty, "events --new without --follow: nothing yet")
         phone.process.send("q")
@@ -126,7 +151,7 @@ struct AutomationTests {
 
     @Test("bad options of the automation subcommands: one line, exit 2", arguments: [
         (["--plain", "--headless"], "softphone: --plain and --headless choose different outputs; give one of them\n"),
-        (["wait"], "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new]\n"),
+        (["wait"], "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]\n"),
         (["wait", "call.ended", "--where", "reason"], "softphone wait: --where \"reason\" must be FIELD=VALUE, e.g. --where reason=local\n"),
         (["wait", "call.ended", "--timeout", "soon"], "softphone wait: --timeout \"soon\" must be a number of seconds above 0, e.g. --timeout 10\n"),
         (["events", "--tail"], "softphone events: unknown option \"--tail\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all\n"),
