@@ -29,7 +29,7 @@ extension ControlRequest {
         case "cancel", "hangup":
             return (reader.subcommand == "cancel" ? .cancel : .hangup, try reader.socketOnly())
         case "key":
-            guard let keys = reader.positional() else {
+            guard let keys = reader.operand(valueFlags: ["--socket"]) else {
                 throw reader.mistake("which keys? e.g. `\(reader.prefix) a`; usage: \(reader.prefix) KEYS [--socket PATH]")
             }
             return (.key(keys), try reader.socketOnly())
@@ -39,7 +39,7 @@ extension ControlRequest {
             return (reader.subcommand == "lock" ? .lock : .unlock, try reader.socketOnly())
         case "app":
             let words = AppAction.allCases.map(\.rawValue).joined(separator: "|")
-            guard let word = reader.positional() else {
+            guard let word = reader.operand(valueFlags: ["--socket"]) else {
                 throw reader.mistake("what should the app do? usage: \(reader.prefix) \(words) [--socket PATH]")
             }
             guard let action = AppAction(rawValue: word) else {
@@ -77,7 +77,7 @@ extension ControlRequest {
 
     /// `push [FILE|-] [--type voip|alert] [--topic T] [--priority P] [--expiration S] [--collapse-id ID]`.
     private static func readPush(_ reader: inout WordReader, standardInput: Bool) throws(ControlError) -> (request: ControlRequest, socket: String?) {
-        let path = reader.positional() ?? "-"
+        let path = reader.operand(valueFlags: ["--type", "--topic", "--priority", "--expiration", "--collapse-id", "--socket"]) ?? "-"
         var push = PushRequest(kind: .voip, payload: .null), socket: String?
         while let flag = try reader.nextFlag() {
             switch flag {

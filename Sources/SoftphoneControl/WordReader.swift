@@ -57,6 +57,19 @@ public struct WordReader {
         return word
     }
 
+    /// The first word that is neither a flag nor the value of one of `valueFlags`, wherever it
+    /// stands among the options (`push --type voip FILE` as `push FILE --type voip`), taken out of
+    /// the words; nil when there is none.
+    public mutating func operand(valueFlags: Set<String>) -> String? {
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            if !word.hasPrefix("--") { return words.remove(at: index) }
+            index += valueFlags.contains(word) ? 2 : 1
+        }
+        return nil
+    }
+
     /// The rest, where only `--socket PATH` may follow; returns the path.
     public mutating func socketOnly() throws(ControlError) -> String? {
         var socket: String?

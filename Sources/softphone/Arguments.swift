@@ -95,6 +95,25 @@ enum Arguments {
         }.joined()
     }
 
+    /// The synopsis of one subcommand, from `usage`'s line for it (without its comment), with the
+    /// `--socket PATH` every client subcommand takes; nil for a word that is no subcommand.
+    static func usage(of subcommand: String) -> String? {
+        let lines = usage.split(separator: "\n").map { $0.drop { $0 == " " } }
+        guard let line = lines.first(where: { line in
+            let words = line.split(separator: " ")
+            let start = words.first == "usage:" ? 1 : 0
+            guard words.count > start, words[start] == "softphone", words.count > start + 1 else { return false }
+            // `softphone call …`, and the pairs `softphone cancel | hangup`.
+            return words[start + 1] == subcommand || (words.count > start + 3 && words[start + 2] == "|" && words[start + 3] == subcommand)
+        }) else { return nil }
+        var text = String(line.hasPrefix("usage: ") ? line.dropFirst(7) : line)
+        // The comment after the synopsis, `   (remote side: …)`, is for --help only.
+        if let comment = text.indices.first(where: { text[$0...].hasPrefix("   (") }) { text = String(text[..<comment]) }
+        while text.last == " " { text.removeLast() }
+        let client = ControlRequest.wordCommands.contains(subcommand) || ["events", "wait"].contains(subcommand)
+        return text + (client ? " [--socket PATH]" : "")
+    }
+
     static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(ControlError) -> Invocation {
@@ -107,7 +126,8 @@ enum Arguments {
             sub = "run"
         }
         if words.contains("--help") || words.contains("-h") || sub == "help" { return .help }
-        var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: shortUsage)
+        // The phone's own options are many: a mistake there lists the subcommands (--help has the rest).
+        var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: sub == "run" ? shortUsage : usage(of: sub) ?? shortUsage)
         switch sub {
         case "run": return .run(try reader.runOptions())
         case _ where ControlRequest.wordCommands.contains(sub):
@@ -118,7 +138,7 @@ enum Arguments {
             return sub == "devices" ? .devices : .tones
         case "play":
             let usage = "usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
-            guard let path = reader.positional() else {
+            guard let path = reader.operand(valueFlags: ["--loop", "--audio-device", "--audio-out"]) else {
                 throw ControlError("softphone play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
             }
             var repetitions = 1, device: String?, out: String?
@@ -151,7 +171,7 @@ enum Arguments {
             }
             return .events(follow: follow, fromNow: fromNow, socket: socket)
         case "wait":
-            guard let event = reader.positional() else {
+            guard let event = reader.operand(valueFlags: ["--where", "--timeout", "--after-call", "--socket"]) else {
                 throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]")
             }
             guard EventStream.names.contains(event) else {

@@ -12,6 +12,34 @@ struct CommandLineTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test("a subcommand's mistake ends with that subcommand's own usage, --socket included", arguments: [
+        (["call", "--form", "Bob"], "softphone call: unknown option \"--form\"; usage: softphone call [--from NAME] [--handle H] [--video] [--socket PATH]\n"),
+        (["hangup", "--now"], "softphone hangup: unknown option \"--now\"; usage: softphone cancel | hangup [--socket PATH]\n"),
+        (["play", "x.wav", "--x"], "softphone play: unknown option \"--x\"; usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]\n"),
+    ])
+    func subcommandUsage(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err == message)
+    }
+
+    @Test("options and operands in any order, as every Unix command takes them", arguments: [
+        ["push", "--type", "voip", "PAYLOAD"], ["push", "PAYLOAD", "--type", "voip"], ["push", "--priority", "5", "PAYLOAD", "--type", "voip"],
+    ])
+    func operandsAnywhere(arguments: [String]) throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let payload = PhoneProcess.repositoryRoot + "/Assets/Payloads/voip-call.json"
+        let pushed = try phone.remote(arguments.map { $0 == "PAYLOAD" ? payload : $0 })
+        #expect(pushed.status == 0, "\(pushed.err)")
+        #expect(phone.process.line(startingWith: "INCOMING call=1") != nil)
+        let keyed = try PhoneProcess.run(["key", "--socket", phone.socket, "d"])
+        #expect(keyed.status == 0 && keyed.err.isEmpty, "\(keyed.err)")
+        #expect(phone.process.line(startingWith: "ENDED call=1") != nil)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("an unknown subcommand is one line naming it, exit 2")
     func unknownSubcommand() throws {
         let result = try PhoneProcess.run(["dial", "123"])

@@ -72,13 +72,13 @@ struct PushHeaderTests {
         (["--expiration", "tomorrow"], "softphone push: --expiration is \"tomorrow\"; APNs accepts whole UNIX seconds, or 0 for now or never (400 BadExpirationDate, iOS rule 18)\n"),
         (["--expiration", "-5"], "softphone push: --expiration is \"-5\"; APNs accepts whole UNIX seconds, or 0 for now or never (400 BadExpirationDate, iOS rule 18)\n"),
         (["--collapse-id", String(repeating: "c", count: 65)], "softphone push: --collapse-id is 65 bytes; APNs accepts at most 64 (400 BadCollapseId, iOS rule 18)\n"),
-        (["--topic"], "softphone push: --topic needs a value; usage: softphone ["),
-        (["--urgent"], "softphone push: unknown option \"--urgent\"; usage: softphone ["),
+        (["--topic"], "softphone push: --topic needs a value; usage: softphone push [FILE|-] [--type voip|alert]"),
+        (["--urgent"], "softphone push: unknown option \"--urgent\"; usage: softphone push [FILE|-] [--type voip|alert]"),
     ])
     func refused(flags: [String], message: String) throws {
         let result = try PhoneProcess.run(["push", Self.call] + flags + ["--socket", temporaryFolder() + "/none.sock"])
         #expect(result.status == 2)
-        // One line; the usage after "usage:" is CommandLineTests' to check.
+        // One line, with push's own usage.
         #expect(result.err.hasPrefix(message) && result.err.split(separator: "\n").count == 1)
     }
 
