@@ -83,7 +83,7 @@ enum Arguments {
               0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
               o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
               j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
-              full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …)
+              full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …) · g the call flow
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
         """
