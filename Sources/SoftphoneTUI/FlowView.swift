@@ -23,6 +23,9 @@ public struct FlowView: Equatable, Sendable {
     /// Whether the selected row's event JSON is shown.
     public private(set) var showsEvent = false
 
+    /// A line shown instead of the key hints (`softphone flow --follow`: the phone quit).
+    public var notice: String?
+
     /// A closed screen with no events.
     public init() {}
 
@@ -94,7 +97,12 @@ public struct FlowView: Equatable, Sendable {
         if showsEvent, let item = rows[safe: selected ?? rows.count - 1] {
             return Self.renderEvent(item, width: width, height: height, glyphs: glyphs)
         }
-        return FlowRenderer.render(ladder, width: width, height: height, options: .init(selected: selected, call: call), glyphs: glyphs)
+        var frame = FlowRenderer.render(ladder, width: width, height: height, options: .init(selected: selected, call: call), glyphs: glyphs)
+        if let notice, height > 0 {
+            frame.put(String(repeating: " ", count: width), row: height - 1, column: 0, role: .normal)
+            frame.put(DisplayWidth.truncate(notice, toWidth: width, ellipsis: glyphs.ellipsis), row: height - 1, column: 0, role: .warning)
+        }
+        return frame
     }
 
     /// The event's whole JSON, a member a line, wrapped to the width; the last row says how to close it.

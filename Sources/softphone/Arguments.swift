@@ -21,6 +21,8 @@ enum Invocation: Equatable {
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
     case scenario(files: [String], junit: String?, realTime: Bool, socket: String?)
+    /// Draw the ladder of an event stream: from a file, as text or a picture, or live.
+    case flow(FlowCommand.Options)
     /// Print the usage.
     case help
 }
@@ -74,7 +76,9 @@ enum Arguments {
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
-               softphone scenario FILE... [--junit OUT.xml] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone flow [EVENTS.jsonl|-] [--html OUT.html] [--svg OUT.svg] [--width N]   (the call flow as a ladder; docs/flow.md)
+               softphone flow --follow                               (the running phone's call flow, live)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
@@ -95,7 +99,7 @@ enum Arguments {
         }.joined()
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(ControlError) -> Invocation {
         var words = words[...]
@@ -189,6 +193,8 @@ enum Arguments {
                 throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
             return .scenario(files: files, junit: junit, realTime: realTime, socket: socket)
+        case "flow":
+            return .flow(try FlowCommand.options(&reader))
         default:
             throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }

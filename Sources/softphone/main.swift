@@ -308,6 +308,8 @@ do {
     case .scenario(let files, let junit, let realTime, let socket):
         let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
         status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)
+    case .flow(let options):
+        status = FlowCommand.run(options, socket: SocketPath.resolve(explicit: options.socket, environment: environment))
     case .run(let options):
         status = runPhone(options)
     }
