@@ -20,7 +20,7 @@ enum Invocation: Equatable {
     /// Play a sound file `repetitions` times through `output`, then exit.
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
-    case scenario(files: [String], junit: String?, realTime: Bool, socket: String?)
+    case scenario(files: [String], junit: String?, flow: String?, realTime: Bool, socket: String?)
     /// Draw the ladder of an event stream: from a file, as text or a picture, or live.
     case flow(FlowCommand.Options)
     /// Print the usage.
@@ -178,11 +178,12 @@ enum Arguments {
             }
             return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, socket: socket)
         case "scenario":
-            var files: [String] = [], junit: String?, realTime = false, socket: String?
+            var files: [String] = [], junit: String?, flow: String?, realTime = false, socket: String?
             while true {
                 guard let word = try reader.nextWord() else { break }
                 switch word {
                 case "--junit": junit = try reader.value(for: word)
+                case "--flow": flow = try reader.value(for: word)
                 case "--real-time": realTime = true
                 case "--socket": socket = try reader.value(for: word)
                 case _ where word.hasPrefix("--"): throw reader.unknown(word)
@@ -192,7 +193,7 @@ enum Arguments {
             if socket != nil && !realTime {
                 throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
-            return .scenario(files: files, junit: junit, realTime: realTime, socket: socket)
+            return .scenario(files: files, junit: junit, flow: flow, realTime: realTime, socket: socket)
         case "flow":
             return .flow(try FlowCommand.options(&reader))
         default:
