@@ -17,11 +17,11 @@ public enum FlowHTML {
     }
 
     static let css = """
-        body{margin:0;font-family:system-ui,sans-serif;color:#202020;background:#ffffff;display:grid;grid-template-columns:1fr 28em;grid-template-rows:auto 1fr}
-        header{grid-column:1/3;padding:.5em 1em;border-bottom:1px solid #dddddd}
-        h1{font-size:1.2em;margin:.2em 0}h2{font-size:1em;margin:.5em 0}
+        body{margin:0;font-family:system-ui,sans-serif;color:#202020;background:#ffffff}
+        header{padding:.5em 1em;border-bottom:1px solid #dddddd}
+        h1{font-size:1.2em;margin:.2em 0}h2{font-size:1em;margin:.3em 0}
         main{overflow:auto;padding:.5em}
-        aside{border-left:1px solid #dddddd;padding:0 1em;position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto}
+        aside{position:fixed;right:1em;bottom:1em;width:30em;max-height:45vh;overflow:auto;background:#fafafa;border:1px solid #cccccc;padding:0 1em;box-shadow:0 2px 8px #00000030}
         pre{white-space:pre-wrap;word-break:break-all;font-size:12px}
         """
 

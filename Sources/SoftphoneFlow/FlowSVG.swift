@@ -7,7 +7,7 @@ import SoftphoneCore
 public enum FlowSVG {
     /// Pixels: the time gutter, the gap between columns, a row, the heading, the room right of the
     /// last column for its notes' words.
-    static let gutter = 84, columnGap = 150, rowHeight = 30, headerHeight = 40, rightRoom = 380
+    static let gutter = 84, columnGap = 140, rowHeight = 30, headerHeight = 40, rightRoom = 380
 
     /// The SVG document for `ladder`; `title` names it (the scenario or the file).
     public static func render(_ ladder: FlowLadder, title: String) -> String {

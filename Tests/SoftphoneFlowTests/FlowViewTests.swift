@@ -1,3 +1,4 @@
+import Foundation
 import SoftphoneCore
 import SoftphoneFlow
 @testable import SoftphoneTUI
