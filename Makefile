@@ -9,9 +9,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # C libraries the phone links against.
 PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
-# ALSA's tools, the Python the paced ALSA capture device runs on (Tests/alsa), and pexpect
-# for the automation guide's Python example (Tests/pexpect).
-TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect
+# ALSA's tools, the Python the paced ALSA capture device runs on (Tests/alsa), pexpect
+# for the automation guide's Python example (Tests/pexpect), and the headless browser the call
+# flow's HTML picture is opened in (Tests/SoftphoneEndToEndTests/FlowEndToEndTests.swift).
+TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium
 ARGS ?=
 
 .PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test expect-test release-test clean
