@@ -58,10 +58,11 @@ build-tests:
 swift-test:
 	$(SWIFT) test --skip-build
 
-# The bundled scenarios on the manual clock (docs/scenarios.md), with a JUnit report for CI.
+# The bundled scenarios on the manual clock (docs/scenarios.md), with a JUnit report for CI and
+# a picture of each call flow (docs/flow.md).
 scenario-test:
 	mkdir -p .build
-	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml
+	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml --flow .build/flows
 
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import FoundationXML
 import SoftphoneCore
 @testable import SoftphoneFlow
@@ -13,6 +14,8 @@ struct FlowPictureTests {
         let ladder = try Self.busy()
         let svg = FlowSVG.render(ladder, title: "consult-busy")
         GoldenFile.check("consult-busy.svg", svg)
+        // The README's picture of the flow is the same file, so it cannot go stale.
+        #expect(readDocument(BundledScenario.repositoryRoot + "/docs/consult-busy-flow.svg") == svg, "cp Tests/SoftphoneFlowTests/Golden/consult-busy.svg docs/consult-busy-flow.svg")
         let document = try XMLDocument(xmlString: svg)
         let root = try #require(document.rootElement())
         #expect(root.name == "svg")
@@ -51,6 +54,15 @@ struct FlowPictureTests {
         #expect(svg.contains("stroke=\"#d01818\" stroke-width=\"2\""))
         #expect(svg.contains("iOS rule 5: App terminated: no call reported &lt;after&gt; a VoIP push."))
     }
+}
+
+/// A file's text, or nil.
+func readDocument(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+    while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes += chunk[0..<n] }
+    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// The child elements of `element` named `name`, in SVG's namespace or none.
