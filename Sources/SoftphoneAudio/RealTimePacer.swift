@@ -14,10 +14,10 @@ struct RealTimePacer {
 
     /// Streams that ran dry because the writer was late.
     private(set) var underruns = 0
-    /// When the current stream started playing, or nil between streams.
-    private var streamStart: Int64?
+    /// When the current stream started playing (monotonic nanoseconds), or nil between streams.
+    private(set) var streamStart: Int64?
     /// Frames written since `streamStart`.
-    private var streamFrames: Int64 = 0
+    private(set) var streamFrames: Int64 = 0
 
     /// Sleeps until at least a period can be queued (`.space`) or `wake` is signalled (`.woken`).
     func waitForSpace(orWake wake: EventFD) -> SinkReadiness {

@@ -100,7 +100,13 @@ func runDevices() -> Int32 {
     do {
         let devices = try AudioDevices.playback()
         printColumns(devices.map { ($0.name, $0.description) })
-        if devices.isEmpty { Console.error("softphone: ALSA lists no playback devices") }
+        if devices.allSatisfy({ $0.name == "null" }) {
+            // Only ALSA's null device (or nothing): no card to ring on. Say what works instead.
+            Console.error("""
+                softphone: no sound card here (ALSA offers \(devices.isEmpty ? "no playback device" : "only null, which discards sound")); \
+                hear the phone with --audio-out FILE.wav, or through ALSA's file plugin as Tests/alsa/README.md shows
+                """)
+        }
         return 0
     } catch {
         Console.error("softphone: \(error)")
@@ -249,7 +255,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
     }
     var audio: AudioEngine?
     if !options.noAudio {
-        let output: AudioOutput = options.audioOut.map(AudioOutput.file) ?? .device(options.audioDevice)
+        let output: AudioOutput = options.audioOut.map(AudioOutput.recording) ?? .device(options.audioDevice)
         // The audio thread inherits this thread's signal mask: block the signals the main loop
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
         var handled = sigset_t(), previous = sigset_t()

@@ -175,6 +175,33 @@ struct AudioEngineTests {
         #expect(abs(Double(split) / 48_000 - firstRang) <= 0.05)
     }
 
+    @Test("a recording (the phone's --audio-out) keeps idle time as silence: a ring sits at its time since the file was opened")
+    func recordingKeepsSilences() async throws {
+        let folder = TemporaryDirectory()
+        let path = folder.file("session.wav")
+        let opened = MonotonicClock.nanoseconds()
+        let engine = AudioEngine(output: .wavRecording(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+        try await Task.sleep(for: .milliseconds(500))
+        let ringAt = Double(MonotonicClock.nanoseconds() - opened) / 1e9
+        engine.startRinging()
+        try await Task.sleep(for: .milliseconds(400))
+        engine.stopRinging()
+        try await Task.sleep(for: .milliseconds(300))
+        engine.shutdown()
+        let closedAt = Double(MonotonicClock.nanoseconds() - opened) / 1e9
+
+        let recorded = try Ringtone.load(path: path).samples
+        // Where the ring starts: its first sounding sample, less the silent samples it opens with.
+        let expected = Self.rendered(frames: 14_400)  // its first 0.3 s
+        let leading = try #require(expected.firstIndex { $0 != 0 })
+        let onset = try #require(recorded.firstIndex { $0 != 0 }, "the ring is in the file")
+        let start = onset - leading
+        #expect(start % 2 == 0 && recorded[start...].starts(with: expected), "the ring, from its first frame")
+        #expect(abs(Double(start / 2) / 48_000 - ringAt) <= 0.05, "the ring starts at \(Double(start / 2) / 48_000) s in the file, \(ringAt) s after it was opened")
+        #expect(abs(Double(recorded.count / 2) / 48_000 - closedAt) <= 0.05, "the file lasts until it was closed, silence included")
+        #expect(recorded[(start + 2 * 48_000 * 45 / 100)...].allSatisfy { $0 == 0 }, "silence after the stop")
+    }
+
     @Test("a stop cuts short a device write that blocks (ALSA's file plugin over a pipe): the drop is issued at once")
     func stopCutsBlockedWriteShort() {
         // The reader sleeps 2 s before it reads. The plugin's null PCM never waits, so the audio thread

@@ -112,26 +112,32 @@ struct AudioCaptureTests {
         #expect(phone.process.line(startingWith: "INCOMING") != nil)
         phone.process.send("a")
         #expect(phone.process.line(startingWith: "CONNECTED") != nil)
-        let answeredAt = PhoneProcess.now()
         #expect(try phone.remote(["call", "--from", "Bob"]).status == 0)
         #expect(phone.process.line(startingWith: "INCOMING call=2") != nil)
         pause(1.0)  // the first 300 ms beep, then its silence
         phone.process.send("d")
         #expect(phone.process.line(startingWith: "ENDED call=2") != nil)
-        let waited = PhoneProcess.now() - answeredAt
         pause(1.0)  // a beep that did not stop would be recorded now
+        let events = try phone.remote(["events"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        func seconds(_ name: String, call: Int) throws -> Double {
+            let event = events.first { $0["event"] == .string(name) && $0["call"] == .number(Double(call)) }
+            return try #require(event?["t_ms"]?.numberValue, "\(name) of call \(call)") / 1000
+        }
+        let waiting = try seconds("call.incoming", call: 2), declined = try seconds("call.ended", call: 2)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
 
-        // The file holds what was heard: the (silenced) ring until the answer, then the beep's stream until the decline.
+        // The file is the session as heard, silences included, on the phone's clock: the (silenced)
+        // ring until the answer, silence, then the beep from the second call's arrival until the decline.
         let wav = try CapturedWAV(path: folder + "/out.wav")
         let onset = try #require(wav.samples.firstIndex { abs($0) > 0.01 }, "a beep in \(wav.seconds) s")
+        let onsetSeconds = Double(onset) / 48_000
+        #expect(abs(onsetSeconds - waiting) < 0.1, "the beep is at the second call's t_ms: \(onsetSeconds) s in the file, t_ms \(waiting) s")
         let beep = (from: onset + 2_400, to: onset + 12_000)  // 50–250 ms into the 300 ms beep
         let at440 = wav.power(at: 440, from: beep.from, to: beep.to)
         #expect(at440 > 100 * wav.power(at: 400, from: beep.from, to: beep.to) && at440 > 100 * wav.power(at: 1_000, from: beep.from, to: beep.to))
-        #expect(wav.peak(from: onset + 15_000, to: wav.samples.count) < 0.001, "one beep, then the cadence's silence")
-        let afterOnset = Double(wav.samples.count - onset) / 48_000
-        #expect(afterOnset > 0.5 && afterOnset < waited + 0.3, "the beep's stream ends at the decline: \(afterOnset) s recorded, \(waited) s waited")
+        #expect(wav.peak(from: onset + 15_000, to: wav.samples.count) < 0.001, "one beep, then the cadence's silence, until the end")
+        #expect(wav.seconds > declined + 0.9, "the file runs on in silence until the phone quits: \(wav.seconds) s, declined at \(declined) s")
     }
 
     @Test("a phone stalled while ringing (SIGSTOP for 0.6 s) underruns its paced sink, recovers, keeps ringing, and reports it")
