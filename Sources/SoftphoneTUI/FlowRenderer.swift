@@ -75,8 +75,10 @@ public enum FlowRenderer {
         }
         drawSpans(ladder.spans, rowsOfIndex: rowsOfIndex, shown: shown, bodyTop: bodyTop, in: &frame, layout: layout, glyphs: glyphs)
         row = bodyTop
+        // A picture of the whole run (no hints) has no selection to show.
+        let highlighted = options.hints ? selected : -1
         for block in shown {
-            draw(block, at: row, selected: selected, in: &frame, layout: layout, glyphs: glyphs)
+            draw(block, at: row, selected: highlighted, in: &frame, layout: layout, glyphs: glyphs)
             row += block.height
         }
         if items.isEmpty {
