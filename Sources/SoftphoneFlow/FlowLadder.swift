@@ -93,6 +93,13 @@ public struct FlowLadder: Equatable, Sendable {
         }
     }
 
+    /// The row's words as drawn: with `[N] ` before them when the flow has more than one call, so
+    /// calls that overlap (call waiting) can be told apart.
+    public func words(of item: FlowItem) -> String {
+        guard let call = item.call, callers.count > 1 else { return item.label }
+        return "[\(call)] " + item.label
+    }
+
     /// The rows of one call (with the rows that belong to no call), or every row for nil.
     public func items(call: Int?) -> [FlowItem] {
         guard let call else { return items }

@@ -67,14 +67,14 @@ public enum FlowSVG {
                     let head = x2 > x1 ? "\(tip),\(baseline) \(tip - 8),\(baseline - 4) \(tip - 8),\(baseline + 4)" : "\(tip),\(baseline) \(tip + 8),\(baseline - 4) \(tip + 8),\(baseline + 4)"
                     out += "<line x1=\"\(x1)\" y1=\"\(baseline)\" x2=\"\(tip)\" y2=\"\(baseline)\" stroke=\"\(colour)\" stroke-width=\"1.5\"/>"
                     out += "<polygon points=\"\(head)\" fill=\"\(colour)\"/>"
-                    out += "<text x=\"\(min(x1, x2) + 6)\" y=\"\(baseline - 5)\" fill=\"\(colour)\">\(escape(item.label))</text>"
+                    out += "<text x=\"\(min(x1, x2) + 6)\" y=\"\(baseline - 5)\" fill=\"\(colour)\">\(escape(ladder.words(of: item)))</text>"
                 case .note(let party):
                     let px = x[party]!
                     out += "<circle cx=\"\(px)\" cy=\"\(baseline)\" r=\"3.5\" fill=\"\(colour)\"/>"
-                    out += "<text x=\"\(px + 8)\" y=\"\(baseline + 4)\" fill=\"\(colour)\">\(escape(item.label))</text>"
+                    out += "<text x=\"\(px + 8)\" y=\"\(baseline + 4)\" fill=\"\(colour)\">\(escape(ladder.words(of: item)))</text>"
                 case .violation:
                     out += "<line x1=\"\(left - 30)\" y1=\"\(baseline)\" x2=\"\(right + 30)\" y2=\"\(baseline)\" stroke=\"#d01818\" stroke-width=\"2\"/>"
-                    out += "<text x=\"\(left - 24)\" y=\"\(baseline - 5)\" fill=\"#d01818\" font-weight=\"bold\">\(escape(item.label))</text>"
+                    out += "<text x=\"\(left - 24)\" y=\"\(baseline - 5)\" fill=\"#d01818\" font-weight=\"bold\">\(escape(ladder.words(of: item)))</text>"
                 }
                 out += "</g>\n"
             }

@@ -78,7 +78,7 @@ public enum FlowRenderer {
         // A picture of the whole run (no hints) has no selection to show.
         let highlighted = options.hints ? selected : -1
         for block in shown {
-            draw(block, at: row, selected: highlighted, in: &frame, layout: layout, glyphs: glyphs)
+            draw(block, at: row, selected: highlighted, ladder: ladder, in: &frame, layout: layout, glyphs: glyphs)
             row += block.height
         }
         if items.isEmpty {
@@ -140,7 +140,7 @@ public enum FlowRenderer {
         func x(_ party: FlowParty) -> Int? { parties.firstIndex(of: party).map { columns[$0] } }
     }
 
-    private static func draw(_ block: Block, at row: Int, selected: Int, in frame: inout Frame, layout: Layout, glyphs: GlyphSet) {
+    private static func draw(_ block: Block, at row: Int, selected: Int, ladder: FlowLadder, in frame: inout Frame, layout: Layout, glyphs: GlyphSet) {
         switch block {
         case .heading(let call, let caller):
             let rule = glyphs.box.horizontal
@@ -152,7 +152,7 @@ public enum FlowRenderer {
             let isSelected = position == selected
             let role: Role = isSelected ? .selected : item.isProblem ? .decline : .normal
             let time = layout.narrow ? shortTime(item) : item.timeText
-            let label = glyphs.displayable(item.label)
+            let label = glyphs.displayable(ladder.words(of: item))
             switch item.shape {
             case .arrow(let from, let to):
                 guard let x1 = layout.x(from), let x2 = layout.x(to) else { return }
