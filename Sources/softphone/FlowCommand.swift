@@ -83,7 +83,9 @@ enum FlowCommand {
         if !wrote {
             let width = options.width ?? terminalWidth() ?? 80
             let frame = FlowRenderer.render(ladder, width: width, height: FlowRenderer.fullHeight(ladder), options: .init(hints: false), glyphs: .unicode)
-            Console.out(frame.text)
+            // Colour for a person at a terminal (problems red), plain text for files and pipes.
+            let noColor = getenv("NO_COLOR").map { String(cString: $0) }
+            Console.out(isatty(1) == 1 ? frame.ansiText(Palette(noColor: noColor, colours: 8)) : frame.text)
         }
         return 0
     }
