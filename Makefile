@@ -9,9 +9,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # C libraries the phone links against.
 PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
-# ALSA's tools, the Python the paced ALSA capture device runs on (Tests/alsa), and pexpect
-# for the automation guide's Python example (Tests/pexpect).
-TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect
+# ALSA's tools, the Python the paced ALSA capture device runs on (Tests/alsa), pexpect
+# for the automation guide's Python example (Tests/pexpect), and the headless browser the call
+# flow's HTML picture is opened in (Tests/SoftphoneEndToEndTests/FlowEndToEndTests.swift).
+TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium
 ARGS ?=
 
 .PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test expect-test release-test clean
@@ -57,10 +58,11 @@ build-tests:
 swift-test:
 	$(SWIFT) test --skip-build
 
-# The bundled scenarios on the manual clock (docs/scenarios.md), with a JUnit report for CI.
+# The bundled scenarios on the manual clock (docs/scenarios.md), with a JUnit report for CI and
+# a picture of each call flow (docs/flow.md).
 scenario-test:
 	mkdir -p .build
-	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml
+	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml --flow .build/flows
 
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh

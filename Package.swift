@@ -61,14 +61,16 @@ let package = Package(
         .target(name: "SoftphoneKit", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
         .target(name: "SoftphoneApps", dependencies: ["SoftphoneKit"], swiftSettings: shipped),
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
-        .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "CNcursesw"], swiftSettings: shipped),
+        // The call flow as a ladder diagram, from the event stream: the model, SVG and HTML.
+        .target(name: "SoftphoneFlow", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
+        .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "SoftphoneFlow", "CNcursesw"], swiftSettings: shipped),
         .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: shipped),
         // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
         // running phone, the JUnit report.
-        .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl"], swiftSettings: shipped),
+        .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl", "SoftphoneFlow"], swiftSettings: shipped),
         .executableTarget(
             name: "softphone",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow"],
             exclude: ["Linking"],
             swiftSettings: shipped,
             linkerSettings: lean),
@@ -79,7 +81,7 @@ let package = Package(
         // Measures the budgets of docs/architecture.md (`make bench`).
         .executableTarget(
             name: "softphone-bench",
-            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport"],
+            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneFlow"],
             swiftSettings: strict),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
@@ -88,6 +90,9 @@ let package = Package(
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
+        .testTarget(
+            name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario"], exclude: ["Golden"],
+            swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",

@@ -88,6 +88,9 @@ public enum ControlClient {
 
         deinit { close(fd) }
 
+        /// The socket's descriptor, to poll it together with others (a terminal's keys).
+        public var descriptor: Int32 { fd }
+
         /// Sends one request line.
         public func send(_ request: JSON) {
             _ = writeAll(fd, Array((request.text + "\n").utf8))

@@ -2,7 +2,8 @@ import SoftphoneCore
 
 /// The JUnit XML report CI systems read (`--junit OUT.xml`): one `testsuite` of the scenarios run,
 /// one `testcase` a scenario with its `time` (seconds on the scenario's clock), and a `failure`
-/// (`type` `failed` or `timeout`) with its message and the report's text for each that did not pass.
+/// (`type` `failed` or `timeout`) with its message and the report's text for each that did not pass,
+/// and, with `--flow`, the path of its call flow's picture (`system-out`).
 public enum JUnitReport {
     /// The XML text for `results`, which took `seconds` of real time in all.
     public static func xml(_ results: [ScenarioResult], seconds: Double) -> String {
@@ -22,6 +23,8 @@ public enum JUnitReport {
             out += head + ">\n"
             out += #"      <failure message="\#(escape("\(result.file):\(failure.line): \(failure.message)"))" type="\#(type)">"#
             out += escape(result.report) + "</failure>\n"
+            // The picture of the flow, as a path and in the attachment form CI plugins pick up.
+            if let picture = result.picture { out += "      <system-out>call flow: \(escape(picture))&#10;[[ATTACHMENT|\(escape(picture))]]</system-out>\n" }
             out += "    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"

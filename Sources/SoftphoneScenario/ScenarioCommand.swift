@@ -1,9 +1,11 @@
 import Glibc
 import SoftphoneControl
+import SoftphoneFlow
 
-/// `softphone scenario FILE... [--junit OUT.xml] [--real-time [--socket PATH]]`: reads every file
-/// first (a mistake anywhere: exit 2, nothing runs), runs each scenario, prints one line per
-/// scenario that passed and a report for each that did not, then a summary line.
+/// `softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time [--socket PATH]]`: reads
+/// every file first (a mistake anywhere: exit 2, nothing runs), runs each scenario, prints one line
+/// per scenario that passed and a report for each that did not, then a summary line. With `--flow`,
+/// each scenario's call flow is drawn to `DIR/NAME.html`, and a failure's report points at it.
 public enum ScenarioCommand {
     /// How the scenarios run.
     public enum Clock: Equatable, Sendable {
@@ -14,7 +16,9 @@ public enum ScenarioCommand {
     }
 
     /// Runs the scenario files; returns the exit status. `out` and `err` print one line or block each.
-    public static func run(files: [String], junit: String?, clock: Clock, out: (String) -> Void, err: (String) -> Void) -> Int32 {
+    public static func run(
+        files: [String], junit: String?, flow: String? = nil, clock: Clock, out: (String) -> Void, err: (String) -> Void
+    ) -> Int32 {
         var scenarios: [Scenario] = []
         var mistakes: [ScenarioSyntaxError] = []
         for file in files {
@@ -24,6 +28,11 @@ public enum ScenarioCommand {
             for mistake in mistakes { err("softphone scenario: \(mistake)") }
             return ScenarioSuite.ExitStatus.syntax
         }
+        // The pictures' folder is made when missing (its parent must exist): `--flow .build/flows`.
+        if let flow, mkdir(flow, 0o755) != 0, errno != EEXIST {
+            err("softphone scenario: cannot make the flow folder \(flow): \(String(cString: strerror(errno)))")
+            return ScenarioSuite.ExitStatus.failed
+        }
         let started = ControlClient.monotonicSeconds()
         var suite = ScenarioSuite()
         for scenario in scenarios {
@@ -31,19 +40,31 @@ public enum ScenarioCommand {
                 err("softphone scenario: \(scenario.file) has no steps (no at or expect line); skipped")
                 continue
             }
-            let result: ScenarioResult
+            var result: ScenarioResult
+            let events: [ScenarioEvent]
             switch clock {
             case .manual:
                 var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario))
                 result = runner.run()
+                events = runner.events
             case .realTime(let socket):
                 do {
                     var runner = ScenarioRunner(scenario, on: try RealTimeDriver(scenario: scenario, socket: socket))
                     result = runner.run()
+                    events = runner.events
                 } catch {
                     err("softphone scenario: \(error.message)")
                     return ScenarioSuite.ExitStatus.failed
                 }
+            }
+            if let flow {
+                let path = flow + "/" + scenario.name + ".html"
+                let picture = FlowHTML.render(FlowLadder(events: events.map(\.json)), title: scenario.name)
+                if let problem = write(picture, to: path) {
+                    err("softphone scenario: cannot write the flow picture \(path): \(problem)")
+                    return ScenarioSuite.ExitStatus.failed
+                }
+                result.picture = path
             }
             suite.results.append(result)
             if result.outcome == .passed { out(result.report) } else { err(result.report) }

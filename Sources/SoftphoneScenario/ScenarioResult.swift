@@ -21,6 +21,8 @@ public struct ScenarioResult: Sendable {
     public var duration: Duration
     /// The failing step, when it failed or timed out.
     public var failure: Failure?
+    /// The picture of its call flow (`--flow DIR`), when one was drawn.
+    public var picture: String?
 
     /// Where and why a scenario stopped.
     public struct Failure: Sendable {
@@ -56,6 +58,7 @@ public struct ScenarioResult: Sendable {
             lines += failure.window.prefix(Self.windowLimit).map { "    " + $0.summary }
             if failure.window.count > Self.windowLimit { lines.append("    … and \(failure.window.count - Self.windowLimit) more") }
         }
+        if let picture { lines.append("  call flow: \(picture)") }
         return lines.joined(separator: "\n")
     }
 }

@@ -21,6 +21,9 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
         self.driver = driver
     }
 
+    /// Every event of the run so far, oldest first: what a picture of the flow is drawn from.
+    public var events: [ScenarioEvent] { driver.events }
+
     /// Runs every step; stops at the first that fails.
     public mutating func run() -> ScenarioResult {
         var result = ScenarioResult(name: scenario.name, file: scenario.file, outcome: .passed, duration: .zero)

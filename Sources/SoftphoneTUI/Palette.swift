@@ -26,7 +26,7 @@ public enum Palette: Equatable, Sendable {
     /// colour. Colour numbers are curses' (`COLOR_CYAN` is 6, 256-colour numbers index xterm's cube).
     func foreground(_ role: Role) -> Int16? {
         switch (self, role) {
-        case (.monochrome, _), (_, .normal), (_, .title), (_, .caller), (_, .dim): nil
+        case (.monochrome, _), (_, .normal), (_, .title), (_, .caller), (_, .dim), (_, .selected): nil
         case (.colours8, .timer): 6  // cyan
         case (.colours8, .status): 5  // magenta
         case (.colours8, .accept): 2  // green
@@ -53,6 +53,7 @@ public enum Palette: Equatable, Sendable {
         case (.accept, _), (.decline, _): .bold
         case (.warning, .monochrome): .boldReverse
         case (.warning, _): .bold
+        case (.selected, _): .reverse
         }
     }
 

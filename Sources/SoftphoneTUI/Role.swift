@@ -19,4 +19,6 @@ public enum Role: Hashable, Sendable, CaseIterable {
     case decline
     /// Problems the person should know about, such as audio that could not start.
     case warning
+    /// The selected row of a list that is not the phone's own (the flow screen's arrow).
+    case selected
 }

@@ -8,6 +8,8 @@ public struct TerminalView: Equatable, Sendable {
     public var eventLog = EventLogPane()
     /// Whether the event log is shown.
     public var showsEventLog = false
+    /// The call flow screen (`g`): the ladder of the same events.
+    public var flow = FlowView()
     /// The command line, while it is open or shows a result.
     public private(set) var prompt: CommandPrompt?
 
@@ -29,7 +31,14 @@ public struct TerminalView: Equatable, Sendable {
     public static let keys = [
         KeyHelp(label: "v", hint: "event log", help: "show or hide the event log (the live event stream)"),
         KeyHelp(label: "/", hint: "command", help: "command line: a control-socket command, e.g. /call --from Bob"),
+        KeyHelp(label: "g", hint: "call flow", help: "the call flow as a ladder diagram (Enter: an arrow's event)"),
     ]
+
+    /// Adds one line of the event stream to the event log and the call flow.
+    public mutating func append(eventLine: String) {
+        eventLog.append(eventLine: eventLine)
+        flow.append(eventLine: eventLine)
+    }
 
     /// A view with the log hidden and no command line.
     public init() {}
@@ -55,9 +64,12 @@ public struct TerminalView: Equatable, Sendable {
             return .handled
         }
         prompt = nil
+        // The flow screen's keys first while it is shown; the rest still reach the phone (`a` answers).
+        if flow.isOpen, flow.handle(key) { return .handled }
         switch key {
         case "/": prompt = .editing("")
         case "v": showsEventLog.toggle()
+        case "g": flow.open()
         default: return .phoneKey
         }
         return .handled
@@ -75,6 +87,19 @@ public struct TerminalView: Equatable, Sendable {
     ) -> Frame {
         let tooSmall = width < FrameRenderer.minimumSize.width || height < FrameRenderer.minimumSize.height
         let roomy = width >= FrameRenderer.roomySize.width && height >= FrameRenderer.roomySize.height
+        if flow.isOpen, !tooSmall {
+            // Help, opened over the flow, shows until a key closes it.
+            if case .help = screen {} else {
+                var frame = flow.render(width: width, height: height - (prompt == nil ? 0 : 1), glyphs: glyphs)
+                if prompt != nil {
+                    var full = Frame(width: width, height: height)
+                    full.paste(frame)
+                    frame = full
+                    prompt?.draw(into: &frame, glyphs: glyphs)
+                }
+                return frame
+            }
+        }
         guard showsEventLog, !tooSmall else {
             var frame = FrameRenderer.render(screen, width: width, height: height, time: time, date: date, notice: notice, glyphs: glyphs, terminalKeys: Self.keys)
             if !tooSmall { prompt?.draw(into: &frame, glyphs: glyphs) }

@@ -173,7 +173,7 @@ public final class PhoneProcess {
     }
 
     /// `program`'s path: as given if it has a slash, else the first match on /usr/bin, /bin, /usr/sbin.
-    static func resolve(_ program: String) -> String {
+    public static func resolve(_ program: String) -> String {
         if program.contains("/") { return program }
         return ["/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/"].map { $0 + program }.first { access($0, X_OK) == 0 } ?? program
     }

@@ -2,6 +2,7 @@ import Glibc
 import SoftphoneAudio
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneFlow
 import SoftphoneTUI
 import SoftphoneTestSupport
 
@@ -255,6 +256,40 @@ if only != "audio" { do {
     if cells == 0 { print("(no frames?)") }
 } }
 
+// MARK: - 3b. The call flow's HTML picture of a long session
+
+if only != "audio" { do {
+    // A call's events as the phone streams them, over and over: 10,000 events in all.
+    let call: [(Int, Int) -> String] = [
+        { t, n in #"{"t_ms":\#(t),"event":"push.received","kind":"voip"}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"call.incoming","call":\#(n),"uuid":"D15DF7E6-615B-44D6-8AF4-55460CFAAA3D","caller":"Zoë 张伟","handle":"+15551234","video":false}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"server.request","name":"answer","uuid":"D15DF7E6-615B-44D6-8AF4-55460CFAAA3D"}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"call.action","call":\#(n),"action":"answer","outcome":"fulfilled"}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"call.connected","call":\#(n)}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"audio.session","active":true}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"rule.violated","rule":31,"message":"The end action was not fulfilled within 5 s: CallKit failed it."}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"call.action","call":\#(n),"action":"end","outcome":"timed-out"}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"call.ended","call":\#(n),"uuid":"D15DF7E6-615B-44D6-8AF4-55460CFAAA3D","caller":"Zoë 张伟","handle":"+15551234","reason":"failed","duration_ms":6021,"actions":["answer:fulfilled","end:timed-out"]}"# },
+        { t, n in #"{"t_ms":\#(t),"event":"audio.session","active":false}"# },
+    ]
+    var lines: [String] = []
+    for i in 0..<10_000 { lines.append(call[i % call.count](i * 100, i / call.count + 1)) }
+    let text = lines.joined(separator: "\n")
+    var times: [Double] = []
+    var bytes = 0
+    for _ in 0..<5 {
+        let start = nanoseconds()
+        let ladder = FlowLadder(events: try FlowEventReader.events(in: text, file: "bench.jsonl"))
+        bytes = FlowHTML.render(ladder, title: "bench").utf8.count
+        times.append(Double(nanoseconds() - start) / 1e6)
+    }
+    rows.append(Row(what: "10,000 events → the call flow's HTML picture (read, laid out, written; median of 5)", measured: median(times), budget: 1000, unit: "ms"))
+    figures.append("the call flow's HTML picture of 10,000 events: \(bytes / 1000) kB")
+} catch {
+    print("softphone-bench: \(error)")
+    exit(1)
+} }
+
 // MARK: - 4. The audio engine alone
 
 do {
@@ -317,6 +352,27 @@ do {
         _ = try tmux(["kill-server"])
     }
     rows.append(Row(what: "CPU while ringing, full screen animating (median of 5 × \(Int(ringSeconds)) s)", measured: median(cpus), budget: 0.15, unit: "% of a core"))
+
+    // The same ringing call with the flow screen (g) open and no new event: what it adds to the phone's own.
+    var flowCPUs: [Double] = []
+    for _ in 0..<3 {
+        _ = try tmux(["new-session", "-d", "-x", "80", "-y", "24",
+                      "exec env \(environment) \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"])
+        pause(1)
+        let pid = pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
+            .split(separator: "\n").first.map(String.init) ?? "") ?? 0
+        _ = try tmux(["send-keys", "g"])
+        _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
+        pause(1)
+        let before = processCPUNanoseconds(pid)
+        pause(ringSeconds)
+        flowCPUs.append(Double(processCPUNanoseconds(pid) - before) / 1e9 / ringSeconds * 100)
+        _ = try tmux(["send-keys", "g", "q"])
+        pause(0.5)
+        _ = try tmux(["kill-server"])
+    }
+    rows.append(Row(what: "CPU the flow screen adds while a call rings and no event comes (median of 3 × \(Int(ringSeconds)) s, less the row above)", measured: median(flowCPUs) - median(cpus), budget: 0.05, unit: "% of a core"))
+    figures.append("CPU while ringing under the flow screen, each run: " + flowCPUs.map { "\(($0 * 1000).rounded() / 1000)" }.joined(separator: ", ") + " %")
     rows.append(Row(what: "peak RSS while ringing (median of 5)", measured: median(rsses), budget: 12, unit: "MB"))
     figures.append("CPU while ringing, each run: " + cpus.map { "\(($0 * 1000).rounded() / 1000)" }.joined(separator: ", ") + " %")
 } catch {

@@ -20,7 +20,9 @@ enum Invocation: Equatable {
     /// Play a sound file `repetitions` times through `output`, then exit.
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
-    case scenario(files: [String], junit: String?, realTime: Bool, socket: String?)
+    case scenario(files: [String], junit: String?, flow: String?, realTime: Bool, socket: String?)
+    /// Draw the ladder of an event stream: from a file, as text or a picture, or live.
+    case flow(FlowCommand.Options)
     /// Print the usage.
     case help
 }
@@ -74,7 +76,9 @@ enum Arguments {
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]   (exit 0 when seen, 97 on timeout)
-               softphone scenario FILE... [--junit OUT.xml] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone flow [EVENTS.jsonl|-] [--html OUT.html] [--svg OUT.svg] [--width N]   (the call flow as a ladder; docs/flow.md)
+               softphone flow --follow                               (the running phone's call flow, live)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
@@ -83,7 +87,7 @@ enum Arguments {
               0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
               o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
               j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
-              full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …)
+              full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …) · g the call flow
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
         """
@@ -114,7 +118,7 @@ enum Arguments {
         return text + (client ? " [--socket PATH]" : "")
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|devices|tones|play] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(ControlError) -> Invocation {
         var words = words[...]
@@ -212,11 +216,12 @@ enum Arguments {
             }
             return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
         case "scenario":
-            var files: [String] = [], junit: String?, realTime = false, socket: String?
+            var files: [String] = [], junit: String?, flow: String?, realTime = false, socket: String?
             while true {
                 guard let word = try reader.nextWord() else { break }
                 switch word {
                 case "--junit": junit = try reader.value(for: word)
+                case "--flow": flow = try reader.value(for: word)
                 case "--real-time": realTime = true
                 case "--socket": socket = try reader.value(for: word)
                 case _ where word.hasPrefix("--"): throw reader.unknown(word)
@@ -226,7 +231,9 @@ enum Arguments {
             if socket != nil && !realTime {
                 throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
-            return .scenario(files: files, junit: junit, realTime: realTime, socket: socket)
+            return .scenario(files: files, junit: junit, flow: flow, realTime: realTime, socket: socket)
+        case "flow":
+            return .flow(try FlowCommand.options(&reader))
         default:
             throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }

@@ -119,7 +119,8 @@ final class PhoneShell {
         let now = clock.now()
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
-        if case .fullScreen = display {
+        // The flow screen draws only when an event comes: the phone's animations and clock need no wake-up under it.
+        if case .fullScreen = display, !view.flow.isOpen {
             if let change = phone.nextScreenChange(after: now) { wake.append((change - now).milliseconds + 1) }
             wake.append(Int64(WallClock.now().secondsToNextMinute) * 1000)
         }
@@ -412,7 +413,7 @@ final class PhoneShell {
     private func publish(_ line: String) {
         switch display {
         case .headless: Console.out(line)
-        case .fullScreen: view.eventLog.append(eventLine: line)
+        case .fullScreen: view.append(eventLine: line)
         case .plain: break
         }
         server.broadcast(line)
@@ -436,7 +437,11 @@ final class PhoneShell {
         let wall = WallClock.now()
         let notice = phone.ruleNotice(at: now) ?? noticeLines.last
         let key = (screen, [size.width, size.height], wall.time, notice, view)
-        if let last = lastFrame, last.screen == key.0, last.size == key.1, last.clock == key.2, last.notice == key.3, last.view == key.4 { return }
+        if let last = lastFrame, last.size == key.1, last.view == key.4 {
+            // The flow screen hides the phone's: its ringing animation and clock change nothing there.
+            if view.flow.isOpen, !screen.isHelp, !last.screen.isHelp { return }
+            if last.screen == key.0, last.clock == key.2, last.notice == key.3 { return }
+        }
         lastFrame = key
         let frame = view.render(
             screen, width: size.width, height: size.height, time: wall.time, date: wall.date,
@@ -470,4 +475,9 @@ final class PhoneShell {
         case .headless: break
         }
     }
+}
+
+extension Screen {
+    /// Whether it is the help overlay, which shows over the flow screen.
+    fileprivate var isHelp: Bool { if case .help = self { true } else { false } }
 }

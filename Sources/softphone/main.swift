@@ -320,9 +320,11 @@ do {
         status = runEvents(follow: follow, fromNow: fromNow, socket: socket)
     case .wait(let event, let conditions, let timeout, let fromNow, let afterCall, let socket):
         status = runWait(event: event, conditions: conditions, timeout: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
-    case .scenario(let files, let junit, let realTime, let socket):
+    case .scenario(let files, let junit, let flow, let realTime, let socket):
         let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
-        status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)
+        status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, out: Console.out, err: Console.error)
+    case .flow(let options):
+        status = FlowCommand.run(options, socket: SocketPath.resolve(explicit: options.socket, environment: environment))
     case .run(let options):
         status = runPhone(options)
     }

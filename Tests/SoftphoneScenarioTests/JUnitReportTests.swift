@@ -31,4 +31,14 @@ struct JUnitReportTests {
         #expect(cases[2].elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "timeout")
         #expect(cases[2].attribute(forName: "time")?.stringValue == "3.000")
     }
+
+    @Test("a failed scenario's test case points at the picture of its call flow (--flow)")
+    func picture() throws {
+        var failed = try run("at 0s call\nexpect call.incoming caller=Bob")
+        failed.picture = "flows/test.html"
+        let document = try XMLDocument(xmlString: JUnitReport.xml([failed], seconds: 0.001))
+        let testCase = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
+        #expect(testCase.elements(forName: "failure").first?.stringValue?.hasSuffix("\n  call flow: flows/test.html") == true)
+        #expect(testCase.elements(forName: "system-out").first?.stringValue == "call flow: flows/test.html\n[[ATTACHMENT|flows/test.html]]")
+    }
 }

@@ -58,7 +58,7 @@ import Testing
         GoldenFile.check("command-error-40x12", render(view, Screens.lock(), width: 40, height: 12))
     }
 
-    @Test("help over a screen lists the terminal's own keys (v, /) after the phone's, at both sizes")
+    @Test("help over a screen lists the terminal's own keys (v, /, g) after the phone's, at both sizes")
     func helpListsTheTerminalKeys() {
         GoldenFile.check("help-terminal-keys-80x24", render(TerminalView(), .help(Screens.lock()), width: 80, height: 24))
         GoldenFile.check("help-terminal-keys-40x12", render(TerminalView(), .help(Screens.lock()), width: 40, height: 12))
