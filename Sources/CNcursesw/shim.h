@@ -28,6 +28,11 @@ static inline int cnc_key_resize(void) { return KEY_RESIZE; }
 static inline int cnc_key_enter(void) { return KEY_ENTER; }
 static inline int cnc_key_up(void) { return KEY_UP; }
 static inline int cnc_key_down(void) { return KEY_DOWN; }
+static inline int cnc_key_left(void) { return KEY_LEFT; }
+static inline int cnc_key_right(void) { return KEY_RIGHT; }
+static inline int cnc_key_home(void) { return KEY_HOME; }
+static inline int cnc_key_end(void) { return KEY_END; }
+static inline int cnc_key_dc(void) { return KEY_DC; }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int cnc_err(void) { return ERR; }
 /// Writes a NUL-terminated UTF-8 string at (y, x); addstr is a macro, mvaddnstr too.

@@ -132,7 +132,8 @@ public final class CursesTerminal {
 
     /// Every key waiting, oldest first; empty when none is. Never blocks.
     /// Enter (`KEY_ENTER`, "\r" or "\n") arrives as "\r", Backspace (`KEY_BACKSPACE`) as DEL
-    /// ("\u{7F}"); other special keys are skipped.
+    /// ("\u{7F}"), the arrows, Home, End and Delete as `TerminalKey`'s scalars for them; other
+    /// special keys are skipped.
     /// The corresponding C function is `wget_wch`.
     public func readKeys() -> [TerminalKey] {
         guard !isClosed else { return [] }
@@ -146,9 +147,9 @@ public final class CursesTerminal {
                     if !keys.contains(.resize) { keys.append(.resize) }
                 } else if code == wint_t(cnc_key_enter()) {
                     keys.append(.character("\r"))
-                } else if code == wint_t(cnc_key_up()) || code == wint_t(cnc_key_down()) {
-                    // The arrows move through lists as k and j do (vi's keys), in every mode.
-                    keys.append(.character(code == wint_t(cnc_key_up()) ? "k" : "j"))
+                } else if let special = Self.specialKeys[Int32(code)] {
+                    // The view decides what an arrow means: history on the `/` line, j/k in lists.
+                    keys.append(.character(special))
                 } else if code == wint_t(cnc_key_backspace()) {
                     keys.append(.character("\u{7F}"))  // as most terminals send it: the command line edits with it
                 }
@@ -162,6 +163,13 @@ public final class CursesTerminal {
         if keys.contains(.resize) { shown = nil }  // whatever comes next is drawn in full
         return keys
     }
+
+    /// ncurses' codes of the keys that have no character, as `TerminalKey`'s scalars for them.
+    private static let specialKeys: [Int32: Unicode.Scalar] = [
+        cnc_key_up(): TerminalKey.up, cnc_key_down(): TerminalKey.down, cnc_key_left(): TerminalKey.left,
+        cnc_key_right(): TerminalKey.right, cnc_key_home(): TerminalKey.home, cnc_key_end(): TerminalKey.end,
+        cnc_key_dc(): TerminalKey.deleteForward,
+    ]
 
     /// Resizes ncurses' screen if the terminal's window size changed without ncurses noticing:
     /// SIGWINCH goes to any one thread, and threads that block it (libdispatch's workers) or

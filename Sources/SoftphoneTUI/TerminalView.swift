@@ -23,8 +23,8 @@ public struct TerminalView: Equatable, Sendable {
         case handled
         /// Enter on the command line: run this command, then call `show(result:ok:)`.
         case run(String)
-        /// Not the view's key: give it to the phone.
-        case phoneKey
+        /// Not the view's key: give this key to the phone (an arrow arrives as the list key it means).
+        case phoneKey(Unicode.Scalar)
     }
 
     /// The view's own keys, for the help overlay: the phone's keymap never sees them.
@@ -40,6 +40,17 @@ public struct TerminalView: Equatable, Sendable {
         flow.append(eventLine: eventLine)
     }
 
+    /// The commands run from the `/` line, oldest first, for ↑ and ↓.
+    public private(set) var history: [String] = []
+    /// While ↑/↓ walk the history: which entry shows, and the line as it was before the walk.
+    private var recalled: Recall?
+    private struct Recall: Equatable, Sendable {
+        var index: Int
+        var draft: LineEditor
+    }
+    /// How many commands the history keeps.
+    public static let historyLimit = 100
+
     /// A view with the log hidden and no command line.
     public init() {}
 
@@ -47,32 +58,54 @@ public struct TerminalView: Equatable, Sendable {
     /// `v` shows or hides the event log, and a shown result goes away at the next key, which then
     /// does what it always does. Over the help overlay every key is the phone's: it closes help.
     public mutating func handle(_ key: Unicode.Scalar, over screen: Screen? = nil) -> KeyOutcome {
-        if prompt == nil, case .help? = screen { return .phoneKey }
-        if case .editing(var text) = prompt {
+        if prompt == nil, case .help? = screen { return .phoneKey(TerminalKey.listKey(key) ?? key) }
+        if case .editing(var line) = prompt {
             switch key {
             case "\r", "\n":
                 prompt = nil
-                let command = text.trimmingSpaces
-                return command.isEmpty ? .handled : .run(command)
-            case "\u{1B}": prompt = nil
-            case "\u{7F}", "\u{08}": if !text.isEmpty { text.removeLast() }
-            case "\u{15}": text = ""  // Ctrl-U, as in a shell
-            case _ where key.value < 0x20: break
-            default: text.unicodeScalars.append(key)
+                recalled = nil
+                let command = line.text.trimmingSpaces
+                guard !command.isEmpty else { return .handled }
+                if history.last != command { history.append(command) }
+                if history.count > Self.historyLimit { history.removeFirst() }
+                return .run(command)
+            case "\u{1B}":
+                prompt = nil
+                recalled = nil
+                return .handled
+            case TerminalKey.up, TerminalKey.down:
+                line = recall(older: key == TerminalKey.up, editing: line)
+            default:
+                _ = line.edit(key)
             }
-            if prompt != nil { prompt = .editing(text) }
+            prompt = .editing(line)
             return .handled
         }
         prompt = nil
+        guard let key = TerminalKey.listKey(key) else { return .handled }  // ←, →, Home, End: nothing here
         // The flow screen's keys first while it is shown; the rest still reach the phone (`a` answers).
         if flow.isOpen, flow.handle(key) { return .handled }
         switch key {
-        case "/": prompt = .editing("")
+        case "/": prompt = .editing(LineEditor())
         case "v": showsEventLog.toggle()
         case "g": flow.open()
-        default: return .phoneKey
+        default: return .phoneKey(key)
         }
         return .handled
+    }
+
+    /// The line ↑ (`older`) or ↓ leads to from `line`: the previous or next command of the history;
+    /// ↓ past the newest gives back what was being typed before ↑.
+    private mutating func recall(older: Bool, editing line: LineEditor) -> LineEditor {
+        guard !history.isEmpty else { return line }
+        let from = recalled ?? Recall(index: history.count, draft: line)
+        let index = older ? max(0, from.index - 1) : from.index + 1
+        guard index < history.count else {
+            recalled = nil
+            return from.draft
+        }
+        recalled = Recall(index: index, draft: from.draft)
+        return LineEditor(history[index])
     }
 
     /// Shows what running the command line's command gave.

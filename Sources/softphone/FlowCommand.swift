@@ -124,8 +124,9 @@ enum FlowCommand {
             for key in terminal.readKeys() {
                 switch key {
                 case .resize: shown = nil
-                case .character(let scalar):
-                    // g and Esc close the screen, which here is the whole program.
+                case .character(let key):
+                    // ↑ and ↓ move as k and j; g and Esc close the screen, which here is the whole program.
+                    guard let scalar = TerminalKey.listKey(key) else { continue }
                     if scalar == "q" || (!view.handle(scalar) && scalar == "g") || !view.isOpen { quit = true }
                 }
             }

@@ -140,7 +140,7 @@ final class PhoneShell {
                 switch view.handle(scalar, over: phone.screen(at: clock.now())) {
                 case .handled: break
                 case .run(let command): runCommandLine(command)
-                case .phoneKey: keys.append(scalar)
+                case .phoneKey(let key): keys.append(key)
                 }
             }
         case .plain:

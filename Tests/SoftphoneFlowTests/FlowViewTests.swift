@@ -68,7 +68,7 @@ struct FlowViewTests {
         let frame = terminal.render(.lock(LockScreen(appName: "voip", lock: .locked)), width: 80, height: 24, time: "18:47", date: "", notice: nil, glyphs: .unicode)
         #expect(frame.rows[0].contains("Server"))
         #expect(frame.rows[0].contains("Phone UI"))
-        #expect(press(&terminal, "a") == .phoneKey)
+        #expect(press(&terminal, "a") == .phoneKey("a"))
         #expect(press(&terminal, "g") == .handled)
         #expect(!terminal.flow.isOpen)
     }

@@ -67,8 +67,8 @@ import Testing
     @Test("over the help overlay v and / are the phone's keys (they close help); with the command line open they are typed")
     func helpTakesEveryKey() {
         var view = TerminalView()
-        #expect(view.handle("v", over: .help(Screens.lock())) == .phoneKey)
-        #expect(view.handle("/", over: .help(Screens.lock())) == .phoneKey)
+        #expect(view.handle("v", over: .help(Screens.lock())) == .phoneKey("v"))
+        #expect(view.handle("/", over: .help(Screens.lock())) == .phoneKey("/"))
         #expect(!view.showsEventLog && view.prompt == nil)
         #expect(view.handle("/", over: Screens.lock()) == .handled)
         #expect(view.handle("v", over: .help(Screens.lock())) == .handled)
@@ -95,19 +95,19 @@ import Testing
 
     @Test func keysOfTheView() {
         var view = TerminalView()
-        #expect(view.handle("a") == .phoneKey)
+        #expect(view.handle("a") == .phoneKey("a"))
         #expect(view.handle("v") == .handled && view.showsEventLog)
         #expect(view.handle("v") == .handled && !view.showsEventLog)
-        #expect(view.handle("/") == .handled && view.prompt == .editing(""))
+        #expect(view.handle("/") == .handled && view.prompt == .editing(LineEditor()))
         // While typing, every key is the line's: q does not quit, a does not answer.
         for scalar in "qaé张\u{301}x".unicodeScalars { #expect(view.handle(scalar) == .handled) }
-        #expect(view.prompt == .editing("qaé张\u{301}x"))
+        #expect(view.prompt == .editing(LineEditor("qaé张\u{301}x")))
         _ = view.handle("\u{7F}")
-        #expect(view.prompt == .editing("qaé张\u{301}"))
+        #expect(view.prompt == .editing(LineEditor("qaé张\u{301}")))
         _ = view.handle("\u{08}")
-        #expect(view.prompt == .editing("qaé"), "Backspace removes a whole character, combining mark included")
+        #expect(view.prompt == .editing(LineEditor("qaé")), "Backspace removes a whole character, combining mark included")
         _ = view.handle("\u{15}")
-        #expect(view.prompt == .editing(""))
+        #expect(view.prompt == .editing(LineEditor()))
         for scalar in " lock ".unicodeScalars { _ = view.handle(scalar) }
         #expect(view.handle("\r") == .run("lock") && view.prompt == nil)
         // Esc cancels; an empty line runs nothing.
@@ -118,7 +118,75 @@ import Testing
         #expect(view.handle("\r") == .handled && view.prompt == nil)
         // A result stays until the next key, which then does what it always does.
         view.show(result: "call 1 ringing", ok: true)
-        #expect(view.handle("a") == .phoneKey && view.prompt == nil)
+        #expect(view.handle("a") == .phoneKey("a") && view.prompt == nil)
+        // Outside the line, ↑ and ↓ are the lists' k and j; ←, →, Home and End do nothing.
+        #expect(view.handle(TerminalKey.up) == .phoneKey("k") && view.handle(TerminalKey.down) == .phoneKey("j"))
+        #expect(view.handle(TerminalKey.left) == .handled && view.prompt == nil)
+    }
+
+    /// Types `text` on an open line.
+    static func type(_ text: String, into view: inout TerminalView) {
+        for scalar in text.unicodeScalars { _ = view.handle(scalar) }
+    }
+
+    @Test("the / line edits as in a shell: ←/→, Home/End (Ctrl-A/E), Backspace and Delete at the cursor, typing inserts there")
+    func lineEditing() {
+        var view = TerminalView()
+        _ = view.handle("/")
+        Self.type("cal --from Bob", into: &view)
+        for _ in 0..<11 { _ = view.handle(TerminalKey.left) }
+        _ = view.handle("l")
+        guard case .editing(let line)? = view.prompt else { Issue.record("the line closed"); return }
+        #expect(line.text == "call --from Bob" && line.cursor == 4)
+        _ = view.handle(TerminalKey.home)
+        _ = view.handle(TerminalKey.deleteForward)
+        _ = view.handle("C")
+        _ = view.handle(TerminalKey.end)
+        _ = view.handle("\u{7F}")
+        _ = view.handle("\u{01}")  // Ctrl-A
+        _ = view.handle(TerminalKey.right)
+        _ = view.handle("\u{7F}")
+        #expect(view.handle("\r") == .run("all --from Bo"))
+    }
+
+    @Test("↑ and ↓ on the / line walk the commands run before, newest first; ↓ past the newest gives back what was being typed")
+    func history() {
+        var view = TerminalView()
+        for command in ["lock", "call --from Bob", "key a", "key a"] {
+            _ = view.handle("/")
+            Self.type(command, into: &view)
+            _ = view.handle("\r")
+        }
+        #expect(view.history == ["lock", "call --from Bob", "key a"], "a command run twice in a row is kept once")
+        _ = view.handle("/")
+        Self.type("unl", into: &view)
+        func line() -> String { if case .editing(let line)? = view.prompt { line.text } else { "" } }
+        _ = view.handle(TerminalKey.up)
+        #expect(line() == "key a")
+        _ = view.handle(TerminalKey.up)
+        _ = view.handle(TerminalKey.up)
+        _ = view.handle(TerminalKey.up)  // stays at the oldest
+        #expect(line() == "lock")
+        _ = view.handle(TerminalKey.down)
+        #expect(line() == "call --from Bob")
+        _ = view.handle(TerminalKey.down)
+        _ = view.handle(TerminalKey.down)
+        #expect(line() == "unl", "past the newest: the line as it was typed")
+        _ = view.handle(TerminalKey.up)
+        _ = view.handle(TerminalKey.left)
+        _ = view.handle("x")
+        #expect(line() == "key xa", "the recalled command edits like any line")
+        #expect(view.handle("\r") == .run("key xa"))
+    }
+
+    @Test("a long result shows whole, wrapped over the rows above the last")
+    func longResultWraps() {
+        var view = TerminalView()
+        let result = "the phone refused the push: 400 DeviceTokenNotForTopic, the topic com.example.other is not this app's; use com.example.voip.voip"
+        view.show(result: result, ok: false)
+        let frame = view.render(Screens.lock(), width: 40, height: 12, time: "18:47", date: "d", notice: nil, glyphs: .unicode)
+        let rows = frame.rows.suffix(4).joined(separator: " ")
+        for word in result.split(separator: " ") { #expect(rows.contains(word), "\(word) is shown: \(frame.text)") }
     }
 
     @Test func longCommandKeepsItsEndInView() {
