@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The / command line: the CLI's words run as socket requests, results and errors on the line,
-# Esc cancels, Backspace edits, UTF-8 typed in; v shows the event log.
+# Esc cancels, Backspace edits, ↑/↓ bring back commands, ←/Home move the cursor, UTF-8 typed in;
+# v shows the event log.
 source "$(dirname "$0")/common-tmux.sh"
 start_phone 80 24
 keys /
@@ -33,6 +34,24 @@ keys BSpace
 wait_for "/key a▏"
 keys Enter
 wait_for "[d] End"
+
+# ↑ brings back the last command; ← and Home move the cursor, typing inserts there.
+keys /
+keys Up
+wait_for "/key a▏"
+keys Up
+wait_for "/call --form Bob▏"
+keys Down Down
+wait_for "/▏"
+type_text 'lok'
+keys Left
+type_text 'c'
+wait_for "/loc▏k"
+keys Home
+type_text 'un'
+wait_for "/un▏lock"
+keys End Escape
+wait_gone "/unlock"
 
 # v shows the event stream's newest lines under the phone, and hides them again.
 keys v
