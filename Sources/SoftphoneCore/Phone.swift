@@ -29,11 +29,13 @@ public final class Phone {
         /// with why ("is MP3 …", "lasts 31.5 s"): the shell reads the files, which the core cannot.
         /// A notification naming one plays the default sound, and the phone says why (iOS rule 42).
         public var soundProblems: [String: String]
+        /// What the person holding the phone does without keys (`--auto-answer`, `--auto-hangup`).
+        public var person: Person
 
         /// Makes a configuration.
         public init(
             app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules(),
-            settings: [String: AppSetting.Value] = [:], soundProblems: [String: String] = [:]
+            settings: [String: AppSetting.Value] = [:], soundProblems: [String: String] = [:], person: Person = Person()
         ) {
             self.app = app
             self.endedScreenTime = endedScreenTime
@@ -41,6 +43,7 @@ public final class Phone {
             self.rules = rules
             self.settings = settings
             self.soundProblems = soundProblems
+            self.person = person
         }
     }
 

@@ -57,6 +57,8 @@ struct RunOptions: Equatable {
     var webhook: WebhookURL?
     /// What the person set in the Settings app for the app (`--set KEY=VALUE`), by key.
     var settings: [String: AppSetting.Value] = [:]
+    /// What the person does without keys (`--auto-answer S`, `--auto-hangup S`).
+    var person = Phone.Person()
 }
 
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
@@ -65,7 +67,7 @@ enum Arguments {
         usage: softphone [run] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
-                         [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
+                         [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--auto-answer S] [--auto-hangup S]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID]
@@ -285,6 +287,13 @@ extension WordReader {
                 let text = try value(for: flag)
                 do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
             case "--set": settings.append(try value(for: flag))
+            case "--auto-answer", "--auto-hangup":
+                let text = try value(for: flag)
+                guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
+                    throw ControlError("softphone: \(flag) \"\(text)\" must be seconds from 0 to 3600, e.g. \(flag) 3 or \(flag) 0.5")
+                }
+                let delay = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+                if flag == "--auto-answer" { options.person.answerAfter = delay } else { options.person.hangUpAfter = delay }
             default: throw unknown(flag)
             }
         }

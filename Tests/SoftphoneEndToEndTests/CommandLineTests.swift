@@ -40,6 +40,20 @@ struct CommandLineTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("--auto-answer and --auto-hangup: the call connects and ends without a key; a bad value is one line, exit 2")
+    func autoAnswerAndHangUp() throws {
+        let phone = try PlainPhone(["--no-audio", "--auto-answer", "0.3", "--auto-hangup", "0.5"])
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call"]).status == 0)
+        #expect(phone.process.line(startingWith: "CONNECTED call=1") != nil)
+        #expect(phone.process.line(startingWith: "ENDED call=1")?.hasPrefix("ENDED call=1 reason=local") == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        let bad = try PhoneProcess.run(["--auto-answer", "soon"])
+        #expect(bad.status == 2)
+        #expect(bad.err == "softphone: --auto-answer \"soon\" must be seconds from 0 to 3600, e.g. --auto-answer 3 or --auto-answer 0.5\n")
+    }
+
     @Test("an unknown subcommand is one line naming it, exit 2")
     func unknownSubcommand() throws {
         let result = try PhoneProcess.run(["dial", "123"])

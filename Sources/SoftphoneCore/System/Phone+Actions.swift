@@ -96,6 +96,7 @@ extension Phone {
         record.phase = .connected
         record.connectedAt = now
         emit(.connected(call: record.number))
+        personSeesConnected(record)
         if !audioActivated { setCallAudio(active: true, provider: record.provider) }
         notifyObservers(record)
     }

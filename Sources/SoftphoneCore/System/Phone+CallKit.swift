@@ -37,6 +37,7 @@ extension Phone {
         notifyObservers(record)
         // iOS rule 28: nothing in iOS ends a ringing call; warn if the app armed nothing to do so.
         ringWarnings.add(uuid, due: now + delays.ringWithoutTimerWarning)
+        personHearsRinging(record)
         return nil
     }
 
@@ -89,6 +90,7 @@ extension Phone {
             record.phase = .connected
             record.connectedAt = now
             emit(.connected(call: record.number))
+            personSeesConnected(record)
         } else if record.phase == .starting {
             record.phase = .connecting
             record.phaseSince = now
