@@ -15,12 +15,12 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
 TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test expect-test release-test clean
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test release-test clean
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test scenario-test expect-test release-test
+test: setup test-setup standalone-test build-tests swift-test scenario-test scenario-real-time-test expect-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -63,6 +63,15 @@ swift-test:
 scenario-test:
 	mkdir -p .build
 	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml --flow .build/flows
+
+# Three short scenarios in real time, back to back on one running phone (docs/scenarios.md).
+scenario-real-time-test:
+	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/scenarios/real-time.sh \
+	  Assets/Scenarios/voip-decline.scenario Assets/Scenarios/voip-remote-cancel.scenario Assets/Scenarios/voip-answer-hang-up.scenario
+
+# Every bundled scenario in real time (about five minutes).
+scenario-real-time: build-tests
+	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/scenarios/real-time.sh
 
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh

@@ -191,6 +191,8 @@ public final class Phone {
     var grouped = 0
     /// How many calls have been reported since start; the next call gets the next number.
     public internal(set) var callCount = 0
+    /// How many notifications have been delivered since start; the next gets the next number.
+    public var notificationCount: Int { notificationState.count }
     /// The call that just ended, while its "call ended" screen shows.
     public var lastEnded: EndedCall? {
         ended.map { EndedCall(call: $0.record.snapshot, reason: $0.reason, duration: $0.duration, endedAt: $0.at) }

@@ -15,6 +15,8 @@ public struct ManualClockDriver: ScenarioDriver {
     public let phone: Phone
     public private(set) var now: Duration = .zero
     public private(set) var events: [ScenarioEvent] = []
+    /// None: on the manual clock every time is exact.
+    public var tolerance: Duration { .zero }
 
     /// Starts the phone the scenario asks for: its app, settings, rules and lock state.
     public init(scenario: Scenario) {

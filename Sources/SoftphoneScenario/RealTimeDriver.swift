@@ -4,7 +4,17 @@ import SoftphoneCore
 
 /// Runs a scenario against a running phone, on the wall clock, for demos: each `at` step becomes
 /// a control request at its time, and expectations read the phone's `events --follow` stream.
+/// Calls and notifications are numbered from the scenario's start (its first call is `call=1`
+/// however many the phone took before), times may be `tolerance` off, and `cleanUp()` ends any
+/// call a scenario left, so scenarios run back to back on one phone.
 public final class RealTimeDriver: ScenarioDriver {
+    /// How far a time may be from the one a scenario names: a request, the phone's answer and the
+    /// event stream each take a few milliseconds on the wall clock.
+    public static let tolerance: Duration = .milliseconds(250)
+    public var tolerance: Duration { Self.tolerance }
+    /// The phone's calls and notifications before the scenario: events count from these.
+    private let callsBefore: Int
+    private let notificationsBefore: Int
     private let socket: String
     private let follower: ControlClient.LineConnection
     /// The scenario's start on the monotonic clock (seconds), and on the phone's `t_ms`.
@@ -16,9 +26,6 @@ public final class RealTimeDriver: ScenarioDriver {
     /// Connects to the phone on `socket`, checks that it runs the scenario's app, and puts it in
     /// the scenario's lock state. Fails with one line naming both apps when they differ.
     public init(scenario: Scenario, socket: String) throws(ControlError) {
-        if let line = scenario.rulesLine {
-            throw ControlError("\(scenario.file):\(line): `rule` lines change the phone's rules, which a running phone fixed when it started; run this scenario on the manual clock (without --real-time)")
-        }
         self.socket = socket
         follower = try ControlClient.LineConnection(path: socket)
         follower.send(ControlRequest.events(follow: true).json)
@@ -31,15 +38,58 @@ public final class RealTimeDriver: ScenarioDriver {
         }
         startSeconds = ControlClient.monotonicSeconds()
         startMilliseconds = Int64(t)
+        callsBefore = Int(state["call_count"]?.numberValue ?? 0)
+        notificationsBefore = Int(state["notification_count"]?.numberValue ?? 0)
         if app != scenario.app {
             let line = scenario.appLine.map { ":\($0)" } ?? ""
             let given = scenario.appLine == nil ? "runs the voip app (it has no app line)" : "is for the \(scenario.app) app"
-            throw ControlError("\(scenario.file)\(line): the scenario \(given), but the phone on \(socket) runs \(app); start the phone with --app \(scenario.app), or change the scenario")
+            throw ControlError("\(scenario.file)\(line): the scenario \(given), but the phone on \(socket) runs \(app); start the phone with \(Self.flags(for: scenario)), or change the scenario")
+        }
+        // Settings and rules are fixed when a phone starts: the phone must have been started with the scenario's.
+        let settings = scenario.settings.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.description)" }
+        let phoneSettings: [String] = if case .object(let members)? = state["settings"] { members.map { "\($0.0)=\($0.1.stringValue ?? $0.1.text)" } } else { [] }
+        let rules = ScenarioRule.changes(scenario.rules)
+        let phoneRules: [String] = if case .array(let items)? = state["rules"] { items.compactMap(\.stringValue) } else { [] }
+        if settings != phoneSettings || rules != phoneRules {
+            throw ControlError("\(scenario.file): the scenario's settings and rules (\((settings + rules).joined(separator: ", ").nonEmpty ?? "none")) are not the phone's on \(socket) (\((phoneSettings + phoneRules).joined(separator: ", ").nonEmpty ?? "none")); start the phone with \(Self.flags(for: scenario))")
         }
         if state["lock"]?.stringValue != scenario.lock.rawValue, scenario.lock != .lockedSinceReboot,
             let refusal = perform(scenario.lock == .locked ? .lock : .unlock)
         {
             throw ControlError("the phone on \(socket) refused to \(scenario.lock == .locked ? "lock" : "unlock"): \(refusal)")
+        }
+    }
+
+    /// The phone's flags that give it the scenario's app, settings and rules.
+    public static func flags(for scenario: Scenario) -> String {
+        (["--app \(scenario.app)"]
+            + scenario.settings.sorted { $0.key < $1.key }.map { "--set \($0.key)=\($0.value.description)" }
+            + ScenarioRule.changes(scenario.rules).map { "--rule \($0)" }).joined(separator: " ")
+    }
+
+    /// `event` with its call and notification numbers counted from the scenario's start.
+    private func numberedFromStart(_ event: JSON) -> JSON {
+        guard case .object(var members) = event else { return event }
+        for index in members.indices {
+            let offset = switch members[index].0 {
+            case "call": callsBefore
+            case "id", "notification": notificationsBefore
+            default: 0
+            }
+            if offset > 0, let number = members[index].1.numberValue { members[index].1 = .number(number - Double(offset)) }
+        }
+        return .object(members)
+    }
+
+    /// Ends what a scenario left on the phone, so the next one starts from the lock screen: the
+    /// person declines or hangs up each call (`d`), at most a few times, waiting for each to end.
+    public func cleanUp() {
+        for _ in 0..<6 {
+            guard let state = try? ControlClient.send(ControlRequest.state.json, to: socket)["state"],
+                  case .array(let calls)? = state["calls"], !calls.isEmpty
+            else { return }
+            _ = perform(.key("d"))
+            _ = advance(to: now + .milliseconds(500)) { $0.name == "call.ended" }
         }
     }
 
@@ -65,11 +115,16 @@ public final class RealTimeDriver: ScenarioDriver {
             case .closed: quit = "the phone on \(socket) quit"
             case .line(let line):
                 guard let json = try? JSON.parse(line), let t = json["t_ms"]?.numberValue, Int64(t) >= startMilliseconds else { continue }
-                let event = ScenarioEvent(time: .milliseconds(Int64(t) - startMilliseconds), json: json)
+                let event = ScenarioEvent(time: .milliseconds(Int64(t) - startMilliseconds), json: numberedFromStart(json))
                 events.append(event)
                 if stop(event) { return nil }
             }
         }
         return quit
     }
+}
+
+extension String {
+    /// The string, or nil when it is empty.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

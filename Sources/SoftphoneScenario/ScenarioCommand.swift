@@ -49,9 +49,11 @@ public enum ScenarioCommand {
                 events = runner.events
             case .realTime(let socket):
                 do {
-                    var runner = ScenarioRunner(scenario, on: try RealTimeDriver(scenario: scenario, socket: socket))
+                    let driver = try RealTimeDriver(scenario: scenario, socket: socket)
+                    var runner = ScenarioRunner(scenario, on: driver)
                     result = runner.run()
                     events = runner.events
+                    driver.cleanUp()  // a failed scenario may leave a call ringing: the next starts clean
                 } catch {
                     err("softphone scenario: \(error.message)")
                     return ScenarioSuite.ExitStatus.failed

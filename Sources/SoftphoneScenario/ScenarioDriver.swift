@@ -9,6 +9,9 @@ public protocol ScenarioDriver {
     var now: Duration { get }
     /// Every event since the scenario started, oldest first.
     var events: [ScenarioEvent] { get }
+    /// How far a time may be from the one a scenario names: none on the manual clock; on the wall
+    /// clock a few milliseconds pass between any two things (`RealTimeDriver.tolerance`).
+    var tolerance: Duration { get }
     /// Sends `request` now. Returns the phone's refusal in its words, or nil.
     mutating func perform(_ request: ControlRequest) -> String?
     /// Lets time pass until `deadline`, or until an event arrives for which `stop` holds.
@@ -26,9 +29,22 @@ public struct ScenarioEvent: Sendable {
     /// The event's name, e.g. `call.incoming`.
     public var name: String { json["event"]?.stringValue ?? "" }
 
-    /// Whether it is what `expectation` waits for: the same name and every field.
-    public func matches(_ expectation: ScenarioExpectation) -> Bool {
-        EventStream.matches(json, name: expectation.event, conditions: expectation.conditions.map { ($0.field, $0.value) })
+    /// Whether it is what `expectation` waits for: the same name and every field. A time field
+    /// (`duration_ms`, `ms`, …) may differ by `tolerance`.
+    public func matches(_ expectation: ScenarioExpectation, tolerance: Duration = .zero) -> Bool {
+        guard tolerance > .zero else {
+            return EventStream.matches(json, name: expectation.event, conditions: expectation.conditions.map { ($0.field, $0.value) })
+        }
+        guard name == expectation.event else { return false }
+        let slack = Double(tolerance.nanoseconds) / 1e6
+        return expectation.conditions.allSatisfy { condition in
+            if condition.field == "ms" || condition.field.hasSuffix("_ms"), let wanted = Double(condition.value),
+               let got = json[condition.field]?.numberValue
+            {
+                return abs(got - wanted) <= slack
+            }
+            return EventStream.matches(json, name: expectation.event, conditions: [(condition.field, condition.value)])
+        }
     }
 
     /// One line for a terminal: `2.5 s  call.ended call=1 reason=local duration_ms=0 …`.

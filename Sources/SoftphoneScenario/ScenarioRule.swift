@@ -1,9 +1,10 @@
 import SoftphoneCore
 
-/// `rule NAME=VALUE` lines: the numbers behind iOS's rules (`Phone.Rules`) a scenario may change,
-/// e.g. a shorter extension time limit to rehearse `serviceExtensionTimeWillExpire` with a long
-/// ringtone. Only on the manual clock: a running phone's rules are fixed when it starts.
-enum ScenarioRule {
+/// `rule NAME=VALUE` lines and the phone's `--rule NAME=VALUE`: the numbers behind iOS's rules
+/// (`Phone.Rules`) a scenario or a developer may change, e.g. a shorter extension time limit to
+/// rehearse `serviceExtensionTimeWillExpire` with a long ringtone. A running phone's rules are
+/// fixed when it starts: a scenario run against it must ask for the same ones.
+public enum ScenarioRule {
     /// The rules, by the name a scenario uses: each sets its field from the text after `=`.
     private static let setters: [(name: String, set: @Sendable (inout Phone.Rules, String) -> Bool)] = [
         ("secondReportCheck", { rules, text in duration(text).map { rules.secondReportCheck = $0 } != nil }),
@@ -16,11 +17,33 @@ enum ScenarioRule {
         ("systemVibration", { rules, text in duration(text).map { rules.systemVibration = $0 } != nil }),
     ]
 
+    /// Each rule's value as `set` takes it, to compare two phones' rules.
+    private static let getters: [(name: String, get: @Sendable (Phone.Rules) -> String)] = [
+        ("secondReportCheck", { milliseconds($0.secondReportCheck) }),
+        ("unreportedPushLimit", { String($0.unreportedPushLimit) }),
+        ("actionTimeout", { milliseconds($0.actionTimeout) }),
+        ("ringWithoutTimerWarning", { milliseconds($0.ringWithoutTimerWarning) }),
+        ("pushTooOld", { milliseconds($0.pushTooOld) }),
+        ("systemVersion", { $0.systemVersion.rawValue }),
+        ("serviceExtensionTimeLimit", { milliseconds($0.serviceExtensionTimeLimit) }),
+        ("systemVibration", { milliseconds($0.systemVibration) }),
+    ]
+
     /// Every rule's name, for messages.
-    static var names: String { setters.map(\.name).joined(separator: ", ") }
+    public static var names: String { setters.map(\.name).joined(separator: ", ") }
+
+    /// The rules that differ from iOS's defaults, as `NAME=VALUE` words in one spelling
+    /// (`serviceExtensionTimeLimit=20000ms`): what `softphone state` shows, and what a scenario's
+    /// `rule` lines are compared with.
+    public static func changes(_ rules: Phone.Rules) -> [String] {
+        let defaults = Phone.Rules()
+        return getters.compactMap { rule in rule.get(rules) == rule.get(defaults) ? nil : rule.name + "=" + rule.get(rules) }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String { "\(duration.milliseconds)ms" }
 
     /// Sets rule `name` to `text`, or says in one line what is wrong.
-    static func set(_ name: String, to text: String, in rules: inout Phone.Rules) -> String? {
+    public static func set(_ name: String, to text: String, in rules: inout Phone.Rules) -> String? {
         guard let setter = setters.first(where: { $0.name == name }) else { return "unknown rule \"\(name)\"; the rules are: \(names)" }
         guard setter.set(&rules, text) else {
             switch name {

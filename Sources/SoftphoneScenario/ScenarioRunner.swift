@@ -58,15 +58,18 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
     /// for `expect no`, only from the cursor on.
     private func candidate(_ expectation: ScenarioExpectation) -> Int? {
         driver.events.indices.dropFirst(windowStart).first {
-            !taken.contains($0) && (!expectation.negated || driver.events[$0].time >= cursor) && driver.events[$0].matches(expectation)
+            !taken.contains($0) && (!expectation.negated || driver.events[$0].time >= cursor)
+                && driver.events[$0].matches(expectation, tolerance: driver.tolerance)
         }
     }
 
     private mutating func expect(_ expectation: ScenarioExpectation, _ step: ScenarioStep) -> (ScenarioResult.Outcome, ScenarioResult.Failure)? {
-        let deadline = driver.now + expectation.window
+        // An event that must come may come `tolerance` late; one that must not is looked for in its window only.
+        let deadline = driver.now + expectation.window + (expectation.negated ? .zero : driver.tolerance)
         var quit: String?
         if candidate(expectation) == nil {
-            quit = driver.advance(to: deadline) { $0.matches(expectation) }
+            let tolerance = driver.tolerance
+            quit = driver.advance(to: deadline) { $0.matches(expectation, tolerance: tolerance) }
         }
         let found = candidate(expectation)
         if expectation.negated {

@@ -2,6 +2,7 @@ import SoftphoneApps
 import SoftphoneAudio
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneScenario
 
 /// What the command line asked for.
 enum Invocation: Equatable {
@@ -59,6 +60,8 @@ struct RunOptions: Equatable {
     var settings: [String: AppSetting.Value] = [:]
     /// What the person does without keys (`--auto-answer S`, `--auto-hangup S`).
     var person = Phone.Person()
+    /// iOS's unpublished numbers, where `--rule NAME=VALUE` changes them.
+    var rules = Phone.Rules()
 }
 
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
@@ -67,7 +70,7 @@ enum Arguments {
         usage: softphone [run] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
-                         [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--auto-answer S] [--auto-hangup S]
+                         [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID]
@@ -287,6 +290,14 @@ extension WordReader {
                 let text = try value(for: flag)
                 do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
             case "--set": settings.append(try value(for: flag))
+            case "--rule":
+                let pair = try value(for: flag)
+                guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
+                    throw ControlError("softphone: --rule \"\(pair)\" must be NAME=VALUE, e.g. --rule serviceExtensionTimeLimit=20s; the rules are: \(ScenarioRule.names)")
+                }
+                if let problem = ScenarioRule.set(String(pair[..<eq]), to: String(pair[pair.index(after: eq)...]), in: &options.rules) {
+                    throw ControlError("softphone: --rule: \(problem)")
+                }
             case "--auto-answer", "--auto-hangup":
                 let text = try value(for: flag)
                 guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {

@@ -2,6 +2,7 @@ import Glibc
 import SoftphoneAudio
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneScenario
 import SoftphoneTUI
 
 /// The running phone: one thread, one poll() loop. Every input (keys, control-socket lines,
@@ -310,6 +311,10 @@ final class PhoneShell {
             ("calls", .array(phone.currentCalls.map(json))),
             ("recents", .number(Double(phone.recents.count))),
             ("speaker", .bool(phone.speakerOn)),
+            ("settings", .object(phone.configuration.settings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })),
+            ("rules", .array(ScenarioRule.changes(phone.configuration.rules).map(JSON.string))),
+            ("call_count", .number(Double(phone.callCount))),
+            ("notification_count", .number(Double(phone.notificationCount))),
         ])
     }
 

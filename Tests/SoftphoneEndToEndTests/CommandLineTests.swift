@@ -49,6 +49,8 @@ struct CommandLineTests {
         #expect(phone.process.line(startingWith: "ENDED call=1")?.hasPrefix("ENDED call=1 reason=local") == true)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
+        let rule = try PhoneProcess.run(["--rule", "actionTimeout=never"])
+        #expect(rule.status == 2 && rule.err.hasPrefix("softphone: --rule: actionTimeout \"never\" is not a time above 0;"), "\(rule.err)")
         let bad = try PhoneProcess.run(["--auto-answer", "soon"])
         #expect(bad.status == 2)
         #expect(bad.err == "softphone: --auto-answer \"soon\" must be seconds from 0 to 3600, e.g. --auto-answer 3 or --auto-answer 0.5\n")

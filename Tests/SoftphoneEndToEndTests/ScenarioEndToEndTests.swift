@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 
@@ -111,7 +112,29 @@ struct ScenarioEndToEndTests {
         let rules = try file("rules", "app voip\nrule actionTimeout=2s\nat 0s call\nexpect call.incoming\n")
         let fixedRules = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, rules])
         #expect(fixedRules.status == 1)
-        #expect(fixedRules.err == "softphone scenario: \(rules):2: `rule` lines change the phone's rules, which a running phone fixed when it started; run this scenario on the manual clock (without --real-time)\n")
+        #expect(fixedRules.err == "softphone scenario: \(rules): the scenario's settings and rules (actionTimeout=2000ms) are not the phone's on \(phone.socket) (none); start the phone with --app voip --rule actionTimeout=2000ms\n")
+
+        // The same file again, back to back on the same phone: its call is call=1 of this scenario
+        // (the phone's second call), and a failure leaves no call ringing for the next.
+        #expect(try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, demo]).status == 0)
+        let failing = try file("failing", "app voip\nat 0s call\nexpect call.incoming call=1\nexpect call.connected within 0.5s\n")
+        #expect(try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, failing]).status != 0)
+        let state = try phone.state()
+        #expect(state["calls"] == .array([]), "the failed scenario's call was ended: \(state.text)")
+        #expect(state["call_count"] == .number(3))
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("a phone started with the scenario's --set and --rule runs it in real time")
+    func realTimeWithSettingsAndRules() throws {
+        let phone = try PlainPhone(["--no-audio", "--app", "consult", "--set", "ringTimeout=15", "--rule", "actionTimeout=2s"])
+        #expect(try PhoneProcess.run(["wait", "phone.ready", "--socket", phone.socket, "--timeout", "10"]).status == 0)
+        let scenario = try file("settings", "app consult\nset ringTimeout=15\nrule actionTimeout=2000ms\nat 0s push \(PhoneProcess.repositoryRoot)/Assets/Payloads/consult-start.json\nexpect call.incoming call=1\nat 0.5s key d\nexpect call.ended reason=declined\n")
+        let run = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, scenario])
+        #expect(run.status == 0, "\(run.err)")
+        let state = try phone.state()
+        #expect(state["settings"] == .object([("ringTimeout", .string("15"))]) && state["rules"] == .array([.string("actionTimeout=2000ms")]))
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }
