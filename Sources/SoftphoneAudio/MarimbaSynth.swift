@@ -1,6 +1,7 @@
 import Glibc
 
-/// The notification-extension ringtone, `incoming.wav`: an iPhone-like marimba phrase, synthesized.
+/// The marimba sounds: the notification-extension's `incoming.wav` and the default ringtone
+/// `marimba.wav`, an iPhone-like marimba phrase, synthesized.
 ///
 /// A push with sound `incoming.wav` plays this once and the extension vibrates until it ends, so it is
 /// long (24 s: eight 3 s phrases) but under the 30 s iOS allows a notification sound (iOS rule 42).
@@ -29,12 +30,23 @@ public enum MarimbaSynth {
     /// How long a note sounds before its final fade: it must end inside its phrase (slot 9 + 1.2 s = 3 s).
     static let noteSeconds = 1.2
 
-    /// The whole file, mono 16-bit at `sampleRate`.
-    public static func incomingSamples() -> [Int16] {
-        let phraseFrames = Int(phraseSeconds * Double(sampleRate))
-        let rendered = phrases.map { phrase -> [Double] in
+    /// The default ringtone's rate: the ring mixer's, so the file loads without resampling.
+    public static let ringtoneSampleRate = 48_000
+
+    /// `incoming.wav`, mono 16-bit at `sampleRate`.
+    public static func incomingSamples() -> [Int16] { samples(phraseCount: phraseCount, rate: sampleRate) }
+
+    /// `marimba.wav`, the default ringtone: the first phrase alone, 3 s, mono 16-bit at
+    /// `ringtoneSampleRate`. Its last second is the phrase's rest, so looped it rings as a phone
+    /// does: the figure, a breath, the figure again.
+    public static func ringtoneSamples() -> [Int16] { samples(phraseCount: 1, rate: ringtoneSampleRate) }
+
+    /// `phraseCount` phrases, A, B, A, …, at `rate`, the loudest sample at `peak`.
+    private static func samples(phraseCount: Int, rate: Int) -> [Int16] {
+        let phraseFrames = Int(phraseSeconds * Double(rate))
+        let rendered = phrases.prefix(phraseCount).map { phrase -> [Double] in
             var mix = [Double](repeating: 0, count: phraseFrames)
-            for note in phrase { add(note, to: &mix) }
+            for note in phrase { add(note, to: &mix, rate: Double(rate)) }
             return mix
         }
         // Every note ends inside its phrase, so the file is the two phrases tiled, each scaled alike.
@@ -48,9 +60,8 @@ public enum MarimbaSynth {
         return samples
     }
 
-    /// Adds one struck note to `mix`, starting at its slot.
-    private static func add(_ note: Note, to mix: inout [Double]) {
-        let rate = Double(sampleRate)
+    /// Adds one struck note to `mix`, starting at its slot, at `rate` frames a second.
+    private static func add(_ note: Note, to mix: inout [Double], rate: Double) {
         let frequency = 440 * pow(2, Double(note.midi - 69) / 12)
         // Lower bars ring longer; partials die faster the higher they are.
         let decay = 0.5 * pow(261.63 / frequency, 0.3)

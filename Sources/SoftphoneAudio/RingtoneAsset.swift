@@ -3,7 +3,10 @@
 /// `generate-assets` writes them all; a test checks that each committed file still decodes to what its
 /// generator makes, so a generator and its file never drift apart.
 public enum RingtoneAsset: String, CaseIterable, Sendable {
-    /// The classic UK-style double ring (`RingtoneSynth`) as 48 kHz mono 16-bit PCM WAV: the default ringtone.
+    /// A marimba phrase (`MarimbaSynth`), 3 s, as 48 kHz mono 16-bit PCM WAV: the default ringtone.
+    case marimbaWAV = "marimba.wav"
+    /// The classic UK-style double ring (`RingtoneSynth`) as 48 kHz mono 16-bit PCM WAV: the built-in ring
+    /// (used when no ringtone file can be read).
     case classicWAV = "classic.wav"
     /// The same ring as 48 kHz mono 16-bit PCM CAF: the container an iOS app bundle usually carries.
     case classicCAF = "classic.caf"
@@ -19,7 +22,8 @@ public enum RingtoneAsset: String, CaseIterable, Sendable {
     /// What the file is and what it is for, one line.
     public var purpose: String {
         switch self {
-        case .classicWAV: "the built-in double ring, the default ringtone (48 kHz mono 16-bit PCM WAV, 3 s loop)"
+        case .marimbaWAV: "a marimba phrase, the default ringtone (48 kHz mono 16-bit PCM WAV, 3 s loop)"
+        case .classicWAV: "the built-in double ring, rung when no ringtone file can be read (48 kHz mono 16-bit PCM WAV, 3 s loop)"
         case .classicCAF: "the same ring in a CAF file, as iOS bundles carry (48 kHz mono 16-bit PCM CAF)"
         case .incomingWAV: "the ring-extension's push sound, a marimba phrase (22.05 kHz mono 16-bit PCM WAV, 24 s)"
         case .blankCallMP3: "one second of silence as MP3 (48 kHz mono), a push sound that plays nothing"
@@ -31,6 +35,7 @@ public enum RingtoneAsset: String, CaseIterable, Sendable {
         switch self {
         case .classicWAV, .classicCAF: RingtoneSynth.classicSamples()
         case .incomingWAV: MarimbaSynth.incomingSamples()
+        case .marimbaWAV: MarimbaSynth.ringtoneSamples()
         case .blankCallMP3: [Int16](repeating: 0, count: 48_000)
         }
     }
@@ -40,6 +45,7 @@ public enum RingtoneAsset: String, CaseIterable, Sendable {
         switch self {
         case .classicWAV, .classicCAF: RingtoneSynth.sampleRate
         case .incomingWAV: MarimbaSynth.sampleRate
+        case .marimbaWAV: MarimbaSynth.ringtoneSampleRate
         case .blankCallMP3: 48_000
         }
     }
@@ -47,7 +53,7 @@ public enum RingtoneAsset: String, CaseIterable, Sendable {
     /// The container and encoding the file is written in.
     var format: SoundFile.Format {
         switch self {
-        case .classicWAV, .incomingWAV: .wav16
+        case .classicWAV, .incomingWAV, .marimbaWAV: .wav16
         case .classicCAF: .caf16
         case .blankCallMP3: .mp3
         }

@@ -4,7 +4,7 @@ import Glibc
 /// (`.build/release/softphone`) or from the repository root.
 enum Assets {
     /// The default ringtone file, if the Assets folder can be found.
-    static var defaultRingtone: String? { find("Ringtones/classic.wav") }
+    static var defaultRingtone: String? { find("Ringtones/marimba.wav") }
 
     static func find(_ relative: String) -> String? {
         var folders: [String] = []

@@ -65,7 +65,7 @@ struct CapturedWAV {
 
 @Suite("Audio, captured through ALSA", .serialized)
 struct AudioCaptureTests {
-    @Test("a ring through ALSA `default` is the classic ring at 48 kHz, and it stops when the call is answered")
+    @Test("a ring through ALSA `default` is the default marimba ringtone at 48 kHz, and it stops when the call is answered")
     func ringCapturedAndStoppedOnAnswer() throws {
         try #require(ALSACapture.pacedProblem() == nil, "the paced capture device: \(ALSACapture.pacedProblem() ?? "")")
         let capture = temporaryFolder()
@@ -94,12 +94,13 @@ struct AudioCaptureTests {
         #expect(wav.rate == 48000 && wav.channels == 2)
         // 1.5 s of ringing plus at most the device buffer and the pacer's lead; not the 1.5 s after the answer.
         #expect(wav.seconds > 1.2 && wav.seconds < 2.3, "captured \(wav.seconds) s")
-        // The first ring burst (0.0–0.4 s): loud, with 400 Hz and 450 Hz far above a frequency not in the ring.
-        let burst = (from: 480, to: 18_720)  // 10 ms – 390 ms, inside the fades
-        #expect(wav.peak(from: burst.from, to: burst.to) > 0.2)
-        let off = wav.power(at: 1000, from: burst.from, to: burst.to)
-        #expect(wav.power(at: 400, from: burst.from, to: burst.to) > 100 * off)
-        #expect(wav.power(at: 450, from: burst.from, to: burst.to) > 100 * off)
+        // The marimba's first slot (0.0–0.2 s): loud, its E5 (659 Hz) and low C (131 Hz) far above
+        // a frequency not in the phrase (the classic ring's 400 Hz).
+        let firstNote = (from: 480, to: 9_120)  // 10 ms – 190 ms
+        #expect(wav.peak(from: firstNote.from, to: firstNote.to) > 0.2)
+        let off = wav.power(at: 400, from: firstNote.from, to: firstNote.to)
+        #expect(wav.power(at: 659.26, from: firstNote.from, to: firstNote.to) > 100 * off)
+        #expect(wav.power(at: 130.81, from: firstNote.from, to: firstNote.to) > 100 * off)
     }
 
     @Test("a second call during a call beeps (440 Hz, not the ringtone) until it is declined; then the call's audio is silent again")
