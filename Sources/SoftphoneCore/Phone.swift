@@ -193,6 +193,8 @@ public final class Phone {
     public internal(set) var callCount = 0
     /// How many notifications have been delivered since start; the next gets the next number.
     public var notificationCount: Int { notificationState.count }
+    /// How many notification service extensions are running now.
+    public var runningExtensions: Int { notificationState.extensions.count }
     /// The call that just ended, while its "call ended" screen shows.
     public var lastEnded: EndedCall? {
         ended.map { EndedCall(call: $0.record.snapshot, reason: $0.reason, duration: $0.duration, endedAt: $0.at) }

@@ -82,15 +82,21 @@ public final class RealTimeDriver: ScenarioDriver {
     }
 
     /// Ends what a scenario left on the phone, so the next one starts from the lock screen: the
-    /// person declines or hangs up each call (`d`), at most a few times, waiting for each to end.
+    /// person declines or hangs up each call (`d`), at most a few times, waiting for each to end;
+    /// and a notification still ringing from its extension is answered as a person does, by
+    /// opening the app (which an extension that rings watches for), then sending it away.
     public func cleanUp() {
+        func state() -> JSON? { try? ControlClient.send(ControlRequest.state.json, to: socket)["state"] }
         for _ in 0..<6 {
-            guard let state = try? ControlClient.send(ControlRequest.state.json, to: socket)["state"],
-                  case .array(let calls)? = state["calls"], !calls.isEmpty
-            else { return }
+            guard case .array(let calls)? = state()?["calls"], !calls.isEmpty else { break }
             _ = perform(.key("d"))
             _ = advance(to: now + .milliseconds(500)) { $0.name == "call.ended" }
         }
+        guard let running = state()?["extensions"]?.numberValue, running > 0 else { return }
+        _ = perform(.unlock)
+        _ = perform(.app(.foreground))
+        _ = advance(to: now + .seconds(3)) { $0.name == "extension.finished" || $0.name == "extension.expired" }
+        _ = perform(.app(.background))
     }
 
     public var now: Duration {

@@ -315,6 +315,7 @@ final class PhoneShell {
             ("rules", .array(ScenarioRule.changes(phone.configuration.rules).map(JSON.string))),
             ("call_count", .number(Double(phone.callCount))),
             ("notification_count", .number(Double(phone.notificationCount))),
+            ("extensions", .number(Double(phone.runningExtensions))),
         ])
     }
 
