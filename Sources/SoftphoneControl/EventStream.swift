@@ -41,8 +41,9 @@ public struct EventStream {
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
     ] + shellNames
 
-    /// The events only the shell sends, from its audio thread and its webhook: not state changes of the phone.
-    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed"]
+    /// The events only the shell sends, from its audio thread, its webhook and its control socket:
+    /// not state changes of the phone.
+    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped"]
 
     /// The event's name in the stream, e.g. `call.incoming`.
     public static func name(of event: PhoneEvent) -> String {

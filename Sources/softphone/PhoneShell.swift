@@ -82,7 +82,7 @@ final class PhoneShell {
         if stdinOpen { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
         fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0))
         fds.append(pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0))
-        for fd in server.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        fds += server.pollEntries
 
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
         if ready < 0 {
@@ -107,8 +107,18 @@ final class PhoneShell {
                     }
                 }
             default:
-                for (client, line) in server.service(entry.fd) { answer(client: client, line: line) }
+                for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }
+        }
+        reportDroppedClients()
+    }
+
+    /// Says in the event stream why clients were cut off (each drop may cut off a follower in turn).
+    private func reportDroppedClients() {
+        var reasons = server.takeDropped()
+        while !reasons.isEmpty {
+            for reason in reasons { publish(events.record("client.dropped", [("reason", .string(reason))], at: clock.now())) }
+            reasons = server.takeDropped()
         }
     }
 
@@ -173,6 +183,8 @@ final class PhoneShell {
     }
 
     private func answer(client: Int32, line: String) {
+        // Its earlier replies got it dropped: the rest of what it sent in the same read is not run.
+        guard server.isServing(client) else { return }
         let response = respond(to: line, fromStandardInput: false)
         server.reply(to: client, response.reply, then: response.lines, after: response.after)
     }
