@@ -167,12 +167,20 @@ public final class ControlServer {
             break
         }
         var lines: [(Int32, String)] = []
-        while let newline = buffer.firstIndex(of: 0x0A) {
-            let line = String(decoding: buffer[..<newline], as: UTF8.self)
-            buffer.removeSubrange(...newline)
+        var tooLong = false
+        var start = buffer.startIndex
+        while let newline = buffer[start...].firstIndex(of: 0x0A) {
+            // Every line is measured, not only an unfinished one: a long line may come in one read.
+            if newline - start > ControlServer.maximumLine {
+                tooLong = true
+                break
+            }
+            let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+            start = newline + 1
             if !line.allSatisfy({ $0 == " " || $0 == "\r" }) { lines.append((fd, line)) }
         }
-        if buffer.count > ControlServer.maximumLine {
+        buffer.removeSubrange(..<start)
+        if tooLong || buffer.count > ControlServer.maximumLine {
             // The error goes out at once, then the answers to the lines before it; then the connection ends.
             repliesOwed[fd] = lines.count + 1
             reply(to: fd, .object([("ok", .bool(false)), ("error", .string("request line longer than \(ControlServer.maximumLine) bytes"))]))

@@ -174,6 +174,26 @@ struct SocketAbuseTests {
         #expect(phone.process.waitForExit() == 128 + SIGTERM)
     }
 
+    @Test("a request line of 65,537 bytes is refused even when it arrives in one write with its newline")
+    func longLineInOneWrite() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        for size in [65_537, 300_000, 1_000_000] {
+            let request = #"{"cmd":"state"}"#
+            let line = request + String(repeating: " ", count: size - request.utf8.count) + "\n"
+            let client = try #require(RawClient(path: phone.socket))
+            _ = client.send(line, within: 5)
+            #expect(client.line() == #"{"ok":false,"error":"request line longer than 65536 bytes"}"#, "\(size) bytes")
+            #expect(client.line() == nil, "the connection is closed after the error")
+        }
+        let limit = #"{"cmd":"state"}"# + String(repeating: " ", count: 65_536 - 15) + "\n"
+        let client = try #require(RawClient(path: phone.socket))
+        _ = client.send(limit, within: 5)
+        #expect(client.line()?.hasPrefix(#"{"ok":true,"state":"#) == true, "a line of exactly 65,536 bytes is taken")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("another user cannot drive the phone, even where the socket's mode would let them connect")
     func anotherUser() throws {
         let phone = try PlainPhone()
