@@ -23,6 +23,9 @@ public final class SQLiteCallStore: CallStore {
         sqlite3_busy_timeout(db, 2000)
         do {
             try execute("PRAGMA journal_mode=WAL")
+            // The phone appends rows and reads Recents once at start: SQLite's default page cache
+            // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
+            try execute("PRAGMA cache_size=-256")
             try execute("""
                 CREATE TABLE IF NOT EXISTS calls (
                   id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
