@@ -162,16 +162,36 @@ public final class SQLiteCallStore: CallStore {
         }
     }
 
-    /// The default data folder: `$XDG_DATA_HOME/softphone`, else `~/.local/share/softphone`.
-    public static func defaultDirectory(environment: [String: String]) -> String {
+    /// The default data folder: `$XDG_DATA_HOME/softphone`, else `~/.local/share/softphone`, where
+    /// `~` is `$HOME` or, unset, the user's home folder in the password database. Never a shared
+    /// folder: with neither, it is an error.
+    public static func defaultDirectory(environment: [String: String]) throws(ControlError) -> String {
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/softphone" }
-        return (environment["HOME"] ?? "/tmp") + "/.local/share/softphone"
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/softphone" }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir, directory.pointee != 0 {
+            return String(cString: directory) + "/.local/share/softphone"
+        }
+        throw ControlError("HOME is not set and user \(getuid()) has no home folder; set HOME or XDG_DATA_HOME, or give a folder with --data-dir PATH")
     }
 
-    /// Opens `journal.sqlite` in `directory`, creating the folder when missing.
+    /// Opens `journal.sqlite` in `directory`, creating the folder (mode 0700) when missing. The
+    /// folder must be the user's; one others may enter is closed to them (0700), and the journal's
+    /// files are the user's alone (0600).
     public static func open(inDirectory directory: String) throws(ControlError) -> SQLiteCallStore {
         var info = stat()
         if stat(directory, &info) != 0 { try makeDirectories(directory, mode: 0o700) }
-        return try SQLiteCallStore(path: directory + "/journal.sqlite")
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw ControlError("data folder \(directory) is not a folder; give another with --data-dir PATH")
+        }
+        guard info.st_uid == getuid() else {
+            throw ControlError("data folder \(directory) belongs to user \(info.st_uid), not to you (user \(getuid())); give another with --data-dir PATH")
+        }
+        if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
+        let path = directory + "/journal.sqlite"
+        // SQLite makes its -wal and -shm files with the journal's own mode.
+        let oldMask = umask(0o077)
+        defer { umask(oldMask) }
+        for file in [path, path + "-wal", path + "-shm"] where access(file, F_OK) == 0 { chmod(file, 0o600) }
+        return try SQLiteCallStore(path: path)
     }
 }

@@ -11,9 +11,18 @@ import SoftphoneTUI
 
 let environment = SocketPath.processEnvironment()
 
+/// The socket a client connects to; the default one's folder is checked first, so a client never
+/// hands its requests to a socket another user put there.
+func clientSocket(_ socket: String?) throws(ControlError) -> String {
+    if let folder = SocketPath.defaultFolder(explicit: socket, environment: environment) {
+        try PrivateFolder.checkIfPresent(folder, what: "runtime folder", remedy: SocketPath.folderRemedy)
+    }
+    return SocketPath.resolve(explicit: socket, environment: environment)
+}
+
 func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
-    let path = SocketPath.resolve(explicit: socket, environment: environment)
     do {
+        let path = try clientSocket(socket)
         let reply = ReplyText(try ControlClient.send(request.json, to: path), for: request)
         guard reply.ok else {
             Console.error("softphone: \(reply.lines.joined())")
@@ -30,8 +39,8 @@ func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
 
 /// `softphone events [--follow]`: the history, then (following) each new event, one JSON line each.
 func runEvents(follow: Bool, socket: String?) -> Int32 {
-    let path = SocketPath.resolve(explicit: socket, environment: environment)
     do {
+        let path = try clientSocket(socket)
         var refused: String?
         _ = try ControlClient.stream(ControlRequest.events(follow: follow).json, to: path, timeoutSeconds: nil) { reply, line in
             guard reply["ok"]?.boolValue == true else {
@@ -57,7 +66,11 @@ func runEvents(follow: Bool, socket: String?) -> Int32 {
 /// 97 when none does within the timeout, 1 when the phone quits first. A phone that is still
 /// starting is waited for too, so `softphone wait phone.ready` right after starting one works.
 func runWait(event: String, conditions: [Condition], timeout: Double, socket: String?) -> Int32 {
-    let path = SocketPath.resolve(explicit: socket, environment: environment)
+    let path: String
+    do { path = try clientSocket(socket) } catch {
+        Console.error("softphone: \(error.message)")
+        return 1
+    }
     let deadline = ControlClient.monotonicSeconds() + timeout
     while !ControlClient.phoneAnswers(on: path) && ControlClient.monotonicSeconds() < deadline {
         var step = timespec(tv_sec: 0, tv_nsec: 20_000_000)
@@ -221,6 +234,9 @@ func runPhone(_ options: RunOptions) -> Int32 {
 
     let server: ControlServer
     do {
+        if let folder = SocketPath.defaultFolder(explicit: options.socket, environment: environment) {
+            try PrivateFolder.prepare(folder, what: "runtime folder", remedy: SocketPath.folderRemedy)
+        }
         server = try ControlServer(path: SocketPath.resolve(explicit: options.socket, environment: environment))
     } catch {
         Console.error("softphone: \(error.message)")
@@ -231,7 +247,9 @@ func runPhone(_ options: RunOptions) -> Int32 {
     var store: (any CallStore)?
     var recents: [RecentCall] = []
     do {
-        let opened = try SQLiteCallStore.open(inDirectory: options.dataDirectory ?? SQLiteCallStore.defaultDirectory(environment: environment))
+        var directory = options.dataDirectory ?? ""
+        if options.dataDirectory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
+        let opened = try SQLiteCallStore.open(inDirectory: directory)
         store = opened
         recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
     } catch {
@@ -306,8 +324,13 @@ do {
     case .wait(let event, let conditions, let timeout, let socket):
         status = runWait(event: event, conditions: conditions, timeout: timeout, socket: socket)
     case .scenario(let files, let junit, let realTime, let socket):
-        let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
-        status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)
+        do {
+            let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: try clientSocket(socket)) : .manual
+            status = ScenarioCommand.run(files: files, junit: junit, clock: clock, out: Console.out, err: Console.error)
+        } catch {
+            Console.error("softphone: \(error.message)")
+            status = 1
+        }
     case .run(let options):
         status = runPhone(options)
     }
