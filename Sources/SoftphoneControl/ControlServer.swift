@@ -27,8 +27,7 @@ public final class ControlServer {
     /// Longest request line accepted; a client sending more is cut off.
     static let maximumLine = 64 * 1024
 
-    /// Most bytes a client may leave unread; past this it is dropped. A full history of `events`
-    /// (1,000 lines, each at most `EventStream.maximumLine`) fits.
+    /// Most bytes a client may leave unread before more is sent to it; past this it is dropped.
     public static let maximumOutput = 4 * 1024 * 1024
 
     /// Most bytes read from one client per `handle`: one client's flood cannot hold up the others.
@@ -234,17 +233,19 @@ public final class ControlServer {
     }
 
     /// Queues `bytes` behind what `client` has not read yet and writes what the socket takes now.
+    /// A client with more than `maximumOutput` bytes still unread is dropped instead: it has
+    /// stopped reading. (One reply alone may be longer: the whole event history.)
     private func enqueue(_ bytes: [UInt8], to client: Int32) {
         if var waiting = output.removeValue(forKey: client) {
+            guard waiting.bytes.count - waiting.sent <= Self.maximumOutput else {
+                return drop(client, because: "it left more than \(Self.maximumOutput) bytes of replies and events unread")
+            }
             waiting.bytes += bytes
             output[client] = waiting
         } else {
             output[client] = (bytes, 0)
         }
         flush(client)
-        if let waiting = output[client], waiting.bytes.count - waiting.sent > Self.maximumOutput {
-            drop(client, because: "it left more than \(Self.maximumOutput) bytes of replies and events unread")
-        }
     }
 
     /// Writes what the socket takes without waiting; closes a client whose last reply is out.
