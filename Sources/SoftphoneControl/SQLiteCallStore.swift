@@ -42,6 +42,11 @@ public final class SQLiteCallStore: CallStore {
                   handle TEXT NOT NULL, handle_type INTEGER NOT NULL, video INTEGER NOT NULL, outgoing INTEGER NOT NULL,
                   missed INTEGER NOT NULL, reason TEXT NOT NULL, ended_at REAL NOT NULL, duration_ms INTEGER NOT NULL)
                 """)
+            try execute("""
+                CREATE TABLE IF NOT EXISTS open_calls (
+                  uuid TEXT PRIMARY KEY, app TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
+                  video INTEGER NOT NULL, outgoing INTEGER NOT NULL, connected INTEGER NOT NULL)
+                """)
         } catch {
             sqlite3_close(db)
             throw error
@@ -77,6 +82,47 @@ public final class SQLiteCallStore: CallStore {
             [.text(entry.uuid), .text(entry.caller.name), .text(entry.caller.handle), .int(entry.caller.hasVideo ? 1 : 0),
              .text(entry.reason.rawValue), .int(entry.durationMilliseconds), .int(entry.endedAt), .text(entry.app),
              .int(entry.isOutgoing ? 1 : 0), .text(entry.actions.joined(separator: " "))])
+    }
+
+    public func record(_ entry: JournalEntry, recent: RecentCall?) throws(ControlError) {
+        try transaction { () throws(ControlError) in
+            try record(entry)
+            if let recent { try add(recent) }
+            try run("DELETE FROM open_calls WHERE uuid = ?", [.text(entry.uuid)])
+        }
+    }
+
+    public func open(_ call: OpenCall) throws(ControlError) {
+        try run(
+            "INSERT OR REPLACE INTO open_calls (uuid, app, caller_name, handle, video, outgoing, connected) VALUES (?,?,?,?,?,?,?)",
+            [.text(call.uuid), .text(call.app), .text(call.caller.name), .text(call.caller.handle), .int(call.caller.hasVideo ? 1 : 0),
+             .int(call.isOutgoing ? 1 : 0), .int(call.isConnected ? 1 : 0)])
+    }
+
+    public func recoverOpenCalls(endedAt: Double) throws(ControlError) -> [OpenCall] {
+        var calls: [OpenCall] = []
+        try query("SELECT uuid, app, caller_name, handle, video, outgoing, connected FROM open_calls ORDER BY rowid", []) { row in
+            calls.append(OpenCall(
+                app: row.text(1), uuid: row.text(0), caller: Caller(name: row.text(2), handle: row.text(3), hasVideo: row.int(4) != 0),
+                isOutgoing: row.int(5) != 0, isConnected: row.int(6) != 0))
+        }
+        for call in calls {
+            let (entry, recent) = call.ended(at: endedAt)
+            try record(entry, recent: recent)
+        }
+        return calls
+    }
+
+    /// Runs `body` in one transaction: committed if it succeeds, rolled back if it throws.
+    private func transaction(_ body: () throws(ControlError) -> Void) throws(ControlError) {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
     }
 
     public func journal(limit: Int) throws(ControlError) -> [JournalEntry] {

@@ -38,6 +38,8 @@ final class PhoneShell {
     private var stdinOpen = true
     /// Outgoing calls in progress, by UUID, so their journal rows say so.
     private var outgoingCalls: Set<String> = []
+    /// Calls in progress by number, as the store keeps them until they end.
+    private var openCalls: [Int: OpenCall] = [:]
     /// Full screen: the event log pane and the `/` command line around the phone's screen.
     private var view = TerminalView()
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?, view: TerminalView)?
@@ -339,6 +341,11 @@ final class PhoneShell {
     // MARK: - Effects
 
     private func perform(_ effects: [Effect]) {
+        // A call's Recents entry is written with its journal row, in one transaction, before its
+        // call.ended is published: whenever the phone is killed, the two agree, and a script that
+        // saw the event finds the row.
+        var recents: [String: RecentCall] = [:]
+        for case .recordRecent(let recent) in effects { recents[recent.uuid] = recent }
         for effect in effects {
             switch effect {
             case .startRinging(let call): audio?.startRinging(tag: call)
@@ -347,8 +354,10 @@ final class PhoneShell {
             case .stopCallTone: audio?.stopRepeatingTone()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
             case .systemSound(let sound): sounds.perform(sound, at: clock.now())
-            case .event(let event): record(event)
-            case .recordRecent(let recent): keep(recent)
+            case .event(let event): record(event, recent: &recents)
+            case .recordRecent(let recent):
+                // Kept with its call's journal row already, unless no call.ended came with it.
+                if recents.removeValue(forKey: recent.uuid) != nil { keep(recent) }
             case .refused: break  // a key that means nothing here does nothing
             case .quit: quit(status: 0)
             }
@@ -356,35 +365,50 @@ final class PhoneShell {
         sounds.flush()
     }
 
-    private func record(_ event: PhoneEvent) {
-        if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
-        let line = events.record(event, at: clock.now())
-        publish(line)
+    private func record(_ event: PhoneEvent, recent recents: inout [String: RecentCall]) {
         switch event {
-        case .serverRequest:
-            // The same JSON the event stream carries, so one parser serves both.
-            webhook?.post(line)
-        case .outgoing(_, let uuid, _):
-            outgoingCalls.insert(uuid)
-        case .ended(_, let uuid, let caller, let reason, let duration, let actions):
+        case .incoming(let call, let uuid, let caller), .outgoing(let call, let uuid, let caller):
+            if case .outgoing = event { outgoingCalls.insert(uuid) }
+            let open = OpenCall(app: phone.configuration.app.id, uuid: uuid, caller: caller, isOutgoing: outgoingCalls.contains(uuid))
+            openCalls[call] = open
+            keepOpen(open)
+        case .connected(let call):
+            if var open = openCalls[call] {
+                open.isConnected = true
+                openCalls[call] = open
+                keepOpen(open)
+            }
+        case .ended(let call, let uuid, let caller, let reason, let duration, let actions):
             // Several calls can end in one command (quit): each row asks about its own call.
             let isOutgoing = outgoingCalls.remove(uuid) != nil
+            openCalls[call] = nil
             journal(JournalEntry(
                 app: phone.configuration.app.id, uuid: uuid, caller: caller, isOutgoing: isOutgoing, reason: reason,
-                durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds(), actions: actions))
+                durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds(), actions: actions),
+                recent: recents.removeValue(forKey: uuid))
         default:
             break
         }
+        if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
+        let line = events.record(event, at: clock.now())
+        publish(line)
+        // The same JSON the event stream carries, so one parser serves both.
+        if case .serverRequest = event { webhook?.post(line) }
     }
 
-    /// Appends a row to the call journal.
-    private func journal(_ entry: JournalEntry) {
+    /// Appends a row to the call journal and, in the same transaction, the call's Recents entry.
+    private func journal(_ entry: JournalEntry, recent: RecentCall?) {
         guard let store else { return }
         do {
-            try store.record(entry)
+            try store.record(entry, recent: recent)
         } catch {
             show(notice: error.message)
         }
+    }
+
+    /// Keeps a call in progress in the store, so a phone killed during it records it at the next start.
+    private func keepOpen(_ call: OpenCall) {
+        do { try store?.open(call) } catch { show(notice: error.message) }
     }
 
     /// Keeps a Recents entry on disk, so Recents survive a restart (iOS rule 48).

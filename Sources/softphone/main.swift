@@ -251,6 +251,10 @@ func runPhone(_ options: RunOptions) -> Int32 {
         if options.dataDirectory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
         let opened = try SQLiteCallStore.open(inDirectory: directory)
         store = opened
+        let crashed = try opened.recoverOpenCalls(endedAt: WallClock.unixTime())
+        if !crashed.isEmpty {
+            startupNotices.append("\(crashed.count) call(s) were in progress when the phone last stopped without ending them: recorded as ended by a crash")
+        }
         recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
     } catch {
         startupNotices.append("\(error.message); calls will not be journaled or kept in Recents")
