@@ -121,6 +121,8 @@ struct ScenarioParserTests {
             ("set tokenFormat=hex\napp consult", 2, 1, "`app` goes before the `set` lines"),
             ("at 0s key a\nlock", 2, 1, "`lock` sets up the phone, so it goes before the first step (line 1); to lock the phone during the scenario, write `at TIME lock`"),
             ("expect phone.ready\napp consult", 2, 1, "`app` sets up the phone, so it goes before the first step (line 1)"),
+            ("at 999999m call\n" + String(repeating: "expect call.ended within 999999m\n", count: 60), 53, 1,
+             "the scenario's times add up to more than 100 years by this step"),
         ])
     func mistakes(text: String, line: Int, column: Int, message: String) {
         let error = syntaxError(text)
