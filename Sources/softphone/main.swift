@@ -238,6 +238,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
             try PrivateFolder.prepare(folder, what: "runtime folder", remedy: SocketPath.folderRemedy)
         }
         server = try ControlServer(path: SocketPath.resolve(explicit: options.socket, environment: environment))
+        TerminalRestore.removeOnCrash(server.path)
     } catch {
         Console.error("softphone: \(error.message)")
         return 1
@@ -276,7 +277,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
         var handled = sigset_t(), previous = sigset_t()
         sigemptyset(&handled)
-        for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
+        for signo in SignalPipe.signals + [SIGWINCH] { sigaddset(&handled, signo) }
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
         audio = AudioEngine(
             output: output, ringtone: ringtone ?? .classic(), vibration: configuration.vibration,
