@@ -68,9 +68,9 @@ public struct EventStream {
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
     ] + shellNames
 
-    /// The events only the shell sends, from its audio thread, its webhook and its control socket:
+    /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
     /// not state changes of the phone.
-    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped"]
+    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered"]
 
     /// The event's name in the stream, e.g. `call.incoming`.
     public static func name(of event: PhoneEvent) -> String {

@@ -53,7 +53,17 @@ public final class SQLiteCallStore: CallStore {
         }
     }
 
-    deinit { sqlite3_close(db) }
+    /// A store reading an open handle it does not own (`readRecents`).
+    private init(reading handle: OpaquePointer, path: String) {
+        self.path = path
+        db = handle
+        ownsHandle = false
+    }
+
+    /// Whether closing the handle is this store's job.
+    private var ownsHandle = true
+
+    deinit { if ownsHandle { sqlite3_close(db) } }
 
     private func message(_ rc: Int32) -> String {
         "call store \(path): \(String(cString: sqlite3_errmsg(db))) (code \(rc))"
@@ -218,6 +228,23 @@ public final class SQLiteCallStore: CallStore {
             return String(cString: directory) + "/.local/share/softphone"
         }
         throw ControlError("HOME is not set and user \(getuid()) has no home folder; set HOME or XDG_DATA_HOME, or give a folder with --data-dir PATH")
+    }
+
+    /// The Recents kept in `directory`'s journal, read without writing anything: for a store that
+    /// cannot be opened for writing (a read-only folder), so the phone still shows them.
+    public static func readRecents(inDirectory directory: String, app: String, limit: Int) -> Result<[RecentCall], ControlError> {
+        var handle: OpaquePointer?
+        // immutable: no lock, no -shm to create in a folder that cannot be written.
+        let uri = "file:" + directory + "/journal.sqlite?immutable=1"
+        defer { sqlite3_close(handle) }
+        guard sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK, let handle else {
+            return .failure(ControlError("call store \(directory)/journal.sqlite: cannot be read"))
+        }
+        do {
+            return .success(try SQLiteCallStore(reading: handle, path: directory + "/journal.sqlite").recents(app: app, limit: limit))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Opens `journal.sqlite` in `directory`, creating the folder (mode 0700) when missing. The

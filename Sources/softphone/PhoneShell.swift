@@ -26,7 +26,12 @@ final class PhoneShell {
     /// Whose ringback plays while an outgoing call connects (`--tone-region`).
     private let toneRegion: ToneRegion
     private let server: ControlServer
-    private let store: (any CallStore)?
+    /// The journal and Recents on disk, through what keeps the writes a failing disk refuses.
+    private let journalWriter: JournalWriter
+    /// When waiting journal writes are tried again.
+    private var nextJournalRetry: Instant?
+    /// How long a failing store is left alone between tries.
+    static let journalRetryInterval: Duration = .seconds(2)
     /// Posts the app's server requests to the developer's server (`--webhook`).
     private let webhook: Webhook?
     private let mailbox: Mailbox
@@ -48,14 +53,14 @@ final class PhoneShell {
     private var listed: Screen?
 
     init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
-         store: (any CallStore)?, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+         journalWriter: JournalWriter, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.sounds = sounds
         self.toneRegion = toneRegion
         self.server = server
-        self.store = store
+        self.journalWriter = journalWriter
         self.webhook = webhook
         self.mailbox = mailbox
         self.signals = signals
@@ -70,6 +75,7 @@ final class PhoneShell {
         while exitStatus == nil {
             waitForInput()
             let now = clock.now()
+            if let retry = nextJournalRetry, now >= retry { report(journalWriter.retry()) }
             if let deadline = phone.nextDeadline, now >= deadline { perform(phone.handle(.tick, at: now)) }
             render()
         }
@@ -130,6 +136,7 @@ final class PhoneShell {
         let now = clock.now()
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
+        if let retry = nextJournalRetry { wake.append((retry - now).milliseconds + 1) }
         if case .fullScreen = display {
             if let change = phone.nextScreenChange(after: now) { wake.append((change - now).milliseconds + 1) }
             wake.append(Int64(WallClock.now().secondsToNextMinute) * 1000)
@@ -398,22 +405,34 @@ final class PhoneShell {
 
     /// Appends a row to the call journal and, in the same transaction, the call's Recents entry.
     private func journal(_ entry: JournalEntry, recent: RecentCall?) {
-        guard let store else { return }
-        do {
-            try store.record(entry, recent: recent)
-        } catch {
-            show(notice: error.message)
-        }
+        report(journalWriter.write(.ended(entry, recent)))
     }
 
     /// Keeps a call in progress in the store, so a phone killed during it records it at the next start.
     private func keepOpen(_ call: OpenCall) {
-        do { try store?.open(call) } catch { show(notice: error.message) }
+        report(journalWriter.write(.open(call)))
     }
 
-    /// Keeps a Recents entry on disk, so Recents survive a restart (iOS rule 48).
+    /// Keeps a Recents entry on disk, so Recents survive a restart (iOS rule 48). (Every call's
+    /// entry goes with its journal row; this is for one that came without its call's end.)
     private func keep(_ recent: RecentCall) {
-        do { try store?.add(recent) } catch { show(notice: error.message) }
+        report(journalWriter.write(.recent(recent)))
+    }
+
+    /// Says once that the journal cannot be written (an event and a notice) and once that it can
+    /// again; meanwhile the writes wait in memory and are tried every `journalRetryInterval`.
+    private func report(_ change: JournalWriter.Change?) {
+        nextJournalRetry = journalWriter.needsRetry ? clock.now() + Self.journalRetryInterval : nil
+        switch change {
+        case .failed(let error, let waiting)?:
+            publish(events.record("storage.failed", [("error", .string(error)), ("waiting", .number(Double(waiting)))], at: clock.now()))
+            show(notice: "\(error); calls are kept in memory and written when the journal can be written again")
+        case .recovered(let written)?:
+            publish(events.record("storage.recovered", [("written", .number(Double(written)))], at: clock.now()))
+            show(notice: "the journal is written again: \(written) call(s) that waited are in it")
+        case nil:
+            break
+        }
     }
 
     /// Audio events go to the event stream only: they are not state changes of the phone.

@@ -244,21 +244,33 @@ func runPhone(_ options: RunOptions) -> Int32 {
         return 1
     }
 
-    // The journal and Recents of earlier runs: Recents go back into the phone.
-    var store: (any CallStore)?
+    // The journal and Recents of earlier runs: Recents go back into the phone. A store that cannot
+    // be opened (a full disk, a read-only folder) is tried again while the phone runs, and the
+    // Recents it holds are still read if they can be.
+    var directory = options.dataDirectory
+    var journalWriter = JournalWriter(store: nil, open: nil)
     var recents: [RecentCall] = []
     do {
-        var directory = options.dataDirectory ?? ""
-        if options.dataDirectory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
-        let opened = try SQLiteCallStore.open(inDirectory: directory)
-        store = opened
-        let crashed = try opened.recoverOpenCalls(endedAt: WallClock.unixTime())
-        if !crashed.isEmpty {
-            startupNotices.append("\(crashed.count) call(s) were in progress when the phone last stopped without ending them: recorded as ended by a crash")
-        }
-        recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
+        if directory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
     } catch {
         startupNotices.append("\(error.message); calls will not be journaled or kept in Recents")
+    }
+    if let directory {
+        do {
+            let opened = try SQLiteCallStore.open(inDirectory: directory)
+            journalWriter = JournalWriter(store: opened, open: nil)
+            let crashed = try opened.recoverOpenCalls(endedAt: WallClock.unixTime())
+            if !crashed.isEmpty {
+                startupNotices.append("\(crashed.count) call(s) were in progress when the phone last stopped without ending them: recorded as ended by a crash")
+            }
+            recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
+        } catch {
+            if case .success(let kept) = SQLiteCallStore.readRecents(inDirectory: directory, app: options.app.id, limit: configuration.rules.recentsLimit) {
+                recents = kept
+            }
+            journalWriter = JournalWriter(store: nil, open: { () throws(ControlError) in try SQLiteCallStore.open(inDirectory: directory) }, failure: error.message)
+            startupNotices.append("\(error.message); calls are kept in memory and written when the journal can be written")
+        }
     }
 
     let mailbox = Mailbox()
@@ -305,7 +317,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         app: configuration.app, vibration: configuration.rules.systemVibration, audio: audio,
         soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, store: store,
+        phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, journalWriter: journalWriter,
         webhook: webhook, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
