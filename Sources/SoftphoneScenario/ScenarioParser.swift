@@ -41,7 +41,10 @@ public struct ScenarioParser {
     /// folder, then from the scenario's.
     public static func parse(_ text: String, file: String) throws(ScenarioSyntaxError) -> Scenario {
         var parser = ScenarioParser(file: file)
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A file saved on Windows: a byte-order mark first, and CRLF line ends (in Swift "\r\n" is
+        // one Character, so splitting on "\n" alone would leave the file one line).
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             parser.line = index + 1
             try parser.read(String(raw))
         }

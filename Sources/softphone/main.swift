@@ -171,12 +171,13 @@ func runTones() -> Int32 {
 func runPlay(path: String, repetitions: Int, output: AudioOutput) -> Int32 {
     let ringtone: Ringtone
     do {
-        ringtone = try Ringtone.load(path: path)
+        ringtone = try Console.withoutLibraryChatter { () throws(AudioError) in try Ringtone.load(path: path) }
     } catch {
         Console.error("softphone play: \(error)")
         return 1
     }
-    Console.out(ringtone.summary + (Player.formatName(path: path).map { "; " + $0 } ?? ""))
+    let format = Console.withoutLibraryChatter { Player.formatName(path: path) }
+    Console.out(ringtone.summary + (format.map { "; " + $0 } ?? ""))
     do {
         try Player.play(ringtone, repetitions: repetitions, output: output)
     } catch {
@@ -212,7 +213,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         var loaded: Ringtone?
         if let path = options.ringtone ?? Assets.defaultRingtone {
             do {
-                loaded = try Ringtone.load(path: path)
+                loaded = try Console.withoutLibraryChatter { () throws(AudioError) in try Ringtone.load(path: path) }
             } catch {
                 startupNotices.append("\(error); using the built-in classic ring")
             }
