@@ -33,7 +33,13 @@ enum RingtoneDecoder {
             file = try SoundFile.open(readingFrom: path)
         } catch {
             // libsndfile says "format not recognised" for a 0-byte file; saying it is empty is more useful.
-            throw isEmpty(path) ? SoundFileError(reason: "empty file (0 bytes)") : error
+            if isEmpty(path) { throw SoundFileError(reason: "empty file (0 bytes)") }
+            // For an MP3 its decoder gives up on, libsndfile says the file "does not exist or is not a
+            // regular file (possibly a pipe?)" of a file that is there and regular: say what is wrong.
+            if error.reason.hasSuffix("(possibly a pipe?)"), isRegularFile(path) {
+                throw SoundFileError(reason: "not audio that can be decoded: damaged, or not the format its name says")
+            }
+            throw error
         }
         if let cut = file.truncatedAudio {
             throw SoundFileError(reason: "truncated: the header declares \(cut.declared) bytes of audio, the file holds only \(cut.present)")
@@ -44,8 +50,8 @@ enum RingtoneDecoder {
                 reason: "sample rate \(file.sampleRate) Hz is outside the accepted "
                     + "\(acceptedRates.lowerBound)–\(acceptedRates.upperBound) Hz")
         }
-        if file.frames > Int64(maximumSeconds * file.sampleRate) {
-            throw SoundFileError(reason: "longer than \(maximumSeconds) s; iOS plays the default sound instead")
+        if file.frames >= Int64(maximumSeconds * file.sampleRate) {
+            throw SoundFileError(reason: "\(maximumSeconds) s or longer; iOS plays the default sound instead")
         }
         let channels = file.channels
         var resampler = SincResampler(from: file.sampleRate, to: rate)
@@ -75,8 +81,8 @@ enum RingtoneDecoder {
             }
             if read == 0 { break }
             sourceFrames += read
-            if sourceFrames > maximumSeconds * file.sampleRate {  // the header may not have said
-                throw SoundFileError(reason: "longer than \(maximumSeconds) s; iOS plays the default sound instead")
+            if sourceFrames >= maximumSeconds * file.sampleRate {  // the header may not have said
+                throw SoundFileError(reason: "\(maximumSeconds) s or longer; iOS plays the default sound instead")
             }
             for frame in 0..<read { stereoChunk[frame] = stereo(chunk, frame: frame, channels: channels) }
             stereoChunk.withUnsafeBufferPointer { frames in
@@ -100,6 +106,12 @@ enum RingtoneDecoder {
             samples.insert(contentsOf: front, at: 0)
         }
         return Result(samples: samples, sourceRate: file.sampleRate, sourceChannels: channels)
+    }
+
+    /// Whether `path` is a regular file.
+    private static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Whether `path` is a regular file of 0 bytes.

@@ -8,6 +8,14 @@ import SoftphoneCore
 public protocol CallStore: AnyObject {
     /// Appends one ended call to the journal.
     func record(_ entry: JournalEntry) throws(ControlError)
+    /// Appends one ended call to the journal together with its Recents entry (if it has one) and
+    /// forgets it as an open call: all of it or none, so a kill at any instant leaves them agreeing.
+    func record(_ entry: JournalEntry, recent: RecentCall?) throws(ControlError)
+    /// Keeps a call that has begun (or, again, one that connected) until it is recorded as ended.
+    func open(_ call: OpenCall) throws(ControlError)
+    /// The calls that were open when the last phone stopped without ending them, each written to
+    /// the journal and Recents as ended by the crash at `endedAt` (UNIX seconds) and forgotten.
+    func recoverOpenCalls(endedAt: Double) throws(ControlError) -> [OpenCall]
     /// The newest `limit` journal entries, newest first.
     func journal(limit: Int) throws(ControlError) -> [JournalEntry]
     /// Keeps one Recents entry (only the newest `recentsLimit` of each app are kept).
@@ -54,7 +62,30 @@ public final class MemoryCallStore: CallStore {
     /// Makes an empty store keeping `recentsLimit` Recents per app.
     public init(recentsLimit: Int = 100) { self.recentsLimit = recentsLimit }
 
+    private var openCalls: [OpenCall] = []
+
     public func record(_ entry: JournalEntry) throws(ControlError) { entries.append(entry) }
+
+    public func record(_ entry: JournalEntry, recent: RecentCall?) throws(ControlError) {
+        entries.append(entry)
+        if let recent { try add(recent) }
+        openCalls.removeAll { $0.uuid == entry.uuid }
+    }
+
+    public func open(_ call: OpenCall) throws(ControlError) {
+        openCalls.removeAll { $0.uuid == call.uuid }
+        openCalls.append(call)
+    }
+
+    public func recoverOpenCalls(endedAt: Double) throws(ControlError) -> [OpenCall] {
+        let recovered = openCalls
+        openCalls = []
+        for call in recovered {
+            let (entry, recent) = call.ended(at: endedAt)
+            try record(entry, recent: recent)
+        }
+        return recovered
+    }
     public func journal(limit: Int) throws(ControlError) -> [JournalEntry] { Array(entries.reversed().prefix(limit)) }
 
     public func add(_ recent: RecentCall) throws(ControlError) {

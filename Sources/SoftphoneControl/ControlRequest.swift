@@ -107,12 +107,21 @@ public enum ControlRequest: Equatable, Sendable {
             throw ControlError("the push payload must be a JSON object like {\"aps\":{}} (APNs: 400 PayloadEmpty)")
         }
         guard !members.isEmpty else { throw ControlError("the push payload is empty (APNs: 400 PayloadEmpty)") }
+        // The CLI and the phone check the same limit, well inside the JSON reader's own, so a
+        // payload the CLI sends is never refused by the phone as "not JSON" for its envelope.
+        let depth = payload.depth
+        guard depth <= maximumPayloadDepth else {
+            throw ControlError("the push payload nests objects and arrays \(depth) levels deep; at most \(maximumPayloadDepth) are accepted")
+        }
         let limit = kind == .voip ? 5120 : 4096
         let size = payload.text.utf8.count
         guard size <= limit else {
             throw ControlError("the push payload is \(size) bytes; APNs accepts at most \(limit) for \(kind.rawValue) pushes (413 PayloadTooLarge, iOS rule 16)")
         }
     }
+
+    /// The deepest nesting of objects and arrays a push payload may have (the payload itself is 1).
+    public static let maximumPayloadDepth = 32
 
     /// The priorities APNs accepts in `apns-priority` (iOS rule 15).
     public static let priorities = [10, 5, 1]

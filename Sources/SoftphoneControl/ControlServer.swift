@@ -3,12 +3,19 @@ import Glibc
 
 /// The phone's end of the control socket: a Unix socket (mode 0600) that accepts
 /// newline-delimited JSON requests from `softphone call`, `hangup`, `key`, … and answers each
-/// with one JSON line. It never blocks: the main loop polls `descriptors` and calls `service`.
+/// with one JSON line. It never blocks: the main loop polls `pollEntries` and calls `handle`.
+/// Replies wait in a bounded buffer per client, so a client that stops reading costs only itself.
 public final class ControlServer {
     /// Where the socket is.
     public let path: String
     private let listener: Int32
     private var pending: [Int32: [UInt8]] = [:]
+    /// Each client's unsent replies and event lines, from `sent` on.
+    private var output: [Int32: (bytes: [UInt8], sent: Int)] = [:]
+    /// Clients closed once their output is gone (`events` without `--follow`, or owed no more replies).
+    private var closing: Set<Int32> = []
+    /// Why clients were dropped since the last `takeDropped()`.
+    private var dropped: [String] = []
     /// Clients that hung up right after their last requests: how many replies they still get
     /// before their descriptor is closed. Closing earlier would free the number for reuse while
     /// a reply is still on its way to it.
@@ -19,6 +26,12 @@ public final class ControlServer {
 
     /// Longest request line accepted; a client sending more is cut off.
     static let maximumLine = 64 * 1024
+
+    /// Most bytes a client may leave unread before more is sent to it; past this it is dropped.
+    public static let maximumOutput = 4 * 1024 * 1024
+
+    /// Most bytes read from one client per `handle`: one client's flood cannot hold up the others.
+    static let readBudget = 64 * 1024
 
     /// Creates the socket at `path` (its folder with mode 0700 when missing). A socket left by a
     /// phone that died is replaced; one that a running phone answers on is an error.
@@ -88,8 +101,37 @@ public final class ControlServer {
         return withSocketAddress(address) { connect(fd, $0, $1) } == 0
     }
 
-    /// The descriptors the main loop polls for input: the listener and every client.
-    public var descriptors: [Int32] { [listener] + pending.keys.filter { repliesOwed[$0] == nil }.sorted() }
+    /// The descriptors the main loop polls for input: the listener and every client still sending.
+    public var descriptors: [Int32] { [listener] + pending.keys.filter { repliesOwed[$0] == nil && !closing.contains($0) }.sorted() }
+
+    /// What the main loop polls: input from `descriptors`, and room to write for every client with
+    /// unsent output.
+    public var pollEntries: [pollfd] {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        for (index, entry) in entries.enumerated() where output[entry.fd] != nil { entries[index].events |= Int16(POLLOUT) }
+        for fd in output.keys.sorted() where !entries.contains(where: { $0.fd == fd }) {
+            entries.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0))
+        }
+        return entries
+    }
+
+    /// Acts on what poll said of one of `pollEntries`: writes what waits, then accepts or reads.
+    /// Returns each complete request line with the client it came from.
+    public func handle(_ entry: pollfd) -> [(client: Int32, line: String)] {
+        if entry.fd != listener && entry.revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 && output[entry.fd] != nil { flush(entry.fd) }
+        guard entry.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0, entry.events & Int16(POLLIN) != 0 else { return [] }
+        return service(entry.fd)
+    }
+
+    /// Whether `client` is still connected and owed replies: a request from a client dropped
+    /// meanwhile need not be worked out.
+    public func isServing(_ client: Int32) -> Bool { pending[client] != nil && !closing.contains(client) }
+
+    /// The reasons clients were dropped for since the last call, one line each, for the event stream.
+    public func takeDropped() -> [String] {
+        defer { dropped = [] }
+        return dropped
+    }
 
     /// Accepts new clients or reads from one, after poll said `fd` is readable.
     /// Returns each complete request line with the client it came from.
@@ -102,7 +144,9 @@ public final class ControlServer {
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
                 if let refusal = refusal(for: client) {
-                    _ = writeAll(client, Array((JSON.object([("ok", .bool(false)), ("error", .string(refusal))]).text + "\n").utf8))
+                    // One try: a refused client may not hold up the phone either.
+                    let bytes = Array((JSON.object([("ok", .bool(false)), ("error", .string(refusal))]).text + "\n").utf8)
+                    _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                     Glibc.close(client)
                     continue
                 }
@@ -110,31 +154,48 @@ public final class ControlServer {
             }
             return []
         }
-        guard var buffer = pending[fd] else { return [] }
+        guard var buffer = pending[fd], repliesOwed[fd] == nil, !closing.contains(fd) else { return [] }
         var chunk = [UInt8](repeating: 0, count: 4096)
         var hungUp = false
-        while true {
+        var budget = Self.readBudget
+        while budget > 0 {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { buffer += chunk[0..<n]; continue }
+            if n > 0 { buffer += chunk[0..<n]; budget -= n; continue }
             if n == 0 || (errno != EAGAIN && errno != EINTR) { hungUp = true }
             if n < 0 && errno == EINTR { continue }
             break
         }
         var lines: [(Int32, String)] = []
-        while let newline = buffer.firstIndex(of: 0x0A) {
-            let line = String(decoding: buffer[..<newline], as: UTF8.self)
-            buffer.removeSubrange(...newline)
+        var tooLong = false
+        var start = buffer.startIndex
+        while let newline = buffer[start...].firstIndex(of: 0x0A) {
+            // Every line is measured, not only an unfinished one: a long line may come in one read.
+            if newline - start > ControlServer.maximumLine {
+                tooLong = true
+                break
+            }
+            let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+            start = newline + 1
             if !line.allSatisfy({ $0 == " " || $0 == "\r" }) { lines.append((fd, line)) }
         }
-        if buffer.count > ControlServer.maximumLine {
+        buffer.removeSubrange(..<start)
+        if tooLong || buffer.count > ControlServer.maximumLine {
+            // The error goes out at once, then the answers to the lines before it; then the connection ends.
+            repliesOwed[fd] = lines.count + 1
             reply(to: fd, .object([("ok", .bool(false)), ("error", .string("request line longer than \(ControlServer.maximumLine) bytes"))]))
-            hungUp = true
+            return lines
         }
         if hungUp {
             // A last line without its newline still counts: `printf '{…}' | nc -U` works.
             let rest = String(decoding: buffer, as: UTF8.self)
             if !rest.allSatisfy({ $0 == " " || $0 == "\r" }) && buffer.count <= ControlServer.maximumLine { lines.append((fd, rest)) }
-            if lines.isEmpty { drop(fd) } else { repliesOwed[fd] = lines.count }
+            if !lines.isEmpty {
+                repliesOwed[fd] = lines.count
+            } else if output[fd] != nil {
+                closing.insert(fd)  // what it was sent still goes out
+            } else {
+                drop(fd)
+            }
         } else {
             pending[fd] = buffer
         }
@@ -152,34 +213,80 @@ public final class ControlServer {
     }
 
     /// Sends one JSON line to a client, then `lines` (an event history), then does `after`.
-    /// A client that has gone away is dropped.
+    /// What the socket cannot take at once waits for the next poll; a client that has gone away,
+    /// or leaves more than `maximumOutput` bytes unread, is dropped.
     public func reply(to client: Int32, _ message: JSON, then lines: [String] = [], after: AfterReply = .keepOpen) {
-        guard pending[client] != nil else { return }
+        guard pending[client] != nil, !closing.contains(client) else { return }
         var text = message.text + "\n"
         for line in lines { text += line + "\n" }
-        let delivered = writeAll(client, Array(text.utf8))
         if let owed = repliesOwed[client] { repliesOwed[client] = owed - 1 }
-        if !delivered || repliesOwed[client] == 0 || after == .close {
-            drop(client)
-        } else if after == .follow {
-            followers.insert(client)
-        }
+        if repliesOwed[client] == 0 || after == .close { closing.insert(client) }
+        if after == .follow { followers.insert(client) }
+        enqueue(Array(text.utf8), to: client)
     }
 
-    /// Sends `line` to every follower. One that cannot take it at once has stopped reading
-    /// (its socket buffer is full): it is dropped rather than allowed to stall the phone.
+    /// Sends `line` to every follower; one that leaves too much unread is dropped.
     public func broadcast(_ line: String) {
+        guard !followers.isEmpty else { return }
         let bytes = Array((line + "\n").utf8)
-        for client in followers.sorted() {
-            let written = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written != bytes.count { drop(client) }
-        }
+        for client in followers.sorted() { enqueue(bytes, to: client) }
     }
 
-    private func drop(_ fd: Int32) {
+    /// Queues `bytes` behind what `client` has not read yet and writes what the socket takes now.
+    /// A client with more than `maximumOutput` bytes still unread is dropped instead: it has
+    /// stopped reading. (One reply alone may be longer: the whole event history.)
+    private func enqueue(_ bytes: [UInt8], to client: Int32) {
+        if var waiting = output.removeValue(forKey: client) {
+            guard waiting.bytes.count - waiting.sent <= Self.maximumOutput else {
+                return drop(client, because: "it left more than \(Self.maximumOutput) bytes of replies and events unread")
+            }
+            waiting.bytes += bytes
+            output[client] = waiting
+        } else {
+            output[client] = (bytes, 0)
+        }
+        flush(client)
+    }
+
+    /// Writes what the socket takes without waiting; closes a client whose last reply is out.
+    private func flush(_ client: Int32) {
+        guard var waiting = output.removeValue(forKey: client) else { return }
+        while waiting.sent < waiting.bytes.count {
+            // send, not write: a peer that has gone must give EPIPE, not a SIGPIPE that kills us.
+            let n = waiting.bytes.withUnsafeBytes {
+                send(client, $0.baseAddress! + waiting.sent, waiting.bytes.count - waiting.sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if n > 0 { waiting.sent += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // Keep the unsent part only: a follower's buffer must not grow with all it was ever sent.
+                if waiting.sent > 64 * 1024 && waiting.sent * 2 > waiting.bytes.count {
+                    waiting.bytes.removeSubrange(..<waiting.sent)
+                    waiting.sent = 0
+                }
+                output[client] = waiting
+                return
+            }
+            drop(client)  // gone: nobody to tell
+            return
+        }
+        if closing.contains(client) { drop(client) }
+    }
+
+    /// Closes a client; with a reason, says so in a last line (if the socket takes it) and in `takeDropped()`.
+    private func drop(_ fd: Int32, because reason: String? = nil) {
+        guard pending.removeValue(forKey: fd) != nil else { return }
+        if let reason {
+            // The unread output is thrown away, so this line goes out on its own when there is room.
+            let bytes = Array((JSON.object([("ok", .bool(false)), ("error", .string("dropped: " + reason))]).text + "\n").utf8)
+            _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            dropped.append(reason)
+        }
         repliesOwed[fd] = nil
         followers.remove(fd)
-        if pending.removeValue(forKey: fd) != nil { Glibc.close(fd) }
+        output[fd] = nil
+        closing.remove(fd)
+        Glibc.close(fd)
     }
 
     /// Closes every connection and removes the socket file. Safe to call twice.
@@ -188,6 +295,7 @@ public final class ControlServer {
         closed = true
         for fd in pending.keys { Glibc.close(fd) }
         pending = [:]
+        output = [:]
         Glibc.close(listener)
         unlink(path)
     }

@@ -17,20 +17,47 @@ public struct EventStream {
 
     /// Adds `event`, which happened at `now`, and returns its JSON line.
     public mutating func record(_ event: PhoneEvent, at now: Instant) -> String {
-        append(Self.json(event, t: now - start).text)
+        append(Self.json(event, t: now - start))
     }
 
     /// Adds an event of the shell's own (the audio thread's `ring.started`, …) named `name`, with
     /// `fields` after `t_ms` and `event`, and returns its JSON line.
     public mutating func record(_ name: String, _ fields: [(String, JSON)], at now: Instant) -> String {
         assert(Self.documents(name, fields.map(\.0)), "event \(name) has a field not in EventStream.fieldTable: \(fields.map(\.0))")
-        return append(JSON.object([("t_ms", .number(Double((now - start).milliseconds))), ("event", .string(name))] + fields).text)
+        return append(JSON.object([("t_ms", .number(Double((now - start).milliseconds))), ("event", .string(name))] + fields))
     }
 
-    private mutating func append(_ line: String) -> String {
+    /// Most bytes one event line carries. A longer one (a caller name of 60,000 characters, an
+    /// app's long log line) has its long strings shortened, so a line never cuts off a follower and
+    /// the 1,000 lines of `history` stay a few megabytes.
+    public static let maximumLine = 8 * 1024
+    /// What a long string of a line too long keeps, in characters, before "…".
+    static let shortenedString = 256
+
+    private mutating func append(_ event: JSON) -> String {
+        var line = event.text
+        if line.utf8.count > Self.maximumLine { line = Self.shortened(event) }
         history.append(line)
         if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
         return line
+    }
+
+    /// `event` made to fit `maximumLine`: strings cut to `shortenedString` characters and "…",
+    /// arrays to their first 50 items and a count of the rest; failing that (an event of many
+    /// fields), its time, name and `"truncated":true`.
+    static func shortened(_ event: JSON) -> String {
+        func shorten(_ value: JSON) -> JSON {
+            switch value {
+            case .string(let text) where text.count > shortenedString: .string(String(text.prefix(shortenedString)) + "…")
+            case .array(let items) where items.count > 50: .array(items.prefix(50).map(shorten) + [.string("… \(items.count - 50) more")])
+            case .array(let items): .array(items.map(shorten))
+            case .object(let members): .object(members.map { ($0.0, shorten($0.1)) })
+            default: value
+            }
+        }
+        let line = shorten(event).text
+        if line.utf8.count <= maximumLine { return line }
+        return JSON.object([("t_ms", event["t_ms"] ?? .null), ("event", event["event"] ?? .null), ("truncated", .bool(true))]).text
     }
 
     /// Every event name the stream carries (docs/events.md): the phone's, then the shell's own
@@ -75,6 +102,8 @@ public struct EventStream {
             "audio.underrun": ["total"],
             "sounds.ready": ["sounds"],
             "webhook.delivered": ["url", "status", "attempts"], "webhook.failed": ["url", "attempt", "error", "will_retry", "dropped"],
+            "client.dropped": ["reason"],
+            "storage.failed": ["error", "waiting"], "storage.recovered": ["written"],
         ]
     }()
 
@@ -88,8 +117,9 @@ public struct EventStream {
     /// carries whatever the app sends its server) or the name is unknown.
     public static func fields(of name: String) -> [String]? { fieldTable[name] }
 
-    /// The events only the shell sends, from its audio thread and its webhook: not state changes of the phone.
-    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed"]
+    /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
+    /// not state changes of the phone.
+    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered"]
 
     /// The event's name in the stream, e.g. `call.incoming`.
     public static func name(of event: PhoneEvent) -> String {

@@ -23,6 +23,9 @@ public final class SQLiteCallStore: CallStore {
         sqlite3_busy_timeout(db, 2000)
         do {
             try execute("PRAGMA journal_mode=WAL")
+            // The phone appends rows and reads Recents once at start: SQLite's default page cache
+            // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
+            try execute("PRAGMA cache_size=-256")
             try execute("""
                 CREATE TABLE IF NOT EXISTS calls (
                   id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
@@ -39,13 +42,28 @@ public final class SQLiteCallStore: CallStore {
                   handle TEXT NOT NULL, handle_type INTEGER NOT NULL, video INTEGER NOT NULL, outgoing INTEGER NOT NULL,
                   missed INTEGER NOT NULL, reason TEXT NOT NULL, ended_at REAL NOT NULL, duration_ms INTEGER NOT NULL)
                 """)
+            try execute("""
+                CREATE TABLE IF NOT EXISTS open_calls (
+                  uuid TEXT PRIMARY KEY, app TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
+                  video INTEGER NOT NULL, outgoing INTEGER NOT NULL, connected INTEGER NOT NULL)
+                """)
         } catch {
             sqlite3_close(db)
             throw error
         }
     }
 
-    deinit { sqlite3_close(db) }
+    /// A store reading an open handle it does not own (`readRecents`).
+    private init(reading handle: OpaquePointer, path: String) {
+        self.path = path
+        db = handle
+        ownsHandle = false
+    }
+
+    /// Whether closing the handle is this store's job.
+    private var ownsHandle = true
+
+    deinit { if ownsHandle { sqlite3_close(db) } }
 
     private func message(_ rc: Int32) -> String {
         "call store \(path): \(String(cString: sqlite3_errmsg(db))) (code \(rc))"
@@ -74,6 +92,47 @@ public final class SQLiteCallStore: CallStore {
             [.text(entry.uuid), .text(entry.caller.name), .text(entry.caller.handle), .int(entry.caller.hasVideo ? 1 : 0),
              .text(entry.reason.rawValue), .int(entry.durationMilliseconds), .int(entry.endedAt), .text(entry.app),
              .int(entry.isOutgoing ? 1 : 0), .text(entry.actions.joined(separator: " "))])
+    }
+
+    public func record(_ entry: JournalEntry, recent: RecentCall?) throws(ControlError) {
+        try transaction { () throws(ControlError) in
+            try record(entry)
+            if let recent { try add(recent) }
+            try run("DELETE FROM open_calls WHERE uuid = ?", [.text(entry.uuid)])
+        }
+    }
+
+    public func open(_ call: OpenCall) throws(ControlError) {
+        try run(
+            "INSERT OR REPLACE INTO open_calls (uuid, app, caller_name, handle, video, outgoing, connected) VALUES (?,?,?,?,?,?,?)",
+            [.text(call.uuid), .text(call.app), .text(call.caller.name), .text(call.caller.handle), .int(call.caller.hasVideo ? 1 : 0),
+             .int(call.isOutgoing ? 1 : 0), .int(call.isConnected ? 1 : 0)])
+    }
+
+    public func recoverOpenCalls(endedAt: Double) throws(ControlError) -> [OpenCall] {
+        var calls: [OpenCall] = []
+        try query("SELECT uuid, app, caller_name, handle, video, outgoing, connected FROM open_calls ORDER BY rowid", []) { row in
+            calls.append(OpenCall(
+                app: row.text(1), uuid: row.text(0), caller: Caller(name: row.text(2), handle: row.text(3), hasVideo: row.int(4) != 0),
+                isOutgoing: row.int(5) != 0, isConnected: row.int(6) != 0))
+        }
+        for call in calls {
+            let (entry, recent) = call.ended(at: endedAt)
+            try record(entry, recent: recent)
+        }
+        return calls
+    }
+
+    /// Runs `body` in one transaction: committed if it succeeds, rolled back if it throws.
+    private func transaction(_ body: () throws(ControlError) -> Void) throws(ControlError) {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
     }
 
     public func journal(limit: Int) throws(ControlError) -> [JournalEntry] {
@@ -159,16 +218,53 @@ public final class SQLiteCallStore: CallStore {
         }
     }
 
-    /// The default data folder: `$XDG_DATA_HOME/softphone`, else `~/.local/share/softphone`.
-    public static func defaultDirectory(environment: [String: String]) -> String {
+    /// The default data folder: `$XDG_DATA_HOME/softphone`, else `~/.local/share/softphone`, where
+    /// `~` is `$HOME` or, unset, the user's home folder in the password database. Never a shared
+    /// folder: with neither, it is an error.
+    public static func defaultDirectory(environment: [String: String]) throws(ControlError) -> String {
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/softphone" }
-        return (environment["HOME"] ?? "/tmp") + "/.local/share/softphone"
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/share/softphone" }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir, directory.pointee != 0 {
+            return String(cString: directory) + "/.local/share/softphone"
+        }
+        throw ControlError("HOME is not set and user \(getuid()) has no home folder; set HOME or XDG_DATA_HOME, or give a folder with --data-dir PATH")
     }
 
-    /// Opens `journal.sqlite` in `directory`, creating the folder when missing.
+    /// The Recents kept in `directory`'s journal, read without writing anything: for a store that
+    /// cannot be opened for writing (a read-only folder), so the phone still shows them.
+    public static func readRecents(inDirectory directory: String, app: String, limit: Int) -> Result<[RecentCall], ControlError> {
+        var handle: OpaquePointer?
+        // immutable: no lock, no -shm to create in a folder that cannot be written.
+        let uri = "file:" + directory + "/journal.sqlite?immutable=1"
+        defer { sqlite3_close(handle) }
+        guard sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK, let handle else {
+            return .failure(ControlError("call store \(directory)/journal.sqlite: cannot be read"))
+        }
+        do {
+            return .success(try SQLiteCallStore(reading: handle, path: directory + "/journal.sqlite").recents(app: app, limit: limit))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Opens `journal.sqlite` in `directory`, creating the folder (mode 0700) when missing. The
+    /// folder must be the user's; one others may enter is closed to them (0700), and the journal's
+    /// files are the user's alone (0600).
     public static func open(inDirectory directory: String) throws(ControlError) -> SQLiteCallStore {
         var info = stat()
         if stat(directory, &info) != 0 { try makeDirectories(directory, mode: 0o700) }
-        return try SQLiteCallStore(path: directory + "/journal.sqlite")
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw ControlError("data folder \(directory) is not a folder; give another with --data-dir PATH")
+        }
+        guard info.st_uid == getuid() else {
+            throw ControlError("data folder \(directory) belongs to user \(info.st_uid), not to you (user \(getuid())); give another with --data-dir PATH")
+        }
+        if info.st_mode & 0o077 != 0 { chmod(directory, 0o700) }
+        let path = directory + "/journal.sqlite"
+        // SQLite makes its -wal and -shm files with the journal's own mode.
+        let oldMask = umask(0o077)
+        defer { umask(oldMask) }
+        for file in [path, path + "-wal", path + "-shm"] where access(file, F_OK) == 0 { chmod(file, 0o600) }
+        return try SQLiteCallStore(path: path)
     }
 }

@@ -13,7 +13,31 @@ public enum SmallTextFile {
 
     /// The file's text (UTF-8, invalid bytes replaced), or why it cannot be read.
     public static func read(_ path: String) -> Result<String, Failure> {
-        guard let file = fopen(path, "rb") else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
+        // Opened without blocking and checked before reading: a FIFO would wait for a writer
+        // forever (and the phone with it), a device would never end.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFIFO: "a FIFO"
+            case S_IFDIR: "a folder"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "not a file"
+            }
+            close(fd)
+            return .failure(Failure(reason: "not a regular file (it is \(kind)); give a file"))
+        }
+        guard info.st_size <= maximumBytes else {
+            close(fd)
+            return .failure(Failure(reason: "larger than \(maximumBytes) bytes"))
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        guard let file = fdopen(fd, "rb") else {
+            close(fd)
+            return .failure(Failure(reason: String(cString: strerror(errno))))
+        }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)

@@ -11,6 +11,18 @@ public enum SocketPath {
         return "/tmp/softphone-\(getuid())/control.sock"
     }
 
+    /// The folder of the default socket, which the phone makes private to its user (mode 0700) and
+    /// checks: nil when the socket was given (`--socket`, `$SOFTPHONE_SOCKET`), whose folder is the user's choice.
+    public static func defaultFolder(explicit: String?, environment: [String: String]) -> String? {
+        if let explicit, !explicit.isEmpty { return nil }
+        if let fromEnvironment = environment["SOFTPHONE_SOCKET"], !fromEnvironment.isEmpty { return nil }
+        let path = resolve(explicit: nil, environment: environment)
+        return String(path[..<path.lastIndex(of: "/")!])
+    }
+
+    /// What to do about a runtime folder that is refused.
+    public static let folderRemedy = "remove it, set XDG_RUNTIME_DIR, or give a socket with --socket PATH"
+
     /// The process environment as a dictionary.
     public static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]

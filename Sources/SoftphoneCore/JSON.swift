@@ -98,6 +98,18 @@ public struct JSONError: Error, Equatable, CustomStringConvertible {
 }
 
 extension JSON {
+    /// The deepest nesting of arrays and objects `parse` accepts.
+    public static let maximumDepth = 64
+
+    /// How deeply arrays and objects nest in this value: 0 for a number, 1 for `{}` or `[1]`.
+    public var depth: Int {
+        switch self {
+        case .array(let items): 1 + (items.map(\.depth).max() ?? 0)
+        case .object(let members): 1 + (members.map(\.1.depth).max() ?? 0)
+        default: 0
+        }
+    }
+
     /// Parses one JSON value from `text` (RFC 8259); anything after it but white space is an error.
     public static func parse(_ text: String) throws(JSONError) -> JSON {
         var parser = JSONParser(bytes: Array(text.utf8))
@@ -120,7 +132,7 @@ private struct JSONParser {
     func fail(_ message: String) -> JSONError { JSONError(message: message, offset: at) }
 
     mutating func value(depth: Int) throws(JSONError) -> JSON {
-        guard depth < 64 else { throw fail("JSON nested too deeply") }
+        guard depth < JSON.maximumDepth else { throw fail("JSON nested more than \(JSON.maximumDepth) levels deep") }
         skipSpace()
         guard at < bytes.count else { throw fail("unexpected end of JSON") }
         switch bytes[at] {
@@ -221,12 +233,39 @@ private struct JSONParser {
         throw fail("unterminated string")
     }
 
+    /// A number as RFC 8259 writes it: `-`?, `0` or a digit 1–9 and more digits, then maybe `.` and
+    /// digits, then maybe `e`/`E`, a sign and digits. `01`, `1.`, `.5` and `+1` are not JSON, and a
+    /// number too large for a Double (`1e999`) is an error, not infinity.
     mutating func number() throws(JSONError) -> Double {
         let start = at
-        while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
-        guard at > start, let n = Double(String(decoding: bytes[start..<at], as: UTF8.self)) else {
+        func digits() -> Int {
+            let from = at
+            while at < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[at]) { at += 1 }
+            return at - from
+        }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
+        let integerStart = at
+        let integerDigits = digits()
+        guard integerDigits > 0 else {
             at = start
             throw fail("expected a JSON value")
+        }
+        guard integerDigits == 1 || bytes[integerStart] != UInt8(ascii: "0") else {
+            at = integerStart
+            throw fail("a number may not start with 0 (write 1, not 01)")
+        }
+        if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+            at += 1
+            guard digits() > 0 else { throw fail("expected a digit after the decimal point") }
+        }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
+            at += 1
+            if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+            guard digits() > 0 else { throw fail("expected a digit in the exponent") }
+        }
+        guard let n = Double(String(decoding: bytes[start..<at], as: UTF8.self)), n.isFinite else {
+            at = start
+            throw fail("number out of range")
         }
         return n
     }

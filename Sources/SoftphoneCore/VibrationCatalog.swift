@@ -49,8 +49,8 @@ public enum VibrationCatalog {
     public static func pattern(named name: String, in patterns: [VibrationPattern] = all) throws(VibrationPatternError) -> VibrationPattern {
         let key = lookupKey(name)
         guard !key.isEmpty, let found = patterns.first(where: { lookupKey($0.name) == key }) else {
-            var accepted: [String] = []
-            for pattern in patterns where !accepted.contains(pattern.name) { accepted.append(pattern.name) }
+            var accepted: [String] = [], seen: Set<String> = []
+            for pattern in patterns where seen.insert(pattern.name).inserted { accepted.append(pattern.name) }
             throw .unknownName(name, accepted: accepted)
         }
         return found

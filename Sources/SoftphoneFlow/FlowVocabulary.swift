@@ -79,6 +79,12 @@ enum FlowVocabulary {
             return Row(shape: .note(.server), label: "webhook HTTP \(number("status") ?? 0)")
         case "webhook.failed":
             return Row(shape: .note(.server), label: "webhook failed: \(string("error"))", isProblem: true)
+        case "client.dropped":
+            return Row(shape: .note(.phoneUI), label: "control client dropped: \(string("reason"))", isProblem: true)
+        case "storage.failed":
+            return Row(shape: .note(.phoneUI), label: "journal not written: \(string("error"))", isProblem: true)
+        case "storage.recovered":
+            return Row(shape: .note(.phoneUI), label: "journal written again (\(number("written") ?? 0) waited)")
         case "notification.delivered":
             let from: FlowParty = string("extension") == "content-handler" ? .extension : .apns
             let what = bool("shown") ? "notification shown: \(string("title"))" : "notification (not shown)"

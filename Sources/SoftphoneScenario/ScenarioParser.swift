@@ -21,6 +21,9 @@ public struct ScenarioParser {
     private var firstStepLine: Int?
     /// The latest `at` time and its line.
     private var lastAt: (time: Duration, line: Int)?
+    /// The latest the run's clock can reach by the step read last: the latest `at` time plus every
+    /// `within` and `for` since the start (each expectation may wait its whole window).
+    private var latest: Duration = .zero
 
     private init(file: String) {
         scenario = Scenario(name: ScenarioFile.scenarioName(of: file), file: file)
@@ -38,7 +41,10 @@ public struct ScenarioParser {
     /// folder, then from the scenario's.
     public static func parse(_ text: String, file: String) throws(ScenarioSyntaxError) -> Scenario {
         var parser = ScenarioParser(file: file)
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // A file saved on Windows: a byte-order mark first, and CRLF line ends (in Swift "\r\n" is
+        // one Character, so splitting on "\n" alone would leave the file one line).
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        for (index, raw) in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             parser.line = index + 1
             try parser.read(String(raw))
         }
@@ -70,6 +76,7 @@ public struct ScenarioParser {
                     "at \(ScenarioTime.format(time)) comes after at \(ScenarioTime.format(last.time)) (line \(last.line)): at times count from the scenario's start and must not go backwards")
             }
             lastAt = (time, line)
+            latest = max(latest, time)
             guard let verb = words.popFirst() else { throw error(first.column, "at \(ScenarioTime.format(time)) does what? use one of: \(Self.actionForms)") }
             let request = try readAction(verb, &words)
             try noMore(words)
@@ -87,6 +94,10 @@ public struct ScenarioParser {
                 expect = next
             }
             let expectation = try readExpectation(after: expect, optional: optional, &words)
+            latest += expectation.window  // each term below the limit: no overflow in 128 bits
+            if latest > ScenarioTime.limit {
+                throw error(expect.column, "the scenario's times add up to more than \(ScenarioTime.limitText) by this step (the latest at time plus every within and for): the phone's clock counts 64-bit nanoseconds; use shorter times")
+            }
             scenario.steps.append(ScenarioStep(line: line, text: parsed.text, kind: .expect(expectation)))
         default:
             throw error(first.column, "unknown step \"\(first.text)\"; a line is one of: \(Self.stepForms)")

@@ -5,6 +5,12 @@ public enum ScenarioTime {
     /// What a time looks like, for error messages.
     public static let accepted = "a number and a unit: 250ms, 1.5s, 2m"
 
+    /// The longest a scenario may run on its clock, all its times added: far inside the 64-bit
+    /// nanoseconds (292 years) of the phone's clock, with room for the phone's own timers after it.
+    public static let limit: Duration = .seconds(100 * 365 * 86_400)
+    /// `limit` in words, for the error.
+    public static let limitText = "100 years"
+
     /// The time `text` writes, or nil when it is not one.
     public static func parse(_ text: String) -> Duration? {
         let units: [(suffix: String, nanoseconds: Int64)] = [("ms", 1_000_000), ("s", 1_000_000_000), ("m", 60_000_000_000)]

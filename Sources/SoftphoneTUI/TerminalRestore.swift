@@ -1,14 +1,15 @@
 import Glibc
 
 /// Puts the terminal back when the process crashes, so a crash never leaves the person with an
-/// invisible cursor, no echo and the alternate screen (a complaint SIPp's users
-/// raise: https://github.com/SIPp/sipp/issues/76).
+/// invisible cursor, no echo, the keypad in application mode and the alternate screen (a
+/// complaint SIPp's users raise: https://github.com/SIPp/sipp/issues/76); and removes the control
+/// socket, so nothing is left behind that no phone answers on.
 ///
 /// Whoever changes the terminal's modes saves the original ones here first; handlers for the
 /// crash signals then restore them, leave full screen if it was on, and re-raise the signal
 /// with the handler that was there before (the default action, or Swift's backtracer).
 /// SIGINT and SIGTERM are not handled here: the main loop takes them and closes the terminal.
-enum TerminalRestore {
+public enum TerminalRestore {
     /// Who saved a terminal state; each owner has its own slot.
     enum Owner: Int {
         case cursesInput = 0
@@ -34,6 +35,13 @@ enum TerminalRestore {
         fullScreenOutput = fd
     }
 
+    /// Removes the file at `path` (the control socket) if the process crashes.
+    public static func removeOnCrash(_ path: String) {
+        installHandlers()
+        // Copied into memory of its own: the handler may not touch a Swift string.
+        crashPath = strdup(path)
+    }
+
     /// Installs the crash handlers once.
     private static func installHandlers() {
         guard !handlersInstalled else { return }
@@ -52,7 +60,7 @@ enum TerminalRestore {
 }
 
 /// The signals that mean the process is crashing.
-private let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+private let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGSYS]
 
 /// One saved terminal: a descriptor (-1 when the slot is empty) and its original modes.
 private struct SavedTerminal {
@@ -75,24 +83,28 @@ private nonisolated(unsafe) let savedTerminals: UnsafeMutablePointer<SavedTermin
 private let savedTerminalCount = 3
 /// The signal actions that were in place before ours, in `crashSignals` order.
 private nonisolated(unsafe) let previousActions: UnsafeMutablePointer<sigaction> = {
-    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 6)
-    actions.initialize(repeating: sigaction(), count: 6)
+    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 7)
+    actions.initialize(repeating: sigaction(), count: 7)
     return actions
 }()
 /// The descriptor full screen is drawn on, or -1.
 private nonisolated(unsafe) var fullScreenOutput: Int32 = -1
 private nonisolated(unsafe) var handlersInstalled = false
+/// The file to remove on a crash (the control socket), or nil.
+private nonisolated(unsafe) var crashPath: UnsafeMutablePointer<CChar>?
 
-/// The crash handler. Only async-signal-safe calls: tcsetattr, write, sigaction, raise.
+/// The crash handler. Only async-signal-safe calls: tcsetattr, write, unlink, sigaction, raise.
 private func restoreAndReraise(_ signal: Int32) {
     for slot in 0..<savedTerminalCount where savedTerminals[slot].fd >= 0 {
         _ = tcsetattr(savedTerminals[slot].fd, TCSANOW, &savedTerminals[slot].modes)
     }
     if fullScreenOutput >= 0 {
-        // Reset attributes, show the cursor, leave the alternate screen, start a fresh line.
-        let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l\r\n"
+        // Reset attributes, show the cursor, the cursor keys and keypad back in normal mode (rmkx),
+        // leave the alternate screen, start a fresh line.
+        let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1l\u{1B}>\u{1B}[?1049l\r\n"
         _ = write(fullScreenOutput, reset.utf8Start, reset.utf8CodeUnitCount)
     }
+    if let crashPath { unlink(crashPath) }
     let index: Int? = switch signal {
     case SIGSEGV: 0
     case SIGBUS: 1
@@ -100,8 +112,22 @@ private func restoreAndReraise(_ signal: Int32) {
     case SIGTRAP: 3
     case SIGABRT: 4
     case SIGFPE: 5
+    case SIGSYS: 6
     default: nil
     }
     if let index { sigaction(signal, previousActions + index, nil) }
+    // The signal is blocked while its handler runs: unblocked, the raise below reaches the handler
+    // that was there before (Swift's backtracer) now, not after this returns.
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, signal)
+    sigprocmask(SIG_UNBLOCK, &blocked, nil)
+    raise(signal)
+    // That handler returned (as the backtracer does for a signal sent with kill): the process must
+    // still end, with the signal's own default action.
+    var fallback = sigaction()
+    fallback.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&fallback.sa_mask)
+    sigaction(signal, &fallback, nil)
     raise(signal)
 }

@@ -24,6 +24,8 @@ import SoftphoneTestSupport
 //                                          after a quarter as many untimed, so under callgrind
 //                                          Ir per command = (Ir(2n) - Ir(n)) / (6.25 n)
 //   SOFTPHONE_BENCH_ONLY=audio             only the audio engine's and the ringing phone's
+//   SOFTPHONE_BENCH_ONLY=rss               only the RSS growth from 1,000 calls to 100,000
+//   SOFTPHONE_BENCH_LEAK_CALLS=100000      the calls that RSS growth is measured over
 
 /// One measured figure against its budget.
 struct Row {
@@ -120,6 +122,10 @@ func tmux(_ arguments: [String]) throws -> String {
 }
 
 let only = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0) }
+if only == "rss" {
+    measureRSSGrowth()
+    report()
+}
 
 // MARK: - 1. The core in virtual time
 
@@ -447,6 +453,72 @@ do {
     print("softphone-bench: \(error)")
     exit(1)
 }
+
+// MARK: - 7. Memory a call leaves behind
+
+/// Resident set size of `pid` in megabytes now (VmRSS).
+func rssMegabytes(_ pid: pid_t) -> Double {
+    for line in readText("/proc/\(pid)/status").split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return (Double(line.split(separator: " ")[1]) ?? .nan) / 1024
+    }
+    return .nan
+}
+
+/// The phone (plain mode, --no-audio, the journal on) takes `calls` pushes, each cancelled by the
+/// caller, in batches of 500 over one connection; returns its RSS after the first 1,000 and after all.
+/// Every call's memory must be given back, so the two differ only by what the allocator keeps.
+func rssAfterCalls(_ calls: Int) throws -> (first: Double, last: Double) {
+    let socket = folder + "/leak.sock"
+    let phone = try PhoneProcess(
+        ["-c", "exec \(PhoneProcess.binary) --plain --no-audio --socket \(socket) --data-dir \(folder)/leak-data > /dev/null"],
+        binary: "/bin/sh")
+    defer {
+        phone.send("q")
+        _ = phone.waitForExit()
+    }
+    var control: ControlClient.LineConnection?
+    for _ in 0..<250 where control == nil {
+        control = try? ControlClient.LineConnection(path: socket)
+        if control == nil { pause(0.02) }
+    }
+    guard let control else { throw SpawnError(what: "no phone answered on \(socket)") }
+    let push = ControlRequest.push(PushRequest(kind: .voip, payload: .object([("caller", .string("Bench")), ("handle", .string("+15550199"))]))).json
+    func run(_ count: Int) throws {
+        var done = 0
+        while done < count {
+            let batch = min(500, count - done)
+            for _ in 0..<batch {
+                control.send(push)
+                control.send(ControlRequest.cancel.json)
+            }
+            for _ in 0..<(2 * batch) {
+                guard case .line = control.nextLine(deadline: ControlClient.monotonicSeconds() + 10) else {
+                    throw SpawnError(what: "the phone stopped answering after \(done) calls")
+                }
+            }
+            done += batch
+        }
+    }
+    try run(1000)
+    let first = rssMegabytes(phone.pid)
+    try run(calls - 1000)
+    return (first, rssMegabytes(phone.pid))
+}
+
+/// Adds the row of memory a call leaves behind (`rssAfterCalls`).
+@MainActor func measureRSSGrowth() {
+    do {
+        let calls = Int(getenv("SOFTPHONE_BENCH_LEAK_CALLS").map { String(cString: $0) } ?? "") ?? 100_000
+        let (first, last) = try rssAfterCalls(calls)
+        let range = "\((first * 100).rounded() / 100) → \((last * 100).rounded() / 100) MB"
+        rows.append(Row(what: "RSS growth from 1,000 to \(calls) calls (push + cancel; \(range))", measured: last - first, budget: 1, unit: "MB"))
+    } catch {
+        print("softphone-bench: \(error)")
+        exit(1)
+    }
+}
+
+measureRSSGrowth()
 
 // MARK: - Report
 

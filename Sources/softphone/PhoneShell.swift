@@ -27,7 +27,12 @@ final class PhoneShell {
     /// Whose ringback plays while an outgoing call connects (`--tone-region`).
     private let toneRegion: ToneRegion
     private let server: ControlServer
-    private let store: (any CallStore)?
+    /// The journal and Recents on disk, through what keeps the writes a failing disk refuses.
+    private let journalWriter: JournalWriter
+    /// When waiting journal writes are tried again.
+    private var nextJournalRetry: Instant?
+    /// How long a failing store is left alone between tries.
+    static let journalRetryInterval: Duration = .seconds(2)
     /// Posts the app's server requests to the developer's server (`--webhook`).
     private let webhook: Webhook?
     private let mailbox: Mailbox
@@ -39,6 +44,8 @@ final class PhoneShell {
     private var stdinOpen = true
     /// Outgoing calls in progress, by UUID, so their journal rows say so.
     private var outgoingCalls: Set<String> = []
+    /// Calls in progress by number, as the store keeps them until they end.
+    private var openCalls: [Int: OpenCall] = [:]
     /// Full screen: the event log pane and the `/` command line around the phone's screen.
     private var view = TerminalView()
     private var lastFrame: (screen: Screen, size: [Int], clock: String, notice: String?, view: TerminalView)?
@@ -47,14 +54,14 @@ final class PhoneShell {
     private var listed: Screen?
 
     init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
-         store: (any CallStore)?, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+         journalWriter: JournalWriter, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
         self.sounds = sounds
         self.toneRegion = toneRegion
         self.server = server
-        self.store = store
+        self.journalWriter = journalWriter
         self.webhook = webhook
         self.mailbox = mailbox
         self.signals = signals
@@ -70,6 +77,7 @@ final class PhoneShell {
         while exitStatus == nil {
             waitForInput()
             let now = clock.now()
+            if let retry = nextJournalRetry, now >= retry { report(journalWriter.retry()) }
             if let deadline = phone.nextDeadline, now >= deadline { perform(phone.handle(.tick, at: now)) }
             render()
         }
@@ -84,7 +92,7 @@ final class PhoneShell {
         if stdinOpen { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
         fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0))
         fds.append(pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0))
-        for fd in server.descriptors { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        fds += server.pollEntries
 
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
         if ready < 0 {
@@ -109,8 +117,18 @@ final class PhoneShell {
                     }
                 }
             default:
-                for (client, line) in server.service(entry.fd) { answer(client: client, line: line) }
+                for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }
+        }
+        reportDroppedClients()
+    }
+
+    /// Says in the event stream why clients were cut off (each drop may cut off a follower in turn).
+    private func reportDroppedClients() {
+        var reasons = server.takeDropped()
+        while !reasons.isEmpty {
+            for reason in reasons { publish(events.record("client.dropped", [("reason", .string(reason))], at: clock.now())) }
+            reasons = server.takeDropped()
         }
     }
 
@@ -120,6 +138,7 @@ final class PhoneShell {
         let now = clock.now()
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
+        if let retry = nextJournalRetry { wake.append((retry - now).milliseconds + 1) }
         // The flow screen draws only when an event comes: the phone's animations and clock need no wake-up under it.
         if case .fullScreen = display, !view.flow.isOpen {
             if let change = phone.nextScreenChange(after: now) { wake.append((change - now).milliseconds + 1) }
@@ -176,6 +195,8 @@ final class PhoneShell {
     }
 
     private func answer(client: Int32, line: String) {
+        // Its earlier replies got it dropped: the rest of what it sent in the same read is not run.
+        guard server.isServing(client) else { return }
         let response = respond(to: line, fromStandardInput: false)
         server.reply(to: client, response.reply, then: response.lines, after: response.after)
     }
@@ -335,6 +356,11 @@ final class PhoneShell {
     // MARK: - Effects
 
     private func perform(_ effects: [Effect]) {
+        // A call's Recents entry is written with its journal row, in one transaction, before its
+        // call.ended is published: whenever the phone is killed, the two agree, and a script that
+        // saw the event finds the row.
+        var recents: [String: RecentCall] = [:]
+        for case .recordRecent(let recent) in effects { recents[recent.uuid] = recent }
         for effect in effects {
             switch effect {
             case .startRinging(let call): audio?.startRinging(tag: call)
@@ -343,8 +369,10 @@ final class PhoneShell {
             case .stopCallTone: audio?.stopRepeatingTone()
             case .playDTMF(let digit): if let tone = ToneCatalog.dtmf(digit) { audio?.playTone(tone) }
             case .systemSound(let sound): sounds.perform(sound, at: clock.now())
-            case .event(let event): record(event)
-            case .recordRecent(let recent): keep(recent)
+            case .event(let event): record(event, recent: &recents)
+            case .recordRecent(let recent):
+                // Kept with its call's journal row already, unless no call.ended came with it.
+                if recents.removeValue(forKey: recent.uuid) != nil { keep(recent) }
             case .refused: break  // a key that means nothing here does nothing
             case .quit: quit(status: 0)
             }
@@ -352,40 +380,67 @@ final class PhoneShell {
         sounds.flush()
     }
 
-    private func record(_ event: PhoneEvent) {
-        if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
-        let line = events.record(event, at: clock.now())
-        publish(line)
+    private func record(_ event: PhoneEvent, recent recents: inout [String: RecentCall]) {
         switch event {
-        case .serverRequest:
-            // The same JSON the event stream carries, so one parser serves both.
-            webhook?.post(line)
-        case .outgoing(_, let uuid, _):
-            outgoingCalls.insert(uuid)
-        case .ended(_, let uuid, let caller, let reason, let duration, let actions):
+        case .incoming(let call, let uuid, let caller), .outgoing(let call, let uuid, let caller):
+            if case .outgoing = event { outgoingCalls.insert(uuid) }
+            let open = OpenCall(app: phone.configuration.app.id, uuid: uuid, caller: caller, isOutgoing: outgoingCalls.contains(uuid))
+            openCalls[call] = open
+            keepOpen(open)
+        case .connected(let call):
+            if var open = openCalls[call] {
+                open.isConnected = true
+                openCalls[call] = open
+                keepOpen(open)
+            }
+        case .ended(let call, let uuid, let caller, let reason, let duration, let actions):
             // Several calls can end in one command (quit): each row asks about its own call.
             let isOutgoing = outgoingCalls.remove(uuid) != nil
+            openCalls[call] = nil
             journal(JournalEntry(
                 app: phone.configuration.app.id, uuid: uuid, caller: caller, isOutgoing: isOutgoing, reason: reason,
-                durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds(), actions: actions))
+                durationMilliseconds: duration.milliseconds, endedAt: WallClock.unixSeconds(), actions: actions),
+                recent: recents.removeValue(forKey: uuid))
         default:
             break
         }
+        if case .plain = display { Console.out(PlainLog.line(for: event, app: phone.configuration.app.id)) }
+        let line = events.record(event, at: clock.now())
+        publish(line)
+        // The same JSON the event stream carries, so one parser serves both.
+        if case .serverRequest = event { webhook?.post(line) }
     }
 
-    /// Appends a row to the call journal.
-    private func journal(_ entry: JournalEntry) {
-        guard let store else { return }
-        do {
-            try store.record(entry)
-        } catch {
-            show(notice: error.message)
-        }
+    /// Appends a row to the call journal and, in the same transaction, the call's Recents entry.
+    private func journal(_ entry: JournalEntry, recent: RecentCall?) {
+        report(journalWriter.write(.ended(entry, recent)))
     }
 
-    /// Keeps a Recents entry on disk, so Recents survive a restart (iOS rule 48).
+    /// Keeps a call in progress in the store, so a phone killed during it records it at the next start.
+    private func keepOpen(_ call: OpenCall) {
+        report(journalWriter.write(.open(call)))
+    }
+
+    /// Keeps a Recents entry on disk, so Recents survive a restart (iOS rule 48). (Every call's
+    /// entry goes with its journal row; this is for one that came without its call's end.)
     private func keep(_ recent: RecentCall) {
-        do { try store?.add(recent) } catch { show(notice: error.message) }
+        report(journalWriter.write(.recent(recent)))
+    }
+
+    /// Says once that the journal cannot be written (an event and a notice) and once that it can
+    /// again; meanwhile the writes wait in memory and are tried every `journalRetryInterval`.
+    private func report(_ change: JournalWriter.Change?) {
+        nextJournalRetry = journalWriter.needsRetry ? clock.now() + Self.journalRetryInterval : nil
+        switch change {
+        case .failed(let error, let waiting)?:
+            publish(events.record("storage.failed", [("error", .string(error)), ("waiting", .number(Double(waiting)))], at: clock.now()))
+            show(notice: "\(error); calls are kept in memory and written when the journal can be written again")
+        case .recovered(let written)?:
+            publish(events.record("storage.recovered", [("written", .number(Double(written)))], at: clock.now()))
+            show(notice: "the journal is written again: \(written) call(s) that waited are in it")
+        case nil:
+            break
+        }
     }
 
     /// Audio events go to the event stream only: they are not state changes of the phone.

@@ -4,17 +4,24 @@ import Glibc
 /// async-signal-safe, so it writes the signal's number here and the main loop reads it.
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 
-/// Turns SIGINT, SIGTERM and SIGHUP into bytes on a pipe the main loop polls (the self-pipe
-/// trick; Swift's Glibc module has no signalfd), so quitting on a signal goes through the same
-/// orderly shutdown as `q`: the call is ended, the terminal restored, the socket removed.
+/// Turns every signal whose default action ends the process (but the crash signals, which
+/// `TerminalRestore` handles, and SIGKILL and SIGSTOP, which nothing can) into bytes on a pipe the
+/// main loop polls (the self-pipe trick; Swift's Glibc module has no signalfd), so quitting on a
+/// signal goes through the same orderly shutdown as `q`: the call is ended, the terminal
+/// restored, the socket removed. Ctrl-\ (SIGQUIT) included: there is no core worth leaving.
 struct SignalPipe {
     /// The end the main loop polls.
     let readEnd: Int32
 
+    /// The signals it takes.
+    static let signals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+    ]
+
     static func install() -> SignalPipe {
         let ends = makeWakeUpPipe()
         signalPipeWriteEnd = ends.write
-        for signo in [SIGINT, SIGTERM, SIGHUP] {
+        for signo in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signo in
                 var byte = UInt8(truncatingIfNeeded: signo)
@@ -27,7 +34,7 @@ struct SignalPipe {
         // A parent may have started us with these blocked (posix_spawn passes its mask on): unblock them.
         var mask = sigset_t()
         sigemptyset(&mask)
-        for signo in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, signo) }
+        for signo in signals { sigaddset(&mask, signo) }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         // A CLI client that goes away mid-reply must not kill the phone.
         signal(SIGPIPE, SIG_IGN)

@@ -11,9 +11,18 @@ import SoftphoneTUI
 
 let environment = SocketPath.processEnvironment()
 
+/// The socket a client connects to; the default one's folder is checked first, so a client never
+/// hands its requests to a socket another user put there.
+func clientSocket(_ socket: String?) throws(ControlError) -> String {
+    if let folder = SocketPath.defaultFolder(explicit: socket, environment: environment) {
+        try PrivateFolder.checkIfPresent(folder, what: "runtime folder", remedy: SocketPath.folderRemedy)
+    }
+    return SocketPath.resolve(explicit: socket, environment: environment)
+}
+
 func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
-    let path = SocketPath.resolve(explicit: socket, environment: environment)
     do {
+        let path = try clientSocket(socket)
         let reply = ReplyText(try ControlClient.send(request.json, to: path), for: request)
         guard reply.ok else {
             Console.error("softphone: \(reply.lines.joined())")
@@ -31,8 +40,8 @@ func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
 /// `softphone events [--follow] [--new]`: the history (unless `--new`), then (following) each new
 /// event, one JSON line each.
 func runEvents(follow: Bool, fromNow: Bool, socket: String?) -> Int32 {
-    let path = SocketPath.resolve(explicit: socket, environment: environment)
     do {
+        let path = try clientSocket(socket)
         var refused: String?
         _ = try ControlClient.stream(ControlRequest.events(follow: follow, fromNow: fromNow).json, to: path, timeoutSeconds: nil) { reply, line in
             guard reply["ok"]?.boolValue == true else {
@@ -60,7 +69,11 @@ func runEvents(follow: Bool, fromNow: Bool, socket: String?) -> Int32 {
 /// 1 when the phone quits first. A phone that is still starting is waited for too, so
 /// `softphone wait phone.ready` right after starting one works.
 func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: Bool, afterCall: Int?, socket: String?) -> Int32 {
-    let path = SocketPath.resolve(explicit: socket, environment: environment)
+    let path: String
+    do { path = try clientSocket(socket) } catch {
+        Console.error("softphone: \(error.message)")
+        return 1
+    }
     let deadline = ControlClient.monotonicSeconds() + timeout
     while !ControlClient.phoneAnswers(on: path) && ControlClient.monotonicSeconds() < deadline {
         var step = timespec(tv_sec: 0, tv_nsec: 20_000_000)
@@ -173,12 +186,13 @@ func runTones() -> Int32 {
 func runPlay(path: String, repetitions: Int, output: AudioOutput) -> Int32 {
     let ringtone: Ringtone
     do {
-        ringtone = try Ringtone.load(path: path)
+        ringtone = try Console.withoutLibraryChatter { () throws(AudioError) in try Ringtone.load(path: path) }
     } catch {
         Console.error("softphone play: \(error)")
         return 1
     }
-    Console.out(ringtone.summary + (Player.formatName(path: path).map { "; " + $0 } ?? ""))
+    let format = Console.withoutLibraryChatter { Player.formatName(path: path) }
+    Console.out(ringtone.summary + (format.map { "; " + $0 } ?? ""))
     do {
         try Player.play(ringtone, repetitions: repetitions, output: output)
     } catch {
@@ -214,7 +228,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         var loaded: Ringtone?
         if let path = options.ringtone ?? Assets.defaultRingtone {
             do {
-                loaded = try Ringtone.load(path: path)
+                loaded = try Console.withoutLibraryChatter { () throws(AudioError) in try Ringtone.load(path: path) }
             } catch {
                 startupNotices.append("\(error); using the built-in classic ring")
             }
@@ -236,21 +250,43 @@ func runPhone(_ options: RunOptions) -> Int32 {
 
     let server: ControlServer
     do {
+        if let folder = SocketPath.defaultFolder(explicit: options.socket, environment: environment) {
+            try PrivateFolder.prepare(folder, what: "runtime folder", remedy: SocketPath.folderRemedy)
+        }
         server = try ControlServer(path: SocketPath.resolve(explicit: options.socket, environment: environment))
+        TerminalRestore.removeOnCrash(server.path)
     } catch {
         Console.error("softphone: \(error.message)")
         return 1
     }
 
-    // The journal and Recents of earlier runs: Recents go back into the phone.
-    var store: (any CallStore)?
+    // The journal and Recents of earlier runs: Recents go back into the phone. A store that cannot
+    // be opened (a full disk, a read-only folder) is tried again while the phone runs, and the
+    // Recents it holds are still read if they can be.
+    var directory = options.dataDirectory
+    var journalWriter = JournalWriter(store: nil, open: nil)
     var recents: [RecentCall] = []
     do {
-        let opened = try SQLiteCallStore.open(inDirectory: options.dataDirectory ?? SQLiteCallStore.defaultDirectory(environment: environment))
-        store = opened
-        recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
+        if directory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
     } catch {
         startupNotices.append("\(error.message); calls will not be journaled or kept in Recents")
+    }
+    if let directory {
+        do {
+            let opened = try SQLiteCallStore.open(inDirectory: directory)
+            journalWriter = JournalWriter(store: opened, open: nil)
+            let crashed = try opened.recoverOpenCalls(endedAt: WallClock.unixTime())
+            if !crashed.isEmpty {
+                startupNotices.append("\(crashed.count) call(s) were in progress when the phone last stopped without ending them: recorded as ended by a crash")
+            }
+            recents = try opened.recents(app: options.app.id, limit: configuration.rules.recentsLimit)
+        } catch {
+            if case .success(let kept) = SQLiteCallStore.readRecents(inDirectory: directory, app: options.app.id, limit: configuration.rules.recentsLimit) {
+                recents = kept
+            }
+            journalWriter = JournalWriter(store: nil, open: { () throws(ControlError) in try SQLiteCallStore.open(inDirectory: directory) }, failure: error.message)
+            startupNotices.append("\(error.message); calls are kept in memory and written when the journal can be written")
+        }
     }
 
     let mailbox = Mailbox()
@@ -269,7 +305,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
         var handled = sigset_t(), previous = sigset_t()
         sigemptyset(&handled)
-        for signo in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signo) }
+        for signo in SignalPipe.signals + [SIGWINCH] { sigaddset(&handled, signo) }
         pthread_sigmask(SIG_BLOCK, &handled, &previous)
         audio = AudioEngine(
             output: output, ringtone: ringtone ?? .classic(), vibration: configuration.vibration,
@@ -297,7 +333,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         app: configuration.app, vibration: configuration.rules.systemVibration, audio: audio,
         soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
     let shell = PhoneShell(
-        phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, store: store,
+        phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, journalWriter: journalWriter,
         webhook: webhook, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
@@ -321,10 +357,20 @@ do {
     case .wait(let event, let conditions, let timeout, let fromNow, let afterCall, let socket):
         status = runWait(event: event, conditions: conditions, timeout: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
     case .scenario(let files, let junit, let flow, let realTime, let socket):
-        let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: SocketPath.resolve(explicit: socket, environment: environment)) : .manual
-        status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, out: Console.out, err: Console.error)
+        do {
+            let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: try clientSocket(socket)) : .manual
+            status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, out: Console.out, err: Console.error)
+        } catch {
+            Console.error("softphone: \(error.message)")
+            status = 1
+        }
     case .flow(let options):
-        status = FlowCommand.run(options, socket: SocketPath.resolve(explicit: options.socket, environment: environment))
+        do {
+            status = FlowCommand.run(options, socket: try clientSocket(options.socket))
+        } catch {
+            Console.error("softphone: \(error.message)")
+            status = 1
+        }
     case .run(let options):
         status = runPhone(options)
     }

@@ -1,3 +1,4 @@
+import Glibc
 import SoftphoneAudio
 import Testing
 
@@ -98,12 +99,36 @@ struct RingtoneLoadTests {
         }
     }
 
-    @Test("longer than 30 s is refused, as iOS would (rule 42)", .enabled(if: Sox.isAvailable))
+    @Test("30 s or longer is refused, as iOS would (rule 42): 30.000 s exactly too, 29.999 s is taken", .enabled(if: Sox.isAvailable))
     func tooLong() throws {
         let folder = TemporaryDirectory()
-        let path = folder.file("long.wav")
-        try Sox.run(["-n", "-r", "8000", "-c", "1", path, "synth", "31", "sine", "440"])
-        let error = #expect(throws: AudioError.self) { try Ringtone.load(path: path) }
-        #expect(error?.description.contains("longer than 30 s") == true)
+        for seconds in ["31", "30"] {
+            let path = folder.file("long\(seconds).wav")
+            try Sox.run(["-n", "-r", "8000", "-c", "1", path, "synth", seconds, "sine", "440"])
+            #expect(throws: AudioError.ringtone(path: path, reason: "30 s or longer; iOS plays the default sound instead")) { try Ringtone.load(path: path) }
+        }
+        let path = folder.file("just.wav")
+        try Sox.run(["-n", "-r", "8000", "-c", "1", path, "synth", "29.999", "sine", "440"])
+        #expect(try Ringtone.load(path: path).durationSeconds < 30)
+    }
+
+    @Test("an MP3 its decoder gives up on is called damaged, not a pipe")
+    func damagedMP3() throws {
+        let folder = TemporaryDirectory()
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        let asset = parts.joined(separator: "/") + "/Assets/Ringtones/blank_call.mp3"
+        let file = fopen(asset, "rb")
+        var bytes = [UInt8](repeating: 0, count: 300)
+        let read = fread(&bytes, 1, bytes.count, file)
+        fclose(file)
+        #expect(read == 300)
+        let path = folder.file("cut.mp3")
+        let out = fopen(path, "wb")
+        fwrite(bytes, 1, bytes.count, out)
+        fclose(out)
+        #expect(throws: AudioError.ringtone(path: path, reason: "not audio that can be decoded: damaged, or not the format its name says")) {
+            try Ringtone.load(path: path)
+        }
     }
 }

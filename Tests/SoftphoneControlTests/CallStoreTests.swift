@@ -1,4 +1,5 @@
 import CSQLite3
+import Glibc
 import SoftphoneControl
 import SoftphoneCore
 import Testing
@@ -88,4 +89,24 @@ private func sqlite(_ path: String, _ sql: String) throws {
     guard sqlite3_open(path, &db) == SQLITE_OK else { throw ControlError("cannot open \(path)") }
     defer { sqlite3_close(db) }
     guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw ControlError(String(cString: sqlite3_errmsg(db))) }
+}
+
+@Suite("Call store folder")
+struct CallStoreFolderTests {
+    @Test("with HOME unset the data folder is the user's own home's, never a shared one like /tmp")
+    func noHome() throws {
+        let home = String(cString: getpwuid(getuid()).pointee.pw_dir)
+        #expect(try SQLiteCallStore.defaultDirectory(environment: [:]) == home + "/.local/share/softphone")
+        #expect(try SQLiteCallStore.defaultDirectory(environment: ["HOME": "/h"]) == "/h/.local/share/softphone")
+        #expect(try SQLiteCallStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/softphone")
+    }
+
+    @Test("a data folder another user owns is refused in one line")
+    func foreignDataFolder() throws {
+        let folder = temporaryFolder() + "/data"
+        #expect(mkdir(folder, 0o700) == 0 && chown(folder, 65534, 65534) == 0)
+        #expect(throws: ControlError("data folder \(folder) belongs to user 65534, not to you (user \(getuid())); give another with --data-dir PATH")) {
+            try SQLiteCallStore.open(inDirectory: folder)
+        }
+    }
 }

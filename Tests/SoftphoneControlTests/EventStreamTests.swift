@@ -65,3 +65,22 @@ struct EventStreamTests {
         #expect(EventStream.matches(#"{"event":"call.incoming","video":false}"#, name: "call.incoming", conditions: [(field: "video", value: "false")]))
     }
 }
+
+@Suite("Event stream, long lines")
+struct EventStreamLongLineTests {
+    @Test("a line over 8,192 bytes has its long strings cut and stays JSON; one of many fields keeps its time and name")
+    func longLines() throws {
+        var stream = EventStream(start: .zero)
+        let caller = Caller(name: String(repeating: "Z", count: 60_000), handle: "+1")
+        let line = stream.record(.incoming(call: 1, uuid: "U", caller: caller), at: .zero + .seconds(1))
+        #expect(line.utf8.count <= EventStream.maximumLine)
+        let event = try JSON.parse(line)
+        #expect(event["caller"]?.stringValue == String(repeating: "Z", count: 256) + "…")
+        #expect(event["handle"]?.stringValue == "+1" && event["event"]?.stringValue == "call.incoming")
+
+        let fields = (0..<100).map { KeyValue("field\($0)", String(repeating: "x", count: 200)) }
+        let many = stream.record(.serverRequest(name: "big", fields: fields), at: .zero + .seconds(2))
+        #expect(many == #"{"t_ms":2000,"event":"server.request","truncated":true}"#)
+        #expect(stream.history.allSatisfy { $0.utf8.count <= EventStream.maximumLine })
+    }
+}

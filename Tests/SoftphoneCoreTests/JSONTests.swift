@@ -30,4 +30,23 @@ struct JSONTests {
     func rejects(text: String) {
         #expect(throws: JSONError.self) { try JSON.parse(text) }
     }
+
+    @Test("numbers as RFC 8259 writes them and no others: 01, 1., .5, +1 and 1e999 are errors", arguments: ["01", "-01", "1.", ".5", "+1", "1e", "1e+", "-", "1e999", "-1e999", "[1.e3]"])
+    func strictNumbers(text: String) {
+        #expect(throws: JSONError.self) { try JSON.parse(text) }
+    }
+
+    @Test("the numbers JSON has are read", arguments: [("0", 0.0), ("-0", 0.0), ("10", 10), ("1.5", 1.5), ("-2.25e2", -225), ("1E-2", 0.01), ("0.5e+1", 5)])
+    func numbers(text: String, value: Double) throws {
+        #expect(try JSON.parse(text).numberValue == value)
+    }
+
+    @Test("nesting: 64 levels are read, 65 are one clear error; depth counts them")
+    func nesting() throws {
+        let deep = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect(try JSON.parse(deep).depth == 64)
+        let deeper = "[" + deep + "]"
+        #expect(throws: JSONError.self) { try JSON.parse(deeper) }
+        #expect(JSON.number(1).depth == 0 && JSON.object([]).depth == 1)
+    }
 }

@@ -64,6 +64,24 @@ struct VibrationPatternFileTests {
         #expect(VibrationPatternError.invalidFile(line: 3, reason: "x").description == "line 3: x")
     }
 
+    @Test("20,000 patterns are read in linear time: names are checked against a table, not every earlier name")
+    func manyPatterns() throws {
+        func file(_ count: Int) -> String {
+            "{\n" + (0..<count).map { "  \"pattern \($0)\": \"on 300, off 200\"" }.joined(separator: ",\n") + "\n}\n"
+        }
+        let clock = ContinuousClock()
+        let small = file(2_000), large = file(20_000)
+        var counts: [Int] = []
+        let smallTime = clock.measure { counts.append((try? VibrationPatternFile.patterns(parsing: small).count) ?? 0) }
+        let largeTime = clock.measure { counts.append((try? VibrationPatternFile.patterns(parsing: large).count) ?? 0) }
+        #expect(counts == [2_000, 20_000])
+        // Ten times the names: linear is about 10×, quadratic 100×. Bounded loosely for a busy machine.
+        #expect(largeTime < smallTime * 40, "2,000 names: \(smallTime), 20,000: \(largeTime)")
+        #expect(throws: VibrationPatternError.invalidFile(line: 20_002, reason: "the pattern \"PATTERN 0\" is defined twice (\"pattern 0\" has the same name)")) {
+            try VibrationPatternFile.patterns(parsing: String(large.dropLast(3)) + ",\n  \"PATTERN 0\": \"on 1\"\n}\n")
+        }
+    }
+
     @Test("a pattern longer than 60 s in all is refused")
     func tooLong() {
         #expect(throws: VibrationPatternError.invalidFile(

@@ -178,6 +178,19 @@ struct CommandLineTests {
         #expect(bad.err == "softphone: vibrations file \(file): line 2: vibration pattern \"mine\": step 2 \"off -5\": the duration must be a whole number of milliseconds from 1 to 60000, with no unit\n")
     }
 
+    @Test("a FIFO or a folder given as --vibrations is refused at once, not waited on; exit 2")
+    func vibrationsNotAFile() throws {
+        let fifo = temporaryFolder() + "/patterns.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let started = PhoneProcess.now()
+        let run = try PhoneProcess.run(["--vibrations", fifo, "--plain", "--no-audio"])
+        #expect(run.status == 2)
+        #expect(run.err == "softphone: vibrations file \(fifo): not a regular file (it is a FIFO); give a file\n")
+        #expect(PhoneProcess.now() - started < 5)
+        let folder = temporaryFolder()
+        #expect(try PhoneProcess.run(["--vibrations", folder]).err == "softphone: vibrations file \(folder): not a regular file (it is a folder); give a file\n")
+    }
+
     @Test("SOFTPHONE_SOCKET chooses the socket when --socket is absent")
     func socketFromEnvironment() throws {
         let socket = temporaryFolder() + "/env.sock"

@@ -126,6 +126,24 @@ struct PushCommandTests {
         }
     }
 
+    @Test("a payload nested past the limit: the CLI and the phone refuse it with the same one line")
+    func nestedPush() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        // 63 levels: it used to pass the CLI and then, in its request, be "not JSON" to the phone.
+        let payload = "{\"aps\":" + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "}"
+        let file = phone.folder + "/deep.json"
+        try writeText(payload, to: file)
+        let message = "the push payload nests objects and arrays 63 levels deep; at most 32 are accepted"
+        let cli = try phone.remote(["push", file])
+        #expect(cli.status == 2 && cli.err == "softphone push: \(file): \(message)\n")
+        let raw = try #require(RawClient(path: phone.socket))
+        raw.send(#"{"cmd":"push","payload":"# + payload + "}\n")
+        #expect(raw.line() == #"{"ok":false,"error":""# + message + #""}"#)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("bad pushes are one line naming the file and APNs' reason, exit 2", arguments: [
         ("array", "voip", "softphone push: PATH: the push payload must be a JSON object like {\"aps\":{}} (APNs: 400 PayloadEmpty)\n"),
         ("truncated", "voip", nil),

@@ -79,6 +79,16 @@ struct ScenarioEndToEndTests {
         #expect(try PhoneProcess.run(["scenario", good, "--socket", "/tmp/x"]).status == 2)
     }
 
+    @Test("times that add up past the clock's range are one line naming file:line, exit 2, not a crash")
+    func timeOverflow() throws {
+        let steps = ["at 0s call"] + Array(repeating: "expect no call.outgoing for 999999m", count: 155)
+        let path = try file("overflow", steps.joined(separator: "\n") + "\n")
+        let run = try PhoneProcess.run(["scenario", path])
+        #expect(run.status == 2)
+        // 999,999 minutes is 1.9 years: the 53rd wait passes 100 years; the at line is line 1.
+        #expect(run.err == "softphone scenario: \(path):54:1: the scenario's times add up to more than 100 years by this step (the latest at time plus every within and for): the phone's clock counts 64-bit nanoseconds; use shorter times\n")
+    }
+
     @Test("--real-time drives a running phone through its socket, on the wall clock, and checks its app")
     func realTime() throws {
         let phone = try PlainPhone(["--no-audio"])

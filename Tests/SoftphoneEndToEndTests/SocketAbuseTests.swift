@@ -33,6 +33,21 @@ final class RawClient {
         }
     }
 
+    /// Sends what the socket takes within `seconds` without ever blocking past them (a phone that
+    /// stopped reading must fail the test, not hang it); returns how many bytes went.
+    func send(_ text: String, within seconds: Double) -> Int {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        let deadline = PhoneProcess.now() + seconds
+        while sent < bytes.count && PhoneProcess.now() < deadline {
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&entry, 1, 100) > 0 else { continue }
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if n > 0 { sent += n } else if errno != EAGAIN && errno != EINTR { break }
+        }
+        return sent
+    }
+
     /// The next line, or nil on end of file or after `seconds`.
     func line(within seconds: Double = 5) -> String? {
         var received: [UInt8] = []
@@ -104,6 +119,77 @@ struct SocketAbuseTests {
         }
         #expect(try phone.remote(["call", "--from", "Still here"]).status == 0)
         #expect(phone.process.line(startingWith: "INCOMING")?.contains(#"from="Still here""#) == true)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("a client that sends 20,000 screen requests and never reads costs only itself: dropped with a reason, others answered at once, SIGTERM ends the phone")
+    func slowReader() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let follower = try #require(RawClient(path: phone.socket))
+        follower.send(#"{"cmd":"events","follow":true}"# + "\n")
+        #expect(follower.line()?.hasPrefix(#"{"ok":true"#) == true)
+
+        let slow = try #require(RawClient(path: phone.socket))
+        let requests = String(repeating: #"{"cmd":"screen"}"# + "\n", count: 20_000)
+        // It is dropped before it has sent them all: what it sends after that fails.
+        _ = slow.send(requests, within: 10)
+
+        let started = PhoneProcess.now()
+        let state = try phone.remote(["state"])
+        #expect(state.status == 0 && state.out.contains("\"screen\""))
+        #expect(PhoneProcess.now() - started < 2, "another client's state answers promptly")
+        #expect(try phone.remote(["call", "--from", "Still here"]).status == 0)
+
+        var dropped: String?
+        while dropped == nil, let line = follower.line() {
+            if line.contains(#""event":"client.dropped""#) { dropped = line }
+        }
+        #expect(dropped?.contains(#""reason":"it left more than 4194304 bytes of replies and events unread""#) == true)
+
+        kill(phone.process.pid, SIGTERM)
+        #expect(phone.process.waitForExit() == 128 + SIGTERM)
+    }
+
+    @Test("`events` with a history larger than the socket holds, to a client that never reads: the others are answered at once")
+    func eventsNeverRead() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        // Caller names of 1,000 bytes: 300 calls make a history of about 700 KB, more than a socket buffers.
+        let name = String(repeating: "n", count: 1000)
+        let driver = try #require(RawClient(path: phone.socket))
+        for batch in 0..<15 {
+            let calls = (0..<20).map { _ in #"{"cmd":"call","from":"\#(name)"}"# + "\n" + #"{"cmd":"cancel"}"# + "\n" }.joined()
+            #expect(driver.send(calls, within: 10) == calls.utf8.count)
+            // Reading the phone's stdout as it goes: plain mode prints each call.
+            #expect(phone.process.line(startingWith: "ENDED call=\((batch + 1) * 20) ") != nil)
+        }
+        let reader = try #require(RawClient(path: phone.socket))
+        reader.send(#"{"cmd":"events"}"# + "\n")
+        let started = PhoneProcess.now()
+        #expect(try phone.remote(["state"]).status == 0)
+        #expect(PhoneProcess.now() - started < 2, "another client's state answers promptly")
+        kill(phone.process.pid, SIGTERM)
+        #expect(phone.process.waitForExit() == 128 + SIGTERM)
+    }
+
+    @Test("a request line of 65,537 bytes is refused even when it arrives in one write with its newline")
+    func longLineInOneWrite() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        for size in [65_537, 300_000, 1_000_000] {
+            let request = #"{"cmd":"state"}"#
+            let line = request + String(repeating: " ", count: size - request.utf8.count) + "\n"
+            let client = try #require(RawClient(path: phone.socket))
+            _ = client.send(line, within: 5)
+            #expect(client.line() == #"{"ok":false,"error":"request line longer than 65536 bytes"}"#, "\(size) bytes")
+            #expect(client.line() == nil, "the connection is closed after the error")
+        }
+        let limit = #"{"cmd":"state"}"# + String(repeating: " ", count: 65_536 - 15) + "\n"
+        let client = try #require(RawClient(path: phone.socket))
+        _ = client.send(limit, within: 5)
+        #expect(client.line()?.hasPrefix(#"{"ok":true,"state":"#) == true, "a line of exactly 65,536 bytes is taken")
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }

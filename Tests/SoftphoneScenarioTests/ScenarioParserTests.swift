@@ -25,6 +25,17 @@ struct ScenarioParserTests {
         #expect(try scenario("expect phone.ready").lock == .locked)
     }
 
+    @Test("a file saved on Windows reads the same: CRLF line ends and a UTF-8 byte-order mark")
+    func windowsFile() throws {
+        let text = "# made on Windows\nat 0s call --from Ann\nexpect call.incoming caller=Ann\nat 1s key a\n"
+        let unix = try scenario(text)
+        let windows = try scenario("\u{FEFF}" + text.split(separator: "\n").joined(separator: "\r\n") + "\r\n")
+        #expect(windows.steps.count == 3)
+        #expect(windows.steps.map(\.line) == unix.steps.map(\.line))
+        #expect(windows.steps.map(\.text) == unix.steps.map(\.text))
+        #expect(syntaxError("at 0s call\r\nat 0s dial\r\n")?.line == 2)
+    }
+
     @Test("every action of an at step becomes the control request its CLI subcommand sends")
     func actions() throws {
         let parsed = try scenario("""
@@ -122,6 +133,8 @@ struct ScenarioParserTests {
             ("set tokenFormat=hex\napp consult", 2, 1, "`app` goes before the `set` lines"),
             ("at 0s key a\nlock", 2, 1, "`lock` sets up the phone, so it goes before the first step (line 1); to lock the phone during the scenario, write `at TIME lock`"),
             ("expect phone.ready\napp consult", 2, 1, "`app` sets up the phone, so it goes before the first step (line 1)"),
+            ("at 999999m call\n" + String(repeating: "expect call.ended within 999999m\n", count: 60), 53, 1,
+             "the scenario's times add up to more than 100 years by this step"),
         ])
     func mistakes(text: String, line: Int, column: Int, message: String) {
         let error = syntaxError(text)

@@ -31,8 +31,8 @@ start_phone() {
     [ "${1:-}" = -- ] && shift
     rm -f "$work/status" "$work/before" "$work/after" "$sock"
     {
-        # A trap, not an ignore: the phone gets Ctrl-C's SIGINT as usual, the script survives it.
-        echo "trap true INT"
+        # A trap, not an ignore: the phone gets Ctrl-C's SIGINT and Ctrl-\'s SIGQUIT as usual, the script survives them.
+        echo "trap true INT QUIT"
         echo "stty -a > $work/before"
         printf 'env '; printf '%q ' "${vars[@]}" "$bin" --socket "$sock" --data-dir "$work/data" --no-audio "$@"; echo
         echo "echo \$? > $work/status"

@@ -9,6 +9,8 @@ public final class Timer {
     public private(set) var isValid = true
     private let repeats: Bool
     private let block: (Timer) -> Void
+    /// Its pending firing, and the run loop it waits in (compared, never used: no reference kept).
+    private var scheduled: (ticket: PhoneRunLoop.Ticket, runLoop: ObjectIdentifier)?
 
     private init(interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void) {
         timeInterval = interval
@@ -26,12 +28,21 @@ public final class Timer {
     }
 
     /// Stops the timer; it never fires again.
-    public func invalidate() { isValid = false }
+    public func invalidate() {
+        isValid = false
+        // Its job is dropped now, not when it would have fired: until then it held this timer
+        // and all its block holds (a ring timer for every call ended before it rang out).
+        if let scheduled, let runLoop = PhoneContext.current?.runLoop, ObjectIdentifier(runLoop) == scheduled.runLoop {
+            runLoop.cancel(scheduled.ticket)
+        }
+        scheduled = nil
+    }
 
     private func schedule(after interval: TimeInterval) {
         guard let phone = PhoneContext.current else { return }
         let due = phone.now + .nanoseconds(Int64(interval * 1e9))
-        phone.runLoop.schedule(at: due, isLive: { [weak self] in self?.isValid ?? false }) { [self] in
+        let ticket = phone.runLoop.schedule(at: due, isLive: { [weak self] in self?.isValid ?? false }) { [self] in
+            scheduled = nil
             guard isValid else { return }
             if repeats {
                 fireDate = fireDate.addingTimeInterval(timeInterval)
@@ -41,5 +52,6 @@ public final class Timer {
             }
             block(self)
         }
+        scheduled = (ticket, ObjectIdentifier(phone.runLoop))
     }
 }

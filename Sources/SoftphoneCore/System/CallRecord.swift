@@ -34,8 +34,22 @@ final class CallRecord {
     var isSilenced = false
     /// The call it was grouped with, if any.
     var groupedWith: UUID?
-    /// The actions that ran on it, `answer:fulfilled`, in order (`log`).
-    private(set) var actionLog: [String] = []
+    /// The actions that ran on it, `answer:fulfilled`, in order (`log`): the first
+    /// `actionsKept - 2`, then, for a call that had more, how many were left out and the newest.
+    var actionLog: [String] {
+        guard let newestAction else { return keptActions }
+        return keptActions + (omittedActions > 1 ? ["omitted:\(omittedActions - 1)", newestAction] : [newestAction])
+    }
+    private var keptActions: [String] = []
+    /// Actions after the first ones kept (the newest of them included), and the newest.
+    private var omittedActions = 0
+    private var newestAction: String?
+
+    /// Most actions a call's log keeps: each DTMF digit is an action, and a call (its journal row,
+    /// its `call.ended` line) must not grow with every digit sent.
+    static let actionsKept = 50
+    /// Most digits the keypad keeps showing.
+    static let digitsKept = 32
 
     init(uuid: UUID, number: Int, isOutgoing: Bool, provider: CXProvider?, details: CallDetails, phase: Phase, at now: Instant) {
         self.uuid = uuid
@@ -52,15 +66,18 @@ final class CallRecord {
     /// while the journal is that, it is one of two shared arrays, so the call allocates no
     /// journal of its own (the next entry of any other kind copies it, as arrays do).
     func log(_ entry: String) {
-        if actionLog.isEmpty, entry == "answer:fulfilled" {
-            actionLog = Self.answered
-        } else if actionLog.count == 1, entry == "end:fulfilled", actionLog[0] == "answer:fulfilled" {
-            actionLog = Self.answeredThenEnded
-        } else {
+        if keptActions.isEmpty, entry == "answer:fulfilled" {
+            keptActions = Self.answered
+        } else if keptActions.count == 1, entry == "end:fulfilled", keptActions[0] == "answer:fulfilled" {
+            keptActions = Self.answeredThenEnded
+        } else if keptActions.count < Self.actionsKept - 2 {
             // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
             // growing the log one entry at a time allocated twice per call.
-            if actionLog.isEmpty { actionLog.reserveCapacity(4) }
-            actionLog.append(entry)
+            if keptActions.isEmpty { keptActions.reserveCapacity(4) }
+            keptActions.append(entry)
+        } else {
+            omittedActions += 1
+            newestAction = entry
         }
     }
 

@@ -10,6 +10,10 @@ final class DeadlineQueue<ID> {
     private var items: [Item] = []
     private var head = 0
     private var armed = false
+    /// How many deadlines may wait before the dead ones among them are removed. The ring warning
+    /// of a call answered at once waits two minutes otherwise: at thousands of calls a second,
+    /// megabytes of deadlines that can no longer matter.
+    private var pruneAt = 64
     /// Set by the phone that owns both.
     unowned(unsafe) var runLoop: PhoneRunLoop!
     /// Handed the phone and each due id: capturing nothing, the queue can be a `let` of the phone.
@@ -31,7 +35,18 @@ final class DeadlineQueue<ID> {
     /// Adds a deadline; it must not be earlier than the last one added.
     func add(_ id: ID, due: Instant) {
         items.append(Item(id: id, due: due))
+        if items.count - head >= pruneAt { prune() }
         if !armed { arm() }
+    }
+
+    /// Removes the deadlines that can no longer matter; the armed timer, if its deadline went,
+    /// fires early and finds nothing due. Each prune at least halves what it looks at again, so
+    /// the cost per deadline added stays constant.
+    private func prune() {
+        let phone: Phone = runLoop.phone
+        items = items[head...].filter { isLive(phone, $0.id) }
+        head = 0
+        pruneAt = max(64, 2 * items.count)
     }
 
     /// Forgets the newest deadline if `isIt` says it is the one (an action completed, a push

@@ -105,6 +105,8 @@ extension Phone {
         }
         guard let focus = focusCall, focus.phase == .connected else { return refuse(.noCallForDTMF) }
         focus.digits.append(digit)
+        // The keypad shows the latest digits only; a call sent millions must not keep them all.
+        if focus.digits.count > CallRecord.digitsKept { focus.digits.removeFirst(focus.digits.count - CallRecord.digitsKept) }
         // The keypad's own tone plays at once; the app sends the digit if the call supports DTMF.
         perform(.playDTMF(digit))
         emit(.dtmf(call: focus.number, digit: digit))

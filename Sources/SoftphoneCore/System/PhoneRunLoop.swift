@@ -12,6 +12,15 @@ final class PhoneRunLoop {
         /// For cancellable work (a `Timer`): whether it will still do anything.
         let isLive: (() -> Bool)?
         let work: Work
+        /// The sequence number of the key naming it, so a `Ticket` finds its own job and not a
+        /// later one in the same slot; 0 once cancelled.
+        var sequence: UInt64 = 0
+    }
+
+    /// Names one scheduled job, for `cancel(_:)`.
+    struct Ticket {
+        let slot: Int32
+        let sequence: UInt64
     }
 
     /// What a job does. Most work is a closure; the jobs every call makes are spelled out as
@@ -59,10 +68,14 @@ final class PhoneRunLoop {
     private var usedSlots: Int32 = 0
     private var freeSlots: [Int32] = []
     private var sequence: UInt64 = 0
+    /// Jobs in `heap` that were cancelled and not yet removed. An invalidated timer's job (the
+    /// ring timer of every call that was answered or ended) would otherwise hold its closure, and
+    /// the timer and app state that holds, until its due time: a minute for each call.
+    private var cancelled = 0
     /// Set by the phone: the instant new work without a deadline is due, and the app launch it belongs to.
     unowned(unsafe) var phone: Phone!
 
-    init() { jobs = .allocate(capacity: capacity) }
+    init() { jobs = Self.allocate(16) }
 
     deinit {
         for key in waiting { (jobs + Int(key.slot)).deinitialize(count: 1) }
@@ -84,15 +97,59 @@ final class PhoneRunLoop {
     /// Queues `work` for `due` (now when nil) on behalf of the code running: the app, or an app
     /// extension. Whichever of its queues the work is for, it drains into this one loop, so no
     /// queue is asked for.
-    func schedule(at due: Instant?, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) {
+    @discardableResult
+    func schedule(at due: Instant?, isLive: (() -> Bool)? = nil, _ work: @escaping () -> Void) -> Ticket {
         // Work queued by an app extension's code belongs to the extension's process, not the app's.
         push(Job(appLaunch: phone.currentProcess, isLive: isLive, work: .run(work)), due: max(due ?? phone.now, phone.now))
+    }
+
+    /// Drops a job queued by `schedule(at:)` that has not run yet (an invalidated timer): what its
+    /// work holds is freed now. Its key leaves the heap when the cancelled ones are half of it.
+    func cancel(_ ticket: Ticket) {
+        guard ticket.slot < usedSlots, sequence(in: ticket.slot) == ticket.sequence else { return }
+        (jobs + Int(ticket.slot)).pointee = Job(appLaunch: nil, isLive: nil, work: .run({}), sequence: 0)  // a closure without context: no allocation
+        cancelled += 1
+        if cancelled >= 64, cancelled * 2 > heap.count { removeCancelled() }
+    }
+
+    /// Where a slot's job keeps its sequence number. Read and written as raw bytes, so an empty
+    /// slot (its job moved out, or never there: `allocate` zeroes the memory) reads as 0, which
+    /// no ticket has.
+    private static let sequenceOffset = MemoryLayout<Job>.offset(of: \Job.sequence)!
+
+    private func sequence(in slot: Int32) -> UInt64 {
+        UnsafeRawPointer(jobs + Int(slot)).load(fromByteOffset: Self.sequenceOffset, as: UInt64.self)
+    }
+
+    /// Marks a slot whose job has been moved out or destroyed as empty.
+    private func clearSequence(in slot: Int32) {
+        UnsafeMutableRawPointer(jobs + Int(slot)).storeBytes(of: 0, toByteOffset: Self.sequenceOffset, as: UInt64.self)
+    }
+
+    /// Room for `count` jobs, every byte zero.
+    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Job> {
+        let jobs = UnsafeMutablePointer<Job>.allocate(capacity: count)
+        UnsafeMutableRawPointer(jobs).initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Job>.stride)
+        return jobs
+    }
+
+    /// Takes every cancelled job's key out of the heap and frees its slot, then restores the heap order.
+    private func removeCancelled() {
+        heap.removeAll { key in
+            guard jobs[Int(key.slot)].sequence == 0 else { return false }
+            (jobs + Int(key.slot)).deinitialize(count: 1)
+            freeSlots.append(key.slot)  // its sequence stays 0
+            return true
+        }
+        for i in stride(from: heap.count / 2, through: 0, by: -1) { siftDown(i) }
+        cancelled = 0
     }
 
     /// Queues `work` at `now` on behalf of `process` (the app's launch, or an extension's), as
     /// `schedule(at:)` does for closures; `Phone.schedule(_:)` hands both in.
     func schedule(_ work: consuming Work, now: Instant, process: Int) {
-        let key = Key(due: now.nanoseconds, sequence: next(), slot: store(Job(appLaunch: process, isLive: nil, work: work)))
+        let sequence = next()
+        let key = Key(due: now.nanoseconds, sequence: sequence, slot: store(Job(appLaunch: process, isLive: nil, work: work, sequence: sequence)))
         if queueEnd < queue.count { queue[queueEnd] = key } else { queue.append(key) }
         queueEnd += 1
     }
@@ -146,7 +203,10 @@ final class PhoneRunLoop {
     /// Moves out the job in `slot` (just taken by `takeSlot`) and frees the slot.
     func job(in slot: Int32) -> Job {
         freeSlots.append(slot)
-        return (jobs + Int(slot)).move()  // moved out: no copy, no extra retains
+        let job = (jobs + Int(slot)).move()  // moved out: no copy, no extra retains
+        clearSequence(in: slot)
+        if job.sequence == 0 { cancelled -= 1 }
+        return job
     }
 
     /// Forgets every job of app launch `launch` (the app was terminated).
@@ -154,6 +214,7 @@ final class PhoneRunLoop {
         let drop = { (key: Key) -> Bool in
             guard self.jobs[Int(key.slot)].appLaunch == launch else { return false }
             (self.jobs + Int(key.slot)).deinitialize(count: 1)
+            self.clearSequence(in: key.slot)
             self.freeSlots.append(key.slot)
             return true
         }
@@ -174,8 +235,11 @@ final class PhoneRunLoop {
 
     // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
     // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
-    private func push(_ job: consuming Job, due: Instant) {
-        let key = Key(due: due.nanoseconds, sequence: next(), slot: store(job))
+    @discardableResult
+    private func push(_ job: consuming Job, due: Instant) -> Ticket {
+        var job = job
+        job.sequence = next()
+        let key = Key(due: due.nanoseconds, sequence: job.sequence, slot: store(job))
         // Sift up with a hole: parents move down into it and the new key is written once where it
         // belongs, one write a level instead of the two of a swap.
         heap.append(key)
@@ -187,6 +251,7 @@ final class PhoneRunLoop {
             child = parent
         }
         heap[child] = key
+        return Ticket(slot: key.slot, sequence: key.sequence)
     }
 
     /// Moves `job` into a free slot and returns the slot.
@@ -206,7 +271,7 @@ final class PhoneRunLoop {
 
     /// Doubles the slots' room, moving each waiting job (the free slots hold nothing to move).
     private func grow() {
-        let bigger = UnsafeMutablePointer<Job>.allocate(capacity: capacity * 2)
+        let bigger = Self.allocate(capacity * 2)
         for key in waiting { (bigger + Int(key.slot)).moveInitialize(from: jobs + Int(key.slot), count: 1) }
         jobs.deallocate()
         jobs = bigger

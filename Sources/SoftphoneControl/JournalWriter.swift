@@ -1,0 +1,87 @@
+import SoftphoneCore
+
+/// Writes calls to the `CallStore` without ever losing one to a storage failure (a full disk, a
+/// folder made read-only, a store that could not be opened at start): what cannot be written
+/// waits here, in order, and is written by the next `retry()` or write that succeeds. The shell
+/// reports each `Change` once, in the event stream and on screen, instead of once per call.
+public final class JournalWriter {
+    /// One write to the store.
+    public enum Write: Equatable, Sendable {
+        /// A call ended: its journal row and Recents entry, together.
+        case ended(JournalEntry, RecentCall?)
+        /// A call began or connected.
+        case open(OpenCall)
+        /// A Recents entry that came without its call's end.
+        case recent(RecentCall)
+    }
+
+    /// What a write or retry changed, to be reported.
+    public enum Change: Equatable, Sendable {
+        /// Writing has started to fail: why, and how many writes wait.
+        case failed(error: String, waiting: Int)
+        /// Writing works again: how many waiting writes were written.
+        case recovered(written: Int)
+    }
+
+    /// Most writes kept waiting; past this the oldest are given up (and counted in `dropped`), so
+    /// a store that never comes back costs bounded memory.
+    public static let capacity = 10_000
+
+    private var store: (any CallStore)?
+    private let open: (() throws(ControlError) -> any CallStore)?
+    /// Writes not yet in the store, oldest first.
+    public private(set) var waiting: [Write] = []
+    /// Writes given up because `capacity` were waiting.
+    public private(set) var dropped = 0
+    /// The error while writes fail; nil while they succeed.
+    public private(set) var failure: String?
+
+    /// Writes to `store`; when it is nil (it could not be opened), `open` is tried again at each
+    /// retry. With neither, nothing is kept (no journal was asked for).
+    public init(store: (any CallStore)?, open: (() throws(ControlError) -> any CallStore)?, failure: String? = nil) {
+        self.store = store
+        self.open = open
+        self.failure = store == nil ? failure : nil
+    }
+
+    /// Whether writes wait for a retry.
+    public var needsRetry: Bool { !waiting.isEmpty }
+
+    /// Writes `write` after those waiting, or keeps it waiting; says what changed, if anything.
+    public func write(_ write: Write) -> Change? {
+        guard store != nil || open != nil else { return nil }
+        waiting.append(write)
+        if waiting.count > Self.capacity {
+            waiting.removeFirst(waiting.count - Self.capacity)
+            dropped += 1
+        }
+        return retry()
+    }
+
+    /// Writes what waits, in order, until one fails.
+    public func retry() -> Change? {
+        let before = waiting.count
+        var written = 0
+        do throws(ControlError) {
+            if store == nil, let open { store = try open() }
+            guard let store else { return nil }
+            while written < waiting.count {
+                switch waiting[written] {
+                case .ended(let entry, let recent): try store.record(entry, recent: recent)
+                case .open(let call): try store.open(call)
+                case .recent(let recent): try store.add(recent)
+                }
+                written += 1
+            }
+            waiting.removeAll()
+            guard failure != nil else { return nil }
+            failure = nil
+            return .recovered(written: before)
+        } catch {
+            waiting.removeFirst(written)
+            guard failure == nil else { return nil }
+            failure = error.message
+            return .failed(error: error.message, waiting: waiting.count)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Glibc
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneTestSupport
+import Testing
+
+/// Whether this process may mount a tmpfs.
+func tmpfsCanBeMounted() -> Bool {
+    let folder = temporaryFolder()
+    guard (try? StorageFailureTests.mount(folder, size: "64k")) == true else { return false }
+    StorageFailureTests.unmount(folder)
+    return true
+}
+
+/// The journal on a disk that fills up or turns read-only: a small tmpfs, mounted for the test.
+@Suite("Storage failures, through the real binary", .serialized,
+       .enabled(if: tmpfsCanBeMounted(), "mounting a tmpfs needs root with CAP_SYS_ADMIN; this machine refused it"))
+struct StorageFailureTests {
+    @discardableResult
+    static func mount(_ folder: String, size: String) throws -> Bool {
+        try PhoneProcess.run(["-t", "tmpfs", "-o", "size=\(size),mode=700", "tmpfs", folder], as: ["mount"]).status == 0
+    }
+
+    static func unmount(_ folder: String) {
+        _ = try? PhoneProcess.run([folder], as: ["umount"])
+    }
+
+    /// Fills the file system holding `path` with a file there until it has no room left.
+    private func fill(_ path: String) {
+        let file = fopen(path, "w")
+        let block = [UInt8](repeating: 0, count: 4096)
+        while fwrite(block, 1, block.count, file) == block.count && fflush(file) == 0 {}
+        fclose(file)
+    }
+
+    /// A plain phone with its socket in `folder` and its data on `disk`.
+    private func phone(_ folder: String, data disk: String) throws -> (process: PhoneProcess, socket: String) {
+        let socket = folder + "/control.sock"
+        return (try PhoneProcess(["--plain", "--no-audio", "--socket", socket, "--data-dir", disk + "/data"]), socket)
+    }
+
+    /// Sends `count` calls, each cancelled, over one connection and reads every reply.
+    private func calls(_ count: Int, on socket: String) throws {
+        let client = try #require(RawClient(path: socket))
+        for _ in 0..<count {
+            client.send(#"{"cmd":"call","from":"Disk"}"# + "\n" + #"{"cmd":"cancel"}"# + "\n")
+            #expect(client.line()?.contains(#""ok":true"#) == true)
+            #expect(client.line()?.contains(#""ok":true"#) == true)
+        }
+    }
+
+    @Test("a disk that fills up: one storage.failed and one notice, the calls kept in memory and written once there is room")
+    func fullDisk() throws {
+        let folder = temporaryFolder()
+        let disk = folder + "/disk"
+        #expect(mkdir(disk, 0o700) == 0)
+        try #require(try Self.mount(disk, size: "2m"))
+        defer { Self.unmount(disk) }
+        let phone = try phone(folder, data: disk)
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        try calls(1, on: phone.socket)
+        let follower = try #require(RawClient(path: phone.socket))
+        follower.send(#"{"cmd":"events","follow":true}"# + "\n")
+        _ = follower.line()
+
+        fill(disk + "/filler")
+        try calls(20, on: phone.socket)
+        var failed: [String] = []
+        while let line = follower.line(within: 1), !line.contains(#""event":"storage.recovered""#) {
+            if line.contains(#""event":"storage.failed""#) { failed.append(line) }
+        }
+        #expect(failed.count == 1, "said once, not once per call")
+        #expect(failed.first?.contains("disk is full") == true, "\(failed)")
+
+        unlink(disk + "/filler")
+        var recovered: String?
+        let deadline = PhoneProcess.now() + 10
+        while recovered == nil, PhoneProcess.now() < deadline, let line = follower.line(within: 10) {
+            if line.contains(#""event":"storage.recovered""#) { recovered = line }
+        }
+        _ = phone.process.remainingOutput()
+        #expect(recovered != nil, "the waiting calls were written within the retry interval: \(phone.process.stderrText)")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        let notices = phone.process.stderrText.split(separator: "\n").filter { $0.contains("calls are kept in memory") }.count
+        #expect(notices == 1, "\(phone.process.stderrText)")
+        let store = try SQLiteCallStore.open(inDirectory: disk + "/data")
+        #expect(try store.journal(limit: 100).count == 21)
+        #expect(try store.recents(app: "voip", limit: 100).count == 21)
+    }
+
+    @Test("a read-only data folder still shows the Recents it holds; calls still ring")
+    func readOnly() throws {
+        let folder = temporaryFolder()
+        let disk = folder + "/disk"
+        #expect(mkdir(disk, 0o700) == 0)
+        try #require(try Self.mount(disk, size: "1m"))
+        defer { Self.unmount(disk) }
+        do {
+            let first = try phone(folder, data: disk)
+            #expect(first.process.line(startingWith: "READY") != nil)
+            try calls(2, on: first.socket)
+            first.process.send("q")
+            #expect(first.process.waitForExit() == 0)
+        }
+        #expect(try PhoneProcess.run(["-o", "remount,ro", disk], as: ["mount"]).status == 0)
+        let phone = try phone(folder, data: disk)
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        let state = try JSON.parse(PhoneProcess.run(["state", "--socket", phone.socket]).out)
+        #expect(state["recents"]?.numberValue == 2)
+        try calls(1, on: phone.socket)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        #expect(phone.process.stderrText.contains("calls are kept in memory"))
+    }
+}
