@@ -78,13 +78,14 @@ extension ControlRequest {
     /// `push [FILE|-] [--type voip|alert] [--topic T] [--priority P] [--expiration S] [--collapse-id ID]`.
     private static func readPush(_ reader: inout WordReader, standardInput: Bool) throws(ControlError) -> (request: ControlRequest, socket: String?) {
         let path = reader.operand(valueFlags: ["--type", "--topic", "--priority", "--expiration", "--collapse-id", "--socket"]) ?? "-"
-        var push = PushRequest(kind: .voip, payload: .null), socket: String?
+        var push = PushRequest(kind: .voip, payload: .null), socket: String?, typeGiven = false
         while let flag = try reader.nextFlag() {
             switch flag {
             case "--type":
                 let word = try reader.value(for: flag)
                 guard let chosen = PushRequest.Kind(rawValue: word) else { throw reader.mistake("--type \"\(word)\" must be voip or alert") }
                 push.kind = chosen
+                typeGiven = true
             // The APNs headers (iOS rule 15), checked here as APNs checks them; the topic needs
             // the running app's bundle id, so the phone checks that one.
             case "--topic": push.topic = try reader.value(for: flag)
@@ -111,6 +112,7 @@ extension ControlRequest {
         case .failure(let failure): throw reader.mistake("cannot read the push payload \(name): \(failure.reason)")
         }
         do { push.payload = try JSON.parse(text) } catch { throw reader.mistake("\(name) is not JSON (\(error))") }
+        if !typeGiven { push.kind = PushRequest.Kind.inferred(from: push.payload) }
         do { try checkPush(kind: push.kind, payload: push.payload) } catch { throw reader.mistake("\(name): \(error.message)") }
         return (.push(push), socket)
     }

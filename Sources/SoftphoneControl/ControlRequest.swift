@@ -39,8 +39,28 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// Reads a request line. Fails with one line naming the field and what would be accepted.
     public static func decode(_ line: String) throws(ControlError) -> (id: JSON?, request: ControlRequest) {
+        let (id, request, _) = try decodeLine(line)
+        return (id, request)
+    }
+
+    /// Reads a request line, and whether it asks for the events it sets off in its reply
+    /// (`"events": true`, which `softphone push --json` and `call --json` send).
+    public static func decodeLine(_ line: String) throws(ControlError) -> (id: JSON?, request: ControlRequest, withEvents: Bool) {
         let json: JSON
         do { json = try JSON.parse(line) } catch { throw ControlError("request is not JSON (\(error)): \(line.prefix(200))") }
+        let (id, request) = try decode(json, line: line)
+        return (id, request, json["events"]?.boolValue == true && request.asksOutcome)
+    }
+
+    /// Whether the reply says what came of the request (a push, a call).
+    var asksOutcome: Bool {
+        switch self {
+        case .push, .call: true
+        default: false
+        }
+    }
+
+    private static func decode(_ json: JSON, line: String) throws(ControlError) -> (id: JSON?, request: ControlRequest) {
         guard case .object = json else { throw ControlError("request must be a JSON object like {\"cmd\":\"call\"}") }
         let id = json["id"]
         guard let cmd = json["cmd"]?.stringValue else {
@@ -60,11 +80,12 @@ public enum ControlRequest: Equatable, Sendable {
             return (id, .call(Caller(name: name.isEmpty ? handle : name, handle: handle, hasVideo: video)))
         case "cancel": return (id, .cancel)
         case "push":
-            let kindWord = try optionalString(json, "type") ?? "voip"
+            guard let payload = json["payload"] else { throw ControlError("field \"payload\" is missing; give the push's JSON body, e.g. {\"aps\":{}}") }
+            // No type: what the payload says (an `aps` that alerts is an alert push, else VoIP).
+            let kindWord = try optionalString(json, "type") ?? PushRequest.Kind.inferred(from: payload).rawValue
             guard let kind = PushRequest.Kind(rawValue: kindWord) else {
                 throw ControlError("field \"type\" is \"\(kindWord)\"; use voip or alert")
             }
-            guard let payload = json["payload"] else { throw ControlError("field \"payload\" is missing; give the push's JSON body, e.g. {\"aps\":{}}") }
             try checkPush(kind: kind, payload: payload)
             var push = PushRequest(kind: kind, payload: payload, topic: try optionalString(json, "topic"))
             if let text = try headerText(json, "priority") { push.priority = try priority(text, named: "field \"priority\"") }

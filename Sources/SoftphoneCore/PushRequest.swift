@@ -4,6 +4,15 @@ public struct PushRequest: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
         case voip
         case alert
+
+        /// The kind a payload is when no type is given, as `simctl push` reads the bundle from the
+        /// payload: an `aps` that alerts, sounds, badges or asks for the notification-service
+        /// extension (`alert`, `sound`, `badge`, `mutable-content`) is an alert push; anything
+        /// else, a VoIP push (whose payload is the app's own).
+        public static func inferred(from payload: JSON) -> Kind {
+            guard let aps = payload["aps"] else { return .voip }
+            return ["alert", "sound", "badge", "mutable-content"].contains { aps[$0] != nil } ? .alert : .voip
+        }
     }
 
     /// VoIP or alert.

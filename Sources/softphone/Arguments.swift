@@ -9,7 +9,8 @@ enum Invocation: Equatable {
     /// Run the phone.
     case run(RunOptions)
     /// Send one request to a running phone (remote side, keys, state, screen).
-    case client(ControlRequest, socket: String?)
+    /// A request to the running phone; `json`: print the phone's whole reply (`push`/`call --json`).
+    case client(ControlRequest, socket: String?, json: Bool)
     /// Print the event history, and with `follow` every new event, as JSON lines.
     case events(follow: Bool, fromNow: Bool, socket: String?)
     /// Wait until an event with these fields happens (or has happened), or the timeout passes.
@@ -71,9 +72,9 @@ enum Arguments {
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
-               softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
+               softphone call [--from NAME] [--handle H] [--video] [--json]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
-               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID]
+               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID] [--json]
                                                                      (remote side: APNs delivers this JSON push; - or none: stdin)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
@@ -140,8 +141,11 @@ enum Arguments {
         switch sub {
         case "run": return .run(try reader.runOptions())
         case _ where ControlRequest.wordCommands.contains(sub):
+            // `--json` is how the reply is shown, not part of the request.
+            let json = (sub == "push" || sub == "call") && words.contains("--json")
+            if json { reader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--json" }, usage: usage(of: sub) ?? shortUsage) }
             let (request, socket) = try ControlRequest.read(&reader)
-            return .client(request, socket: socket)
+            return .client(request, socket: socket, json: json)
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones

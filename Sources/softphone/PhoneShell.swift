@@ -207,8 +207,8 @@ final class PhoneShell {
         -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
     {
         do {
-            let (id, request) = try ControlRequest.decode(line)
-            return respond(to: request, id: id, fromStandardInput: fromStandardInput)
+            let (id, request, withEvents) = try ControlRequest.decodeLine(line)
+            return respond(to: request, id: id, fromStandardInput: fromStandardInput, withEvents: withEvents)
         } catch {
             return (.object([("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
         }
@@ -234,7 +234,7 @@ final class PhoneShell {
 
     /// One control request: runs its commands and makes the reply, plus any lines to send after
     /// it and what becomes of the connection.
-    private func respond(to request: ControlRequest, id: JSON?, fromStandardInput: Bool)
+    private func respond(to request: ControlRequest, id: JSON?, fromStandardInput: Bool, withEvents: Bool = false)
         -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
     {
         var reply: [(String, JSON)] = id.map { [("id", $0)] } ?? []
@@ -254,33 +254,28 @@ final class PhoneShell {
             do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
             }
+            // An app without the voip background mode never gets a VoIP token: no server can send it one.
+            let app = phone.configuration.app
+            if push.kind == .voip && !app.backgroundModes.contains("voip") {
+                let error = "the \(app.id) app takes no VoIP pushes: it has no voip background mode and no VoIP push token, and its calls come as alert pushes; send this one as an alert push (--type alert, or an aps that alerts)"
+                return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
+            }
         case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
             break
         }
         var refusals: [String] = []
-        var unreported: [String] = []
-        var dropped: String?
-        var ended: [Int: EndReason] = [:]  // calls that ended during the request
+        var outcome = RequestOutcome()  // what the request set off
         let callsBefore = phone.callCount
         for command in request.commands {
             let effects = phone.handle(command, at: clock.now())
             for effect in effects {
                 switch effect {
                 case .refused(let why): refusals.append(why.description)
-                case .event(.callRefused(_, let error, let code)): unreported.append("CallKit refused it: \(error) (\(code))")
-                case .event(.ruleViolated(let rule, let message)): unreported.append("iOS rule \(rule): \(message)")
-                case .event(.push(_, false, let reason?)):
-                    unreported.append(reason)
-                    dropped = reason
-                case .event(.ended(let call, _, _, let reason, _, _)): ended[call] = reason
+                case .event(let event): outcome.note(event)
                 default: break
                 }
             }
             perform(effects)  // in one go: the sounds a command starts start on one frame
-        }
-        // An app that rings from a notification extension (an alert call push) reports no CallKit call.
-        if case .call = request, refusals.isEmpty, phone.callCount == callsBefore, phone.configuration.app.callPushKind == .voip {
-            refusals.append("no call was reported: " + (unreported.isEmpty ? "the app did not report one" : unreported.joined(separator: "; ")))
         }
         render()
         if case .key = request {
@@ -292,15 +287,21 @@ final class PhoneShell {
             reply.append(("ok", .bool(true)))
             switch request {
             case .call, .push:
+                // What came of it, in words and as the events themselves (`softphone push --json`).
+                reply += [("outcome", .string(outcome.summary)), ("rang", .bool(outcome.rang))]
+                if withEvents {
+                    let t = clock.now() - events.start
+                    reply.append(("events", .array(outcome.events.map { EventStream.json($0, t: t) })))
+                }
                 if phone.callCount > callsBefore {
                     reply.append(("call", .number(Double(phone.callCount))))
                     // Reported and ended in the same breath (an app that fails a push it cannot use).
-                    if let reason = ended[phone.callCount] { reply.append(("ended", .string(reason.rawValue))) }
+                    if let reason = outcome.endReason(ofCall: phone.callCount) { reply.append(("ended", .string(reason.rawValue))) }
                 }
             default: break
             }
             // APNs took the push, but iOS did not deliver it (expired, VoIP delivery stopped): say why.
-            if case .push = request, let dropped { reply += [("delivered", .bool(false)), ("reason", .string(dropped))] }
+            if case .push = request, let dropped = outcome.dropped { reply += [("delivered", .bool(false)), ("reason", .string(dropped))] }
         }
         return (.object(reply), [], .keepOpen)
     }

@@ -20,11 +20,8 @@ struct ReplyText {
         note = reply["ignored"]?.stringValue.map { "keys did nothing: " + $0 }
         switch request {
         case .call, .push:
-            if let call = reply["call"]?.numberValue {
-                let ended = reply["ended"]?.stringValue
-                lines.append("call \(Int(call)) " + (ended.map { "reported, and ended at once (\($0))" } ?? "ringing"))
-            }
-            if let reason = reply["reason"]?.stringValue { lines.append("push not delivered: \(reason)") }
+            // What came of it, in one line: `call 2 ringing`, `app killed: iOS rule 5: …`.
+            if let outcome = reply["outcome"]?.stringValue { lines.append(outcome) }
         case .state: lines = [reply["state"]?.text ?? "null"]
         case .screen: lines = [reply["screen"]?.stringValue ?? ""]
         default: break

@@ -20,17 +20,23 @@ func clientSocket(_ socket: String?) throws(ControlError) -> String {
     return SocketPath.resolve(explicit: socket, environment: environment)
 }
 
-func runClient(_ request: ControlRequest, socket: String?) -> Int32 {
+/// A request to the running phone, its reply printed. Exit 0 when done (for `push` and `call`:
+/// when a call rang), 1 when refused, 3 when a push or call was taken but no call rang.
+func runClient(_ request: ControlRequest, socket: String?, json: Bool) -> Int32 {
     do {
         let path = try clientSocket(socket)
-        let reply = ReplyText(try ControlClient.send(request.json, to: path), for: request)
+        var body = request.json
+        if json, case .object(let members) = body { body = .object(members + [("events", .bool(true))]) }  // the events it sets off too
+        let answer = try ControlClient.send(body, to: path)
+        let reply = ReplyText(answer, for: request)
+        if json { Console.out(answer.text) }
         guard reply.ok else {
-            Console.error("softphone: \(reply.lines.joined())")
+            if !json { Console.error("softphone: \(reply.lines.joined())") }
             return 1
         }
         if let note = reply.note { Console.error("softphone: \(note)") }
-        for line in reply.lines { Console.out(line) }
-        return 0
+        if !json { for line in reply.lines { Console.out(line) } }
+        return answer["rang"]?.boolValue == false ? 3 : 0
     } catch {
         Console.error("softphone: \(error.message)")
         return 1
@@ -350,8 +356,8 @@ do {
         status = runTones()
     case .play(let path, let repetitions, let output):
         status = runPlay(path: path, repetitions: repetitions, output: output)
-    case .client(let request, let socket):
-        status = runClient(request, socket: socket)
+    case .client(let request, let socket, let json):
+        status = runClient(request, socket: socket, json: json)
     case .events(let follow, let fromNow, let socket):
         status = runEvents(follow: follow, fromNow: fromNow, socket: socket)
     case .wait(let event, let conditions, let timeout, let fromNow, let afterCall, let socket):

@@ -141,7 +141,7 @@ struct AutomationTests {
         #expect(phone.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"phone.ready","app":"voip""#) == true)
         phone.send(#"{"id":1,"cmd":"call","from":"Bob"}"# + "\n" + "not json\n" + #"{"id":2,"cmd":"key","keys":"a"}"# + "\n")
         #expect(phone.event("call.incoming")?.contains(#""call":1"#) == true)
-        #expect(phone.line(startingWith: #"{"id":1,"#) == #"{"id":1,"ok":true,"call":1}"#)
+        #expect(phone.line(startingWith: #"{"id":1,"#) == #"{"id":1,"ok":true,"outcome":"call 1 ringing","rang":true,"call":1}"#)
         #expect(phone.line(startingWith: #"{"ok":false"#)?.contains("request is not JSON") == true)
         #expect(phone.event("call.connected")?.contains(#""call":1"#) == true)
         #expect(phone.line(startingWith: #"{"id":2,"#) == #"{"id":2,"ok":true}"#)

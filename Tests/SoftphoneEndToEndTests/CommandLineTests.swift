@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct CommandLineTests {
     }
 
     @Test("a subcommand's mistake ends with that subcommand's own usage, --socket included", arguments: [
-        (["call", "--form", "Bob"], "softphone call: unknown option \"--form\"; usage: softphone call [--from NAME] [--handle H] [--video] [--socket PATH]\n"),
+        (["call", "--form", "Bob"], "softphone call: unknown option \"--form\"; usage: softphone call [--from NAME] [--handle H] [--video] [--json] [--socket PATH]\n"),
         (["hangup", "--now"], "softphone hangup: unknown option \"--now\"; usage: softphone cancel | hangup [--socket PATH]\n"),
         (["play", "x.wav", "--x"], "softphone play: unknown option \"--x\"; usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]\n"),
     ])
@@ -54,6 +55,27 @@ struct CommandLineTests {
         let bad = try PhoneProcess.run(["--auto-answer", "soon"])
         #expect(bad.status == 2)
         #expect(bad.err == "softphone: --auto-answer \"soon\" must be seconds from 0 to 3600, e.g. --auto-answer 3 or --auto-answer 0.5\n")
+    }
+
+    @Test("push and call say what came of them in a line, exit 0 when a call rang and 3 when none did; --json gives the whole reply with its events; the push type comes from the payload")
+    func outcomeLines() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let json = try phone.remote(["call", "--from", "Bob", "--json"])
+        #expect(json.status == 0)
+        let reply = try JSON.parse(json.out)
+        #expect(reply["outcome"] == .string("call 1 ringing") && reply["rang"] == .bool(true) && reply["call"] == .number(1))
+        guard case .array(let events)? = reply["events"] else { Issue.record("no events: \(json.out)"); return }
+        #expect(events.contains { $0["event"] == .string("call.incoming") && $0["caller"] == .string("Bob") })
+        phone.process.send("d")
+        // An alert payload without --type is an alert push: shown, and no call rang.
+        let alert = phone.folder + "/alert.json"
+        try writeText(#"{"aps":{"alert":{"title":"Hello"}}}"#, to: alert)
+        let shown = try phone.remote(["push", alert])
+        #expect(shown.status == 3 && shown.out == "notification 1 shown: Hello; no call rang\n", "\(shown)")
+        #expect(phone.process.line(startingWith: "PUSH kind=alert") != nil)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
     }
 
     @Test("an unknown subcommand is one line naming it, exit 2")

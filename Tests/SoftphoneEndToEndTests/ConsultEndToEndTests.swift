@@ -17,7 +17,9 @@ struct ConsultEndToEndTests {
         let incoming = phone.process.line(startingWith: "INCOMING call=1")
         #expect(incoming?.hasSuffix(#" from="Helpo Hospital" handle=BZ20260101001 video=yes (press 'a' to accept, 'd' to decline)"#) == true)
 
-        #expect(try phone.remote(["push", Self.payload("consult-start-other-bizno")]).status == 0)
+        // Busy: the app refuses the rival call and tells its server; no call rang (exit 3).
+        let rival = try phone.remote(["push", Self.payload("consult-start-other-bizno")])
+        #expect(rival.status == 3 && rival.out == "refused by the app: busy (its server was told)\n", "\(rival)")
         #expect(phone.process.line(startingWith: "SERVER name=busy")
             == "SERVER name=busy bizNo=BZ20260101002 sessionId=S-7732 topic=room-BZ20260101002 topicTime=1767225630000")
 
@@ -26,7 +28,8 @@ struct ConsultEndToEndTests {
             == "SERVER name=join bizNo=BZ20260101001 sessionId=S-7731 topic=room-BZ20260101001 topicTime=1767225600000")
         #expect(phone.process.line(startingWith: "CONNECTED") == "CONNECTED call=1")
 
-        #expect(try phone.remote(["push", Self.payload("consult-end")]).status == 0)
+        let end = try phone.remote(["push", Self.payload("consult-end")])
+        #expect(end.status == 3 && end.out == "no call rang; call 1 ended (remote)\n", "\(end)")
         #expect(phone.process.line(startingWith: "ENDED call=1")?.hasPrefix("ENDED call=1 reason=remote duration=") == true)
 
         // `softphone call` builds the consult push; nobody answers, and the app's 1 s timer ends it.
@@ -37,10 +40,11 @@ struct ConsultEndToEndTests {
 
         // Data the app cannot read: it reports the call (rule 4) and fails it at once; the reply says so.
         let bad = try phone.remote(["push", Self.payload("consult-bad-data")])
-        #expect(bad.status == 0 && bad.out == "call 3 reported, and ended at once (failed)\n")
+        #expect(bad.status == 3 && bad.out == "call 3 reported, and ended at once (failed)\n")
         #expect(phone.process.line(startingWith: "ENDED call=3") == "ENDED call=3 reason=failed duration=0s")
 
-        #expect(try phone.remote(["push", Self.payload("consult-wrong-action")]).status == 0)
+        let wrong = try phone.remote(["push", Self.payload("consult-wrong-action")])
+        #expect(wrong.status == 3 && wrong.out.hasPrefix("app killed: iOS rule 5: App terminated: VoIP push not reported"), "\(wrong)")
         #expect(phone.process.line(startingWith: "RULE")?.hasPrefix(#"RULE id=5 app=consult "App terminated: VoIP push not reported"#) == true)
         #expect(phone.process.line(startingWith: "APP state=not-running") == "APP state=not-running reason=unreported-voip-push")
         phone.process.send("q")

@@ -111,7 +111,8 @@ struct PushCommandTests {
         #expect(phone.process.line(startingWith: "INCOMING call=1")?.contains(#"from="Helpo Hospital" handle=+15550199 video=yes"#) == true)
         let alert = phone.folder + "/alert.json"
         try writeText(#"{"aps":{"alert":"hi","sound":"default"}}"#, to: alert)
-        #expect(try phone.remote(["push", alert, "--type", "alert"]).status == 0)
+        let shown = try phone.remote(["push", alert, "--type", "alert"])
+        #expect(shown.status == 3 && shown.out == "notification 1 shown: hi; no call rang\n", "\(shown)")
         #expect(phone.process.line(startingWith: "PUSH kind=alert") == "PUSH kind=alert delivered=yes")
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)

@@ -22,7 +22,7 @@ struct RingExtensionTests {
 
         let payload = PhoneProcess.repositoryRoot + "/Assets/Payloads/ring-extension-mutable-content.json"
         let pushed = try phone.remote(["push", payload, "--type", "alert"])
-        #expect(pushed.status == 0 && pushed.out.isEmpty, "\(pushed)")
+        #expect(pushed.status == 0 && pushed.out == "notification 2 shown; its service extension rings\n", "\(pushed)")
         let started = PhoneProcess.now()
         #expect(phone.process.line(startingWith: "EXTENSION notification=1 state=started") != nil)
         pause(3.5)
