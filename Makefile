@@ -7,7 +7,7 @@ SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # C libraries the phone links against.
-PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
+PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnghttp2-dev libssl-dev
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
 # ALSA's tools, the Python the ALSA capture pacer runs on, and pexpect for the automation
 # guide's Python example (Tests/pexpect).

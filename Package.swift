@@ -54,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CALSA", path: "Sources/CALSA"),
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile"),
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
+        .systemLibrary(name: "CNghttp2", path: "Sources/CNghttp2"),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
 
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
         .target(name: "SoftphoneCore", swiftSettings: core),
@@ -63,12 +65,15 @@ let package = Package(
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
         .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "CNcursesw"], swiftSettings: shipped),
         .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: shipped),
+        // The APNs endpoint (`--apns`): Apple's provider API over HTTP/2 (nghttp2), h2c and TLS
+        // (OpenSSL) on one port, and the checks APNs makes of a request.
+        .target(name: "SoftphoneAPNs", dependencies: ["SoftphoneCore", "SoftphoneControl", "CNghttp2", "COpenSSL"], swiftSettings: shipped),
         // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
         // running phone, the JUnit report.
         .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl"], swiftSettings: shipped),
         .executableTarget(
             name: "softphone",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneAPNs"],
             exclude: ["Linking"],
             swiftSettings: shipped,
             linkerSettings: lean),
@@ -88,6 +93,7 @@ let package = Package(
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
