@@ -1,6 +1,6 @@
 /// APNs' answer to a request it refuses: the HTTP status and Apple's reason, as the provider's
 /// APNs client reads them from `{"reason":"…"}`.
-public struct APNsRejection: Equatable, Sendable, CustomStringConvertible {
+public struct APNsRejection: Error, Equatable, Sendable, CustomStringConvertible {
     /// The HTTP status: 400, 403, 404, 405, 410, 413 or 429.
     public let status: Int
     /// Apple's reason, word for word (`BadDeviceToken`, `ExpiredProviderToken`, …).

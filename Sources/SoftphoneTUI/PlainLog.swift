@@ -57,6 +57,15 @@ public enum PlainLog {
 
     /// A warning line, `WARNING <text>`, with the text kept on one line: every control
     /// character (newlines included) becomes a space.
+    /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`,
+    /// with the reason of a refusal.
+    public static func apnsRequest(method: String, path: String, status: Int, reason: String?, apnsID: String, microseconds: Int64) -> String {
+        var items: [(key: String, value: String)] = [("status", String(status))]
+        if let reason { items.append(("reason", reason)) }
+        items += [("apns-id", apnsID), ("us", String(microseconds))]
+        return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
+    }
+
     public static func warning(_ text: String) -> String {
         var flat = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

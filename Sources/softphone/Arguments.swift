@@ -1,3 +1,4 @@
+import SoftphoneAPNs
 import SoftphoneApps
 import SoftphoneAudio
 import SoftphoneControl
@@ -21,6 +22,8 @@ enum Invocation: Equatable {
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
     case scenario(files: [String], junit: String?, realTime: Bool, socket: String?)
+    /// Write test APNs credentials (a CA, a server certificate, a .p8 key) into a folder.
+    case apnsCredentials(folder: String)
     /// Print the usage.
     case help
 }
@@ -55,6 +58,13 @@ struct RunOptions: Equatable {
     var webhook: WebhookURL?
     /// What the person set in the Settings app for the app (`--set KEY=VALUE`), by key.
     var settings: [String: AppSetting.Value] = [:]
+    /// The APNs endpoint (`--apns`), and its credentials.
+    var apns: APNsAddress?
+    var apnsCertificate: String?
+    var apnsCertificateKey: String?
+    var apnsAuthKey: String?
+    var apnsTeam: String?
+    var apnsKeyID: String?
 }
 
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
@@ -64,6 +74,8 @@ enum Arguments {
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH]
+                         [--apns [HOST:]PORT [--apns-cert CERT.pem --apns-cert-key KEY.pem]
+                          [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID]
@@ -75,6 +87,7 @@ enum Arguments {
                softphone events [--follow]                           (the JSONL event stream)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]   (exit 0 when seen, 97 on timeout)
                softphone scenario FILE... [--junit OUT.xml] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone apns-credentials DIR                        (a test CA, server certificate and .p8 key for --apns)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
@@ -95,7 +108,7 @@ enum Arguments {
         }.joined()
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play|apns-credentials] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(ControlError) -> Invocation {
         var words = words[...]
@@ -113,6 +126,12 @@ enum Arguments {
         case _ where ControlRequest.wordCommands.contains(sub):
             let (request, socket) = try ControlRequest.read(&reader)
             return .client(request, socket: socket)
+        case "apns-credentials":
+            guard let folder = reader.positional() else {
+                throw ControlError("softphone apns-credentials: which folder? e.g. `softphone apns-credentials /tmp/apns`")
+            }
+            if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
+            return .apnsCredentials(folder: folder)
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
@@ -240,11 +259,27 @@ extension WordReader {
                 let text = try value(for: flag)
                 do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
             case "--set": settings.append(try value(for: flag))
+            case "--apns": options.apns = try APNsAddress.parse(try value(for: flag))
+            case "--apns-cert": options.apnsCertificate = try value(for: flag)
+            case "--apns-cert-key": options.apnsCertificateKey = try value(for: flag)
+            case "--apns-auth-key": options.apnsAuthKey = try value(for: flag)
+            case "--apns-team": options.apnsTeam = try value(for: flag)
+            case "--apns-key-id": options.apnsKeyID = try value(for: flag)
             default: throw unknown(flag)
             }
         }
         // After the loop: `--set` may come before `--app`, and the app says which settings it has.
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
+        let apnsFlags = [options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID]
+        if options.apns == nil, apnsFlags.contains(where: { $0 != nil }) {
+            throw ControlError("softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team and --apns-key-id configure the APNs endpoint; add --apns [HOST:]PORT")
+        }
+        if (options.apnsAuthKey == nil) != (options.apnsTeam == nil) {
+            throw ControlError("softphone: --apns-auth-key and --apns-team go together (token auth: the .p8 key and your team id)")
+        }
+        if options.apnsKeyID != nil && options.apnsAuthKey == nil {
+            throw ControlError("softphone: --apns-key-id names the key of --apns-auth-key; give that too")
+        }
         if options.plain && options.headless {
             throw ControlError("softphone: --plain and --headless choose different outputs; give one of them")
         }

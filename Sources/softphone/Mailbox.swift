@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneAPNs
 import SoftphoneAudio
 import SoftphoneControl
 import Synchronization
@@ -11,6 +12,8 @@ enum MailboxMessage: Sendable {
     case audio(AudioEvent)
     /// The webhook's thread posted a server request, or failed to.
     case webhook(WebhookOutcome)
+    /// The APNs endpoint judged a request (and, for an accepted push, waits for the phone to take it).
+    case apns(APNsExchange)
     /// The app's bundled sounds, decoded (`SystemSoundPlayer`), and a buzz made ready.
     case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneAPNs
 import SoftphoneApps
 import SoftphoneAudio
 import SoftphoneControl
@@ -281,10 +282,55 @@ func runPhone(_ options: RunOptions) -> Int32 {
     let sounds = SystemSoundPlayer(
         app: configuration.app, vibration: configuration.rules.systemVibration, audio: audio,
         soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
+    // The APNs endpoint: only with --apns (OpenSSL and nghttp2 are not touched otherwise).
+    var apns: APNsEndpoint?
+    if let address = options.apns {
+        do {
+            apns = try startAPNs(options, address: address, phone: phone, mailbox: mailbox)
+        } catch {
+            Console.error("softphone: \(error.message)")
+            return 1
+        }
+        if let apns {
+            let auth = apns.keyID.map { "token auth, key \($0)" } ?? "no provider token needed"
+            startupNotices.append("APNs endpoint on \(apns.address) (h2c and TLS, \(auth)); clients trust \(apns.certificatePath) as their CA")
+        }
+    }
     let shell = PhoneShell(
         phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, store: store,
-        webhook: webhook, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
+        webhook: webhook, apns: apns, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
+}
+
+/// Starts the APNs endpoint on `address` with the credentials the options name.
+func startAPNs(_ options: RunOptions, address: APNsAddress, phone: Phone, mailbox: Mailbox) throws(ControlError) -> APNsEndpoint {
+    let dataDirectory = options.dataDirectory ?? SQLiteCallStore.defaultDirectory(environment: environment)
+    let tls = try APNsTLSContext(certificate: options.apnsCertificate, key: options.apnsCertificateKey, dataDirectory: dataDirectory)
+    var authority: APNsTokenAuthority?
+    if let path = options.apnsAuthKey, let team = options.apnsTeam {
+        authority = try APNsTokenAuthority(path: path, teamID: team, keyID: options.apnsKeyID)
+    }
+    let device = APNsDevice(
+        bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
+    return try APNsEndpoint(address: address, tls: tls, authority: authority, device: device) { mailbox.post(.apns($0)) }
+}
+
+/// `softphone apns-credentials DIR`: test credentials for --apns, and how to use them.
+func runAPNsCredentials(folder: String) -> Int32 {
+    do {
+        let written = try APNsCredentials.write(into: folder)
+        let authority = try APNsTokenAuthority(path: written.authKey, teamID: written.teamID, keyID: written.keyID)
+        let token = authority.sign(issuedAt: Int(WallClock.unixTime()))
+        Console.out("wrote \(written.ca) (the CA clients trust), \(written.certificate) and \(written.key) (the server's), \(written.authKey) (token auth)")
+        Console.out("start the phone with:")
+        Console.out("  softphone --apns 2197 --apns-cert \(written.certificate) --apns-cert-key \(written.key) --apns-auth-key \(written.authKey) --apns-team \(written.teamID)")
+        Console.out("then push to it (the token below is valid for an hour; softphone state shows the device token):")
+        Console.out("  curl --cacert \(written.ca) -H 'apns-topic: BUNDLE_ID.voip' -H 'apns-push-type: voip' -H 'authorization: bearer \(token)' -d '{\"aps\":{}}' https://localhost:2197/3/device/DEVICE_TOKEN")
+        return 0
+    } catch {
+        Console.error(error.message)
+        return 1
+    }
 }
 
 let status: Int32
@@ -295,6 +341,8 @@ do {
         status = 0
     case .devices:
         status = runDevices()
+    case .apnsCredentials(let folder):
+        status = runAPNsCredentials(folder: folder)
     case .tones:
         status = runTones()
     case .play(let path, let repetitions, let output):
