@@ -11,7 +11,7 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnght
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
 # ALSA's tools, the Python the ALSA capture pacer runs on, and pexpect for the automation
 # guide's Python example (Tests/pexpect).
-TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect
+TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect curl nghttp2-client python3-venv
 ARGS ?=
 
 .PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test release-test clean

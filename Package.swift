@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
-            dependencies: ["SoftphoneControl", "SoftphoneTestSupport"],
+            dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs"],
             swiftSettings: strict),
     ]
 )

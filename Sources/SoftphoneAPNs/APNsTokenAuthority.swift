@@ -47,8 +47,14 @@ public final class APNsTokenAuthority: @unchecked Sendable {
 
     /// A token as a provider makes it: `{"alg":"ES256","kid":…}.{"iss":…,"iat":…}`, signed.
     public func sign(issuedAt: Int, teamID: String? = nil, keyID: String? = nil) -> String {
+        sign(issuedAtJSON: String(issuedAt), teamID: teamID, keyID: keyID)
+    }
+
+    /// A token whose `iat` is written as `issuedAtJSON` (`1700000000`, `1700000000.5`, `"1700000000"`):
+    /// clients differ, and tests show each is taken.
+    public func sign(issuedAtJSON: String, teamID: String? = nil, keyID: String? = nil) -> String {
         let header = APNsBase64URL.encode(Array("{\"alg\":\"ES256\",\"kid\":\"\(keyID ?? self.keyID)\"}".utf8))
-        let claims = APNsBase64URL.encode(Array("{\"iss\":\"\(teamID ?? self.teamID)\",\"iat\":\(issuedAt)}".utf8))
+        let claims = APNsBase64URL.encode(Array("{\"iss\":\"\(teamID ?? self.teamID)\",\"iat\":\(issuedAtJSON)}".utf8))
         let input = Array((header + "." + claims).utf8)
         guard let context = EVP_MD_CTX_new() else { return "" }
         defer { EVP_MD_CTX_free(context) }
