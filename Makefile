@@ -9,17 +9,18 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # C libraries the phone links against.
 PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnghttp2-dev libssl-dev
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
-# ALSA's tools, the Python the ALSA capture pacer runs on, and pexpect for the automation
-# guide's Python example (Tests/pexpect).
+# ALSA's tools, the Python the ALSA capture pacer runs on, pexpect for the automation
+# guide's Python example (Tests/pexpect), and the HTTP/2 clients the APNs endpoint is tested
+# with (curl, nghttp, h2load; venv for the PyPI APNs clients, Tests/apns).
 TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect curl nghttp2-client python3-venv
 ARGS ?=
 
-.PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test release-test clean
+.PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test apns-client-test release-test clean
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup build-tests swift-test scenario-test expect-test release-test
+test: setup test-setup build-tests swift-test scenario-test expect-test apns-client-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -58,6 +59,18 @@ scenario-test:
 
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh
+
+# Two real APNs client libraries from PyPI, pinned, in a virtual environment of their own.
+APNS_VENV := .build/apns-venv
+APNS_CLIENTS := aioapns==4.0 pyapns_client==2.0.6
+$(APNS_VENV)/installed:
+	python3 -m venv $(APNS_VENV)
+	$(APNS_VENV)/bin/pip install -q $(APNS_CLIENTS)
+	touch $@
+
+# The APNs endpoint (--apns) against those clients, unchanged but for host, port and CA.
+apns-client-test: $(APNS_VENV)/installed
+	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" APNS_PYTHON=$(APNS_VENV)/bin/python Tests/apns/run-clients.sh
 
 # The release binary `make run` starts, linked its own way (Package.swift), takes a call.
 release-test: build
