@@ -1,6 +1,7 @@
 import CNghttp2
 import COpenSSL
 import Glibc
+import SoftphoneControl
 
 /// One client connection on the endpoint's thread. The first byte decides what it speaks: 0x16
 /// starts a TLS handshake, HTTP/2's 24-byte preface is h2c with prior knowledge, anything else is
@@ -68,7 +69,16 @@ final class APNsConnection {
             return
         }
         if first == 0x16 && sniffed.isEmpty {
-            guard let ssl = SSL_new(endpoint.tls.context) else {
+            let context: OpaquePointer
+            switch endpoint.tls.context() {
+            case .success(let made): context = made
+            case .failure(let error):
+                // Said once, not for every connection refused after it.
+                if !error.message.isEmpty { endpoint.onNotice(error.message + "; TLS connections are refused (h2c still works)") }
+                isFinished = true
+                return
+            }
+            guard let ssl = SSL_new(context) else {
                 isFinished = true
                 return
             }

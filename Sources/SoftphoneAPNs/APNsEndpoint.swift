@@ -19,6 +19,8 @@ public final class APNsEndpoint: Sendable {
     let tls: APNsTLSContext
     let authority: APNsTokenAuthority?
     let onRequest: @Sendable (APNsExchange) -> Void
+    /// A one-line warning for the phone to show (TLS could not be set up).
+    let onNotice: @Sendable (String) -> Void
     /// What the phone is now: its tokens and topics. Set by the main loop, read by the endpoint's thread.
     let deviceState: Mutex<APNsDevice>
     /// Accepted pushes the main loop has answered, for the endpoint's thread to send.
@@ -29,7 +31,7 @@ public final class APNsEndpoint: Sendable {
     /// the address and why.
     public init(
         address: APNsAddress, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
-        onRequest: @escaping @Sendable (APNsExchange) -> Void
+        onNotice: @escaping @Sendable (String) -> Void, onRequest: @escaping @Sendable (APNsExchange) -> Void
     ) throws(ControlError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ControlError("--apns \(address): cannot create a socket: \(String(cString: strerror(errno)))") }
@@ -66,6 +68,7 @@ public final class APNsEndpoint: Sendable {
         self.keyID = authority?.keyID
         self.deviceState = Mutex(device)
         self.onRequest = onRequest
+        self.onNotice = onNotice
         try DetachedThread.start { [self] in APNsServerLoop(endpoint: self).run() }
     }
 

@@ -312,7 +312,9 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, phone: Phone, mailbo
     }
     let device = APNsDevice(
         bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
-    return try APNsEndpoint(address: address, tls: tls, authority: authority, device: device) { mailbox.post(.apns($0)) }
+    return try APNsEndpoint(
+        address: address, tls: tls, authority: authority, device: device,
+        onNotice: { mailbox.post(.notice($0)) }, onRequest: { mailbox.post(.apns($0)) })
 }
 
 /// `softphone apns-credentials DIR`: test credentials for --apns, and how to use them.
