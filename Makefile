@@ -13,6 +13,8 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnght
 # guide's Python example (Tests/pexpect), and the HTTP/2 clients the APNs endpoint is tested
 # with (curl, nghttp, h2load; venv for the PyPI APNs clients, Tests/apns).
 TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect curl nghttp2-client python3-venv
+# What `make bench` measures the APNs endpoint against: nghttpd serving a fixed 200.
+BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
 .PHONY: run test bench setup test-setup build build-tests swift-test scenario-test expect-test apns-client-test release-test clean
@@ -81,6 +83,7 @@ clean:
 
 # DESIGN.md's budgets, measured on this machine with the release build (see Sources/softphone-bench).
 bench: setup test-setup
+	$(call install_missing,$(BENCH_PACKAGES))
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
 	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench

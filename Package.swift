@@ -84,7 +84,7 @@ let package = Package(
         // Measures DESIGN.md's budgets (`make bench`).
         .executableTarget(
             name: "softphone-bench",
-            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport"],
+            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneAPNs"],
             swiftSettings: strict),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),

@@ -22,6 +22,8 @@ import SoftphoneTestSupport
 //                                          after a quarter as many untimed, so under callgrind
 //                                          Ir per command = (Ir(2n) - Ir(n)) / (6.25 n)
 //   SOFTPHONE_BENCH_ONLY=audio             only the audio engine's and the ringing phone's
+//   SOFTPHONE_BENCH_ONLY=apns              only the APNs endpoint's (APNsBench.swift)
+//   SOFTPHONE_BENCH_APNS_REQUESTS=20000    h2load's requests per throughput run
 
 /// One measured figure against its budget.
 struct Row {
@@ -118,6 +120,18 @@ func tmux(_ arguments: [String]) throws -> String {
 }
 
 let only = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0) }
+
+/// The APNs endpoint's figures, after the others or alone.
+@MainActor func runAPNsBench() {
+    do { try apnsBench() } catch {
+        print("softphone-bench: \(error)")
+        exit(1)
+    }
+}
+if only == "apns" {
+    runAPNsBench()
+    report()
+}
 
 // MARK: - 1. The core in virtual time
 
@@ -387,6 +401,10 @@ do {
     print("softphone-bench: \(error)")
     exit(1)
 }
+
+// MARK: - 7. The APNs endpoint
+
+runAPNsBench()
 
 // MARK: - Report
 
