@@ -2,19 +2,24 @@ import COpenSSL
 import Glibc
 import SoftphoneControl
 import SoftphoneCore
+import Synchronization
 
 /// Token auth (`--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID`): checks provider JWTs as
 /// APNs does — ES256 with the key's id, issued by the team, signed by the key, at most an hour old.
 ///
-/// `@unchecked Sendable`: the key is read once here and never changed; verifying with it from
-/// the endpoint's thread only reads it.
-public final class APNsTokenAuthority: @unchecked Sendable {
+/// The file is read and checked at start (a PKCS#8 P-256 key, by its DER), but handed to OpenSSL
+/// only when the first token is verified: OpenSSL's decoders and providers cost about 3 MB of
+/// resident memory, which a phone nobody pushes to should not pay.
+public final class APNsTokenAuthority: Sendable {
     /// The key id (`kid`) tokens must name.
     public let keyID: String
     /// The team id (`iss`) tokens must carry.
     public let teamID: String
-    /// The key (`EVP_PKEY*`): its private half signs (`sign`, for test tokens), its public half verifies.
-    let key: OpaquePointer
+    /// The `.p8` file's text.
+    private let pem: [UInt8]
+    /// The key, once OpenSSL has read it: its private half signs (`sign`, for test tokens), its
+    /// public half verifies.
+    private let loaded = Mutex<APNsKey?>(nil)
     /// A token older than this is expired (Apple: one hour).
     public static let lifetimeSeconds = 3600.0
 
@@ -27,23 +32,54 @@ public final class APNsTokenAuthority: @unchecked Sendable {
             throw ControlError("--apns-auth-key \(path): the key id is not in the file name (AuthKey_KEYID.p8); give it with --apns-key-id")
         }
         guard !teamID.isEmpty else { throw ControlError("--apns-team is empty; give your 10-character Apple team id") }
-        guard let bio = BIO_new_file(path, "r") else {
+        guard let file = fopen(path, "r") else {
             throw ControlError("--apns-auth-key \(path): cannot read it (\(String(cString: strerror(errno))))")
         }
-        defer { BIO_free(bio) }
-        guard let key = PEM_read_bio_PrivateKey(bio, nil, nil, nil) else {
-            throw ControlError("--apns-auth-key \(path): not a .p8 private key (PKCS#8 PEM) as Apple issues them (\(APNsOpenSSLError.drain()))")
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        let count = fread(&buffer, 1, buffer.count, file)
+        fclose(file)
+        pem = Array(buffer[0..<count])
+        guard Self.isP256PrivateKey(pem) else {
+            throw ControlError("--apns-auth-key \(path): not a P-256 (ES256) private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----), as Apple issues .p8 keys")
         }
-        guard EVP_PKEY_get_base_id(key) == EVP_PKEY_EC, EVP_PKEY_get_bits(key) == 256 else {
-            EVP_PKEY_free(key)
-            throw ControlError("--apns-auth-key \(path): not a P-256 (ES256) key as Apple issues them")
-        }
-        self.key = key
         self.keyID = id
         self.teamID = teamID
     }
 
-    deinit { EVP_PKEY_free(key) }
+    /// Whether `pem` is one PKCS#8 PEM block whose DER names an EC key on P-256 (OIDs 1.2.840.10045.2.1
+    /// and 1.2.840.10045.3.1.7), checked without OpenSSL.
+    static func isP256PrivateKey(_ pem: [UInt8]) -> Bool {
+        let begin = Array("-----BEGIN PRIVATE KEY-----".utf8), end = Array("-----END PRIVATE KEY-----".utf8)
+        guard let start = find(begin, in: pem[...]), let stop = find(end, in: pem[(start + begin.count)...]) else { return false }
+        let body = pem[(start + begin.count)..<stop].filter { !($0 == 10 || $0 == 13 || $0 == 32 || $0 == 9) }
+        guard let der = APNsBase64URL.decode(Substring(String(decoding: body, as: UTF8.self))) else { return false }
+        let ecPublicKey: [UInt8] = [0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]
+        let prime256v1: [UInt8] = [0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07]
+        return find(ecPublicKey, in: der[...]) != nil && find(prime256v1, in: der[...]) != nil
+    }
+
+    private static func find(_ part: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard part.count <= bytes.count else { return nil }
+        return (bytes.startIndex...(bytes.endIndex - part.count)).first { bytes[$0..<($0 + part.count)].elementsEqual(part) }
+    }
+
+    /// The key, read by OpenSSL on first use; nil when OpenSSL cannot read it.
+    private func key() -> OpaquePointer? {
+        loaded.withLock { key in
+            if let key { return key.pointer }
+            let pointer = pem.withUnsafeBytes { bytes -> OpaquePointer? in
+                guard let bio = BIO_new_mem_buf(bytes.baseAddress, Int32(bytes.count)) else { return nil }
+                defer { BIO_free(bio) }
+                return PEM_read_bio_PrivateKey(bio, nil, nil, nil)
+            }
+            guard let pointer else {
+                ERR_clear_error()
+                return nil
+            }
+            key = APNsKey(pointer)
+            return pointer
+        }
+    }
 
     /// A token as a provider makes it: `{"alg":"ES256","kid":…}.{"iss":…,"iat":…}`, signed.
     public func sign(issuedAt: Int, teamID: String? = nil, keyID: String? = nil) -> String {
@@ -56,7 +92,7 @@ public final class APNsTokenAuthority: @unchecked Sendable {
         let header = APNsBase64URL.encode(Array("{\"alg\":\"ES256\",\"kid\":\"\(keyID ?? self.keyID)\"}".utf8))
         let claims = APNsBase64URL.encode(Array("{\"iss\":\"\(teamID ?? self.teamID)\",\"iat\":\(issuedAtJSON)}".utf8))
         let input = Array((header + "." + claims).utf8)
-        guard let context = EVP_MD_CTX_new() else { return "" }
+        guard let key = key(), let context = EVP_MD_CTX_new() else { return "" }
         defer { EVP_MD_CTX_free(context) }
         var length = 0
         guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1,
@@ -119,7 +155,7 @@ public final class APNsTokenAuthority: @unchecked Sendable {
         let length = i2d_ECDSA_SIG(signature, &derPointer)
         guard length > 0, let derPointer else { return false }
         defer { CRYPTO_free(derPointer, #file, #line) }
-        guard let context = EVP_MD_CTX_new() else { return false }
+        guard let key = key(), let context = EVP_MD_CTX_new() else { return false }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
         let verified = EVP_DigestVerify(context, derPointer, Int(length), input, input.count) == 1

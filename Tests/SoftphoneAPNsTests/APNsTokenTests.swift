@@ -59,6 +59,26 @@ struct APNsTokenTests {
         #expect(cache.check(later, authority: authority, now: now + 1300) == nil)
     }
 
+    @Test("a .p8 that is not a P-256 PKCS#8 key is refused at start, naming the file")
+    func badKey() throws {
+        var template = Array("/tmp/softphone-apns-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let written = try APNsCredentials.write(into: folder + "/credentials")
+        // A certificate is not a key; a key block of other bytes is not P-256.
+        for (name, text) in [("AuthKey_CERTIFICAT.p8", nil), ("AuthKey_GARBAGE123.p8", "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----\n")] {
+            let path = folder + "/" + name
+            if let text {
+                let file = fopen(path, "w")
+                fputs(text, file)
+                fclose(file)
+            } else {
+                _ = link(written.ca, path)
+            }
+            #expect(throws: (any Error).self) { try APNsTokenAuthority(path: path, teamID: "TEAM123456", keyID: nil) }
+        }
+        #expect(APNsTokenAuthority.isP256PrivateKey(Array("nothing".utf8)) == false)
+    }
+
     @Test("[HOST:]PORT: 127.0.0.1 unless another host is named; bad values name what is accepted")
     func addresses() throws {
         #expect(try APNsAddress.parse("2197") == APNsAddress(host: "127.0.0.1", port: 2197))
