@@ -82,7 +82,12 @@ public final class APNsEndpoint: Sendable {
 
     /// Answers an accepted push: 200 with its `apns-id`. Callable from any thread.
     public func accept(_ id: APNsExchange.ID, apnsID: String) {
-        answers.withLock { $0.append((id, apnsID)) }
+        // One wake-up for a batch: the endpoint's thread takes every queued answer when it wakes.
+        let wasEmpty = answers.withLock { list in
+            defer { list.append((id, apnsID)) }
+            return list.isEmpty
+        }
+        guard wasEmpty else { return }
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }

@@ -16,8 +16,10 @@ public enum APNsUUID {
 
     /// A new random (version 4) UUID in upper case, as APNs makes them.
     public static func random() -> String {
+        // Two draws of 64 bits: each draw is a getrandom() call, so not one per byte.
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let (high, low) = (generator.next(), generator.next())
+        var bytes = (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> (UInt64(i % 8) * 8)) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let digits = Array("0123456789ABCDEF".utf8)

@@ -77,6 +77,11 @@ public enum PlainLog {
     /// A value as written after `key=`: bare when it is a single word, else double-quoted with
     /// `\` and `"` escaped and control characters spelled `\n`, `\t`, `\r` or `\u{XX}`.
     public static func quote(_ value: String, always: Bool = false) -> String {
+        // Most values (numbers, tokens, ids, paths) are printable ASCII: decided from the bytes,
+        // without the Unicode property tables (a lookup per scalar, the most of a plain line's cost).
+        if !always, !value.isEmpty, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }) {
+            return value
+        }
         let needsQuotes = always || value.isEmpty || value.unicodeScalars.contains {
             $0 == "\"" || $0 == "=" || $0.properties.isWhitespace || isControl($0)
         }

@@ -32,7 +32,13 @@ final class Mailbox: Sendable {
 
     /// Queues a message; callable from any thread.
     func post(_ message: MailboxMessage) {
-        queued.withLock { $0.append(message) }
+        // One wake-up for a batch: `take` empties the pipe before it takes every queued message,
+        // so a message added to a queue that was not empty is taken with the ones before it.
+        let wasEmpty = queued.withLock { list in
+            defer { list.append(message) }
+            return list.isEmpty
+        }
+        guard wasEmpty else { return }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
