@@ -167,6 +167,27 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
+    @Test("h2load: 200 pushes over 2 connections, 10 streams each at once: every one accepted, every one a call")
+    func h2load() throws {
+        let apns = try APNsPhone()
+        let payload = apns.phone.folder + "/push.json"
+        let file = fopen(payload, "w")
+        fputs(Self.body, file)
+        fclose(file)
+        let result = try Self.tool("/usr/bin/h2load", ["-n", "200", "-c", "2", "-m", "10"] + Self.voipHeaders + ["-d", payload, apns.h2c + apns.token])
+        #expect(result.out.contains("status codes: 200 2xx, 0 3xx, 0 4xx, 0 5xx"), "\(result.out)")
+        let last = try apns.phone.remote(["wait", "call.incoming", "--where", "call=200", "--timeout", "10"])
+        #expect(last.status == 0)
+        guard case .array(let calls)? = try apns.phone.state()["calls"] else {
+            Issue.record("no calls in softphone state")
+            return
+        }
+        #expect(calls.count == 200)
+        // Two hundred calls end one by one on q; a kill ends the test sooner.
+        kill(apns.phone.process.pid, SIGKILL)
+        _ = apns.phone.process.waitForExit()
+    }
+
     @Test("token auth with softphone apns-credentials: the printed curl line works; missing, expired and forged tokens are refused")
     func tokenAuth() throws {
         let folder = temporaryFolder() + "/credentials"
