@@ -50,8 +50,8 @@ final class APNsConnection {
 
     // MARK: - Input
 
-    /// Reads what the socket has (or, waiting to write, sends what is queued).
-    func service(readable: Bool) {
+    /// Reads what the socket has, and sends what is queued (poll said it can do one or the other).
+    func service() {
         switch transport {
         case .sniffing: sniff()
         case .h2c: readPlain()

@@ -28,7 +28,7 @@ final class APNsServerLoop {
                 } else if entry.fd == endpoint.listener {
                     acceptClients()
                 } else if let connection = connections[entry.fd] {
-                    connection.service(readable: entry.revents & Int16(POLLOUT) == 0 || entry.revents & Int16(POLLIN) != 0)
+                    connection.service()
                     if connection.isFinished { drop(connection) }
                 }
             }

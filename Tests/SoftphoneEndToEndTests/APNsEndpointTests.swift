@@ -98,6 +98,9 @@ struct APNsEndpointTests {
         let line = apns.phone.process.line(startingWith: "APNS POST /3/device/0000")
         #expect(line?.contains("status=400 reason=BadDeviceToken") == true)
         #expect(try apns.phone.state()["call"]?["call"] == .number(1))
+        // TLS 1.2 as well as 1.3.
+        let tls12 = try Self.curl(["--cacert", apns.ca, "--tlsv1.2", "--tls-max", "1.2"] + Self.voipHeaders + ["-d", Self.body, apns.tls + String(repeating: "0", count: 64)])
+        #expect(tls12.status == 400)
         apns.quit()
     }
 

@@ -96,7 +96,7 @@ struct AutomationTests {
         (["wait"], "softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S]\n"),
         (["wait", "call.ended", "--where", "reason"], "softphone wait: --where \"reason\" must be FIELD=VALUE, e.g. --where reason=local\n"),
         (["wait", "call.ended", "--timeout", "soon"], "softphone wait: --timeout \"soon\" must be a number of seconds above 0, e.g. --timeout 10\n"),
-        (["events", "--tail"], "softphone events: unknown option \"--tail\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play] [options]; softphone --help for all\n"),
+        (["events", "--tail"], "softphone events: unknown option \"--tail\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|devices|tones|play|apns-credentials] [options]; softphone --help for all\n"),
     ])
     func badOptions(arguments: [String], message: String) throws {
         let result = try PhoneProcess.run(arguments)
