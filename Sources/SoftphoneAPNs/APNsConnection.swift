@@ -31,6 +31,8 @@ final class APNsConnection {
     private var bodies: [Int32: [UInt8]] = [:]
     /// The provider tokens this connection has shown.
     private var tokens = APNsTokenCache()
+    /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
+    private var certificateTopic: String?
     /// The connection is done with; the loop closes it.
     private(set) var isFinished = false
 
@@ -149,6 +151,7 @@ final class APNsConnection {
             var protocolName: UnsafePointer<UInt8>?
             var length: UInt32 = 0
             SSL_get0_alpn_selected(ssl, &protocolName, &length)
+            certificateTopic = Self.bundleIdentifier(ofPeerOf: ssl)
             if length > 0 { startSession() }
             readTLS(ssl)
             return
@@ -167,6 +170,18 @@ final class APNsConnection {
             waitOrFinish(ssl, n)
             return
         }
+    }
+
+    /// The UID of the client certificate's subject, where Apple's push certificates carry the
+    /// app's bundle id; nil when the client presented none.
+    private static func bundleIdentifier(ofPeerOf ssl: OpaquePointer) -> String? {
+        guard let certificate = SSL_get1_peer_certificate(ssl) else { return nil }
+        defer { X509_free(certificate) }
+        guard let name = X509_get_subject_name(certificate) else { return nil }
+        let index = X509_NAME_get_index_by_NID(name, NID_userId, -1)
+        guard index >= 0, let entry = X509_NAME_get_entry(name, index), let data = X509_NAME_ENTRY_get_data(entry),
+              let bytes = ASN1_STRING_get0_data(data) else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(ASN1_STRING_length(data))), as: UTF8.self)
     }
 
     /// After an SSL call that did not complete: wait for the socket, or give up on the connection.
@@ -275,7 +290,7 @@ final class APNsConnection {
         let authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
             { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
         }
-        let verdict = APNsValidator.validate(request, device: endpoint.device, authorize: authorize)
+        let verdict = APNsValidator.validate(request, device: endpoint.device, authorize: authorize, certificateTopic: certificateTopic)
         let apnsID: String
         var answered: Int64?
         switch verdict {

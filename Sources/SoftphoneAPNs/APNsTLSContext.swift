@@ -32,11 +32,17 @@ public final class APNsTLSContext: @unchecked Sendable {
         } else if certificate != nil || key != nil {
             throw ControlError("--apns-cert and --apns-cert-key go together: give both (PEM files), or neither for a self-signed certificate")
         } else {
-            certificatePath = dataDirectory + "/apns-localhost-cert.pem"
-            keyPath = dataDirectory + "/apns-localhost-key.pem"
+            // Absolute, as `softphone state` shows it: clients run from other folders.
+            var folder = dataDirectory
+            if !folder.hasPrefix("/"), let here = getcwd(nil, 0) {
+                folder = String(cString: here) + "/" + folder
+                free(here)
+            }
+            certificatePath = folder + "/apns-localhost-cert.pem"
+            keyPath = folder + "/apns-localhost-key.pem"
             isSelfSigned = true
             if access(certificatePath, R_OK) != 0 || access(keyPath, R_OK) != 0 {
-                try APNsCredentials.writeSelfSigned(certificate: certificatePath, key: keyPath, folder: dataDirectory)
+                try APNsCredentials.writeSelfSigned(certificate: certificatePath, key: keyPath, folder: folder)
             }
         }
     }

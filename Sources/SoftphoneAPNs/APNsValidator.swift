@@ -14,12 +14,14 @@ public enum APNsValidator {
     public static let devicePath = "/3/device/"
 
     /// Checks `request` against the phone `device`. `authorize` checks the `authorization`
-    /// header (nil: the connection needs none, as with certificate auth or an endpoint without
-    /// token auth) and returns the rejection, if any. `newID` makes the `apns-id` of a request
-    /// that brought none.
+    /// header (token auth; nil: the endpoint asks for no token) and returns the rejection, if any.
+    /// `certificateTopic` is the bundle id of the client certificate the connection presented
+    /// (certificate auth), whose topics are the only ones it may push to. `newID` makes the
+    /// `apns-id` of a request that brought none.
     public static func validate(
         _ request: APNsRequest, device: APNsDevice,
         authorize: ((String?) -> APNsRejection?)? = nil,
+        certificateTopic: String? = nil,
         newID: () -> String = APNsUUID.random
     ) -> APNsVerdict {
         // 1. apns-id: a canonical UUID when present.
@@ -69,7 +71,11 @@ public enum APNsValidator {
             return .rejected(APNsRejection(400, "BadDeviceToken"))
         }
         // 8. Provider authentication.
-        if let authorize, let rejection = authorize(request.header("authorization")) { return .rejected(rejection) }
+        if let authorize {
+            if let rejection = authorize(request.header("authorization")) { return .rejected(rejection) }
+        } else if let bundle = certificateTopic, ![bundle, bundle + ".voip", bundle + ".complication"].contains(topic) {
+            return .rejected(APNsRejection(400, "BadTopic"))
+        }
         // 9. The body: present, within the size APNs takes, a JSON object.
         guard !request.body.isEmpty else { return .rejected(APNsRejection(400, "PayloadEmpty")) }
         let limit = kind == .voip ? 5120 : 4096

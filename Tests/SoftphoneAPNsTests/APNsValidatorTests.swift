@@ -133,6 +133,19 @@ struct APNsValidatorTests {
         #expect(APNsValidator.validate(Self.good(Self.setting("authorization", nil)), device: Self.device).status == 200)
     }
 
+    @Test("certificate auth: the topic must be the certificate's bundle id, or it plus .voip or .complication (400 BadTopic), after the device token's checks")
+    func certificateTopic() {
+        let request = Self.good(Self.setting("authorization", nil))
+        #expect(APNsValidator.validate(request, device: Self.device, certificateTopic: "com.example.app").status == 200)
+        #expect(APNsValidator.validate(request, device: Self.device, certificateTopic: "com.example.other") == .rejected(APNsRejection(400, "BadTopic")))
+        var badToken = request
+        badToken.path = "/3/device/" + String(repeating: "12", count: 32)
+        #expect(APNsValidator.validate(badToken, device: Self.device, certificateTopic: "com.example.other") == .rejected(APNsRejection(400, "BadDeviceToken")))
+        var empty = request
+        empty.body = []
+        #expect(APNsValidator.validate(empty, device: Self.device, certificateTopic: "com.example.other") == .rejected(APNsRejection(400, "BadTopic")))
+    }
+
     @Test("error bodies are Apple's JSON; 410 adds the timestamp")
     func bodies() {
         #expect(APNsRejection(400, "BadDeviceToken").body == #"{"reason":"BadDeviceToken"}"#)

@@ -223,6 +223,25 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
+    @Test("certificate auth: a client certificate for the app's bundle id may push to its topics; another app's gets 400 BadTopic")
+    func clientCertificate() throws {
+        let apns = try APNsPhone()
+        let folder = apns.phone.folder
+        // Apple's push certificates carry the bundle id as the subject's UID.
+        for bundle in ["com.example.voip", "com.other.app"] {
+            let made = try Self.tool("/usr/bin/openssl", [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+                "-keyout", "\(folder)/\(bundle)-key.pem", "-out", "\(folder)/\(bundle).pem", "-subj", "/UID=\(bundle)/CN=Apple VoIP Services: \(bundle)",
+            ])
+            #expect(made.status == 0, "\(made.err)")
+        }
+        let client = { (bundle: String) in ["--cacert", apns.ca, "--cert", "\(folder)/\(bundle).pem", "--key", "\(folder)/\(bundle)-key.pem"] }
+        #expect(try Self.curl(client("com.example.voip") + Self.voipHeaders + ["-d", Self.body, apns.tls + apns.token]).status == 200)
+        let other = try Self.curl(client("com.other.app") + Self.voipHeaders + ["-d", Self.body, apns.tls + apns.token])
+        #expect(other.status == 400 && other.body == #"{"reason":"BadTopic"}"#)
+        apns.quit()
+    }
+
     @Test("bad endpoint flags: one line naming the flag and what is accepted, exit 2", arguments: [
         (["--apns", "example.com:80"], "--apns \"example.com:80\": \"example.com\" is not an IPv4 address"),
         (["--apns", "99999"], "--apns \"99999\": \"99999\" is not a port"),
