@@ -22,6 +22,8 @@ enum Invocation: Equatable {
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
     case scenario(files: [String], junit: String?, realTime: Bool, socket: String?)
+    /// Send a push through the running phone's APNs endpoint, as a provider would (`push --via-apns`).
+    case pushViaAPNs(PushRequest, socket: String?)
     /// Write test APNs credentials (a CA, a server certificate, a .p8 key) into a folder.
     case apnsCredentials(folder: String)
     /// Print the usage.
@@ -78,8 +80,9 @@ enum Arguments {
                           [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]]
                softphone call [--from NAME] [--handle H] [--video]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
-               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID]
-                                                                     (remote side: APNs delivers this JSON push; - or none: stdin)
+               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID] [--via-apns]
+                                                                     (remote side: APNs delivers this JSON push; - or none: stdin;
+                                                                      --via-apns: over HTTP/2 to the phone's --apns endpoint)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
@@ -123,6 +126,12 @@ enum Arguments {
         var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: shortUsage)
         switch sub {
         case "run": return .run(try reader.runOptions())
+        case "push" where words.contains("--via-apns"):
+            var pushReader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--via-apns" }, usage: shortUsage)
+            guard case (.push(let push), let socket) = try ControlRequest.read(&pushReader) else {
+                throw ControlError("softphone push --via-apns: not a push")
+            }
+            return .pushViaAPNs(push, socket: socket)
         case _ where ControlRequest.wordCommands.contains(sub):
             let (request, socket) = try ControlRequest.read(&reader)
             return .client(request, socket: socket)

@@ -242,6 +242,26 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
+    @Test("softphone push --via-apns: the push goes over HTTP/2 to the phone's endpoint and rings; APNs' refusal is exit 1 with its reason")
+    func viaAPNs() throws {
+        let apns = try APNsPhone()
+        let call = PhoneProcess.repositoryRoot + "/Assets/Payloads/voip-call.json"
+        let sent = try apns.phone.remote(["push", call, "--via-apns"])
+        #expect(sent.status == 0 && sent.out.hasPrefix("APNs accepted it: apns-id "), "\(sent.err)")
+        #expect(apns.phone.process.line(startingWith: "INCOMING call=1") != nil)
+        #expect(apns.phone.process.line(startingWith: "APNS POST /3/device/\(apns.token) status=200") != nil)
+        let refused = try apns.phone.remote(["push", call, "--via-apns", "--topic", "com.other.voip"])
+        #expect(refused.status == 1)
+        #expect(refused.err == "softphone push --via-apns: APNs answered 400 DeviceTokenNotForTopic\n")
+        apns.quit()
+        let none = try PlainPhone()
+        _ = none.process.line(startingWith: "READY")
+        let without = try none.remote(["push", call, "--via-apns"])
+        #expect(without.status == 1 && without.err.contains("has no APNs endpoint; start it with --apns"))
+        none.process.send("q")
+        _ = none.process.waitForExit()
+    }
+
     @Test("bad endpoint flags: one line naming the flag and what is accepted, exit 2", arguments: [
         (["--apns", "example.com:80"], "--apns \"example.com:80\": \"example.com\" is not an IPv4 address"),
         (["--apns", "99999"], "--apns \"99999\": \"99999\" is not a port"),
