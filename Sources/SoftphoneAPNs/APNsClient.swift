@@ -7,8 +7,11 @@ import SoftphoneControl
 public final class APNsClient {
     /// The reply: status, headers (lower-case names), body.
     public struct Response: Sendable {
+        /// `:status`.
         public let status: Int
+        /// The other headers, in the order received.
         public let headers: [(name: String, value: String)]
+        /// The DATA frames as text: empty for a 200, `{"reason":…}` for an error.
         public let body: String
 
         /// The first value of header `name`.

@@ -84,13 +84,15 @@ public enum APNsCredentials {
     public struct Written: Sendable {
         /// The CA certificate clients trust.
         public let ca: String
-        /// The server's certificate and key (`--apns-cert`, `--apns-cert-key`).
+        /// The server's certificate (`--apns-cert`).
         public let certificate: String
+        /// The server's private key (`--apns-cert-key`).
         public let key: String
         /// The token-auth key (`--apns-auth-key`), named AuthKey_KEYID.p8.
         public let authKey: String
-        /// Its key id and the team id the flags name.
+        /// The key's id (also in its file name).
         public let keyID: String
+        /// The team id the printed flags name (`--apns-team`).
         public let teamID: String
     }
 
