@@ -196,7 +196,6 @@ final class PhoneShell {
         switch exchange.verdict {
         case .accepted(let accepted):
             let reply = respond(to: .push(accepted.push), id: nil, fromStandardInput: false).reply
-            if phone.voipToken != apnsToken { retireAPNsToken() }
             apns.accept(exchange.id, apnsID: exchange.apnsID)
             answered = clock.now().nanoseconds
             // What became of the push on the phone, tied to its apns-id.
@@ -309,6 +308,9 @@ final class PhoneShell {
             }
             perform(effects)  // in one go: the sounds a command starts start on one frame
         }
+        // A reinstall retires the old token before its reply goes out: a provider pushing to it
+        // right after gets 410 Unregistered, not 400 BadDeviceToken.
+        if apns != nil && phone.voipToken != apnsToken { retireAPNsToken() }
         // An app that rings from a notification extension (an alert call push) reports no CallKit call.
         if case .call = request, refusals.isEmpty, phone.callCount == callsBefore, phone.configuration.app.callPushKind == .voip {
             refusals.append("no call was reported: " + (unreported.isEmpty ? "the app did not report one" : unreported.joined(separator: "; ")))
