@@ -7,20 +7,24 @@ SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # C libraries the phone links against.
-PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev
+PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnghttp2-dev libssl-dev
 # Tools the tests drive the phone with: a pseudo-terminal, a multiplexer, audio analysis,
 # ALSA's tools, the Python the paced ALSA capture device runs on (Tests/alsa), pexpect
-# for the automation guide's Python example (Tests/pexpect), and the headless browser the call
-# flow's HTML picture is opened in (Tests/SoftphoneEndToEndTests/FlowEndToEndTests.swift).
-TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium
+# for the automation guide's Python example (Tests/pexpect), the headless browser the call
+# flow's HTML picture is opened in (Tests/SoftphoneEndToEndTests/FlowEndToEndTests.swift), and
+# the HTTP/2 clients the APNs endpoint is tested with (curl, nghttp, h2load; venv for the PyPI
+# APNs clients, Tests/apns).
+TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium curl nghttp2-client python3-venv
+# What `make bench` measures the APNs endpoint against: nghttpd serving a fixed 200.
+BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test release-test clean check-sanitizers
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test release-test clean check-sanitizers
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test scenario-test scenario-real-time-test expect-test release-test
+test: setup test-setup standalone-test build-tests swift-test scenario-test scenario-real-time-test expect-test apns-client-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -76,6 +80,18 @@ scenario-real-time: build-tests
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh
 
+# Two real APNs client libraries from PyPI, pinned, in a virtual environment of their own.
+APNS_VENV := .build/apns-venv
+APNS_CLIENTS := aioapns==4.0 pyapns_client==2.0.6
+$(APNS_VENV)/installed:
+	python3 -m venv $(APNS_VENV)
+	$(APNS_VENV)/bin/pip install -q $(APNS_CLIENTS)
+	touch $@
+
+# The APNs endpoint (--apns) against those clients, unchanged but for host, port and CA.
+apns-client-test: $(APNS_VENV)/installed
+	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" APNS_PYTHON=$(APNS_VENV)/bin/python Tests/apns/run-clients.sh
+
 # The release binary `make run` starts, linked its own way (Package.swift), takes a call.
 release-test: build
 	Tests/release/smoke.sh ./.build/release/softphone
@@ -85,6 +101,7 @@ clean:
 
 # The budgets (docs/architecture.md), measured on this machine with the release build (see Sources/softphone-bench).
 bench: setup test-setup
+	$(call install_missing,$(BENCH_PACKAGES))
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
 	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench

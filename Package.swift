@@ -54,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CALSA", path: "Sources/CALSA"),
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile"),
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
+        .systemLibrary(name: "CNghttp2", path: "Sources/CNghttp2"),
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
 
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
         .target(name: "SoftphoneCore", swiftSettings: core),
@@ -65,12 +67,15 @@ let package = Package(
         .target(name: "SoftphoneFlow", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
         .target(name: "SoftphoneTUI", dependencies: ["SoftphoneCore", "SoftphoneFlow", "CNcursesw"], swiftSettings: shipped),
         .target(name: "SoftphoneControl", dependencies: ["SoftphoneCore", "CSQLite3"], swiftSettings: shipped),
+        // The APNs endpoint (`--apns`): Apple's provider API over HTTP/2 (nghttp2), h2c and TLS
+        // (OpenSSL) on one port, and the checks APNs makes of a request.
+        .target(name: "SoftphoneAPNs", dependencies: ["SoftphoneCore", "SoftphoneControl", "CNghttp2", "COpenSSL"], swiftSettings: shipped),
         // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
         // running phone, the JUnit report.
         .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl", "SoftphoneFlow"], swiftSettings: shipped),
         .executableTarget(
             name: "softphone",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs"],
             exclude: ["Linking"],
             swiftSettings: shipped,
             linkerSettings: lean),
@@ -81,7 +86,7 @@ let package = Package(
         // Measures the budgets of docs/architecture.md (`make bench`).
         .executableTarget(
             name: "softphone-bench",
-            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneFlow"],
+            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneFlow", "SoftphoneAPNs"],
             swiftSettings: strict),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
@@ -93,10 +98,11 @@ let package = Package(
         .testTarget(
             name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario"], exclude: ["Golden"],
             swiftSettings: strict),
+        .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
-            dependencies: ["SoftphoneControl", "SoftphoneTestSupport"],
+            dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs"],
             swiftSettings: strict),
     ]
 )

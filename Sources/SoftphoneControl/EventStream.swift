@@ -103,6 +103,7 @@ public struct EventStream {
             "sounds.ready": ["sounds"],
             "webhook.delivered": ["url", "status", "attempts"], "webhook.failed": ["url", "attempt", "error", "will_retry", "dropped"],
             "client.dropped": ["reason"],
+            "apns.request": ["method", "path", "transport", "headers", "status", "reason", "apns_id", "us", "outcome", "call", "ended", "delivered", "dropped", "error"],
             "storage.failed": ["error", "waiting"], "storage.recovered": ["written"],
         ]
     }()
@@ -119,7 +120,7 @@ public struct EventStream {
 
     /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
     /// not state changes of the phone.
-    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered"]
+    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered", "apns.request"]
 
     /// The event's name in the stream, e.g. `call.incoming`.
     public static func name(of event: PhoneEvent) -> String {

@@ -79,6 +79,10 @@ enum FlowVocabulary {
             return Row(shape: .note(.server), label: "webhook HTTP \(number("status") ?? 0)")
         case "webhook.failed":
             return Row(shape: .note(.server), label: "webhook failed: \(string("error"))", isProblem: true)
+        case "apns.request":
+            let status = number("status") ?? 0
+            let reason = string("reason")
+            return Row(shape: .arrow(from: .server, to: .apns), label: "POST /3/device \(status)" + (reason.isEmpty ? "" : " \(reason)"), isProblem: status != 200)
         case "client.dropped":
             return Row(shape: .note(.phoneUI), label: "control client dropped: \(string("reason"))", isProblem: true)
         case "storage.failed":

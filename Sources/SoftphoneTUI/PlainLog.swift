@@ -57,6 +57,15 @@ public enum PlainLog {
 
     /// A warning line, `WARNING <text>`, with the text kept on one line: every control
     /// character (newlines included) becomes a space.
+    /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`,
+    /// with the reason of a refusal.
+    public static func apnsRequest(method: String, path: String, status: Int, reason: String?, apnsID: String, microseconds: Int64) -> String {
+        var items: [(key: String, value: String)] = [("status", String(status))]
+        if let reason { items.append(("reason", reason)) }
+        items += [("apns-id", apnsID), ("us", String(microseconds))]
+        return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
+    }
+
     public static func warning(_ text: String) -> String {
         var flat = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -68,6 +77,11 @@ public enum PlainLog {
     /// A value as written after `key=`: bare when it is a single word, else double-quoted with
     /// `\` and `"` escaped and control characters spelled `\n`, `\t`, `\r` or `\u{XX}`.
     public static func quote(_ value: String, always: Bool = false) -> String {
+        // Most values (numbers, tokens, ids, paths) are printable ASCII: decided from the bytes,
+        // without the Unicode property tables (a lookup per scalar, the most of a plain line's cost).
+        if !always, !value.isEmpty, value.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "=") }) {
+            return value
+        }
         let needsQuotes = always || value.isEmpty || value.unicodeScalars.contains {
             $0 == "\"" || $0 == "=" || $0.properties.isWhitespace || isControl($0)
         }

@@ -26,6 +26,8 @@ import SoftphoneTestSupport
 //   SOFTPHONE_BENCH_ONLY=audio             only the audio engine's and the ringing phone's
 //   SOFTPHONE_BENCH_ONLY=rss               only the RSS growth from 1,000 calls to 100,000
 //   SOFTPHONE_BENCH_LEAK_CALLS=100000      the calls that RSS growth is measured over
+//   SOFTPHONE_BENCH_ONLY=apns              only the APNs endpoint's (APNsBench.swift)
+//   SOFTPHONE_BENCH_APNS_REQUESTS=20000    h2load's requests per throughput run
 
 /// One measured figure against its budget.
 struct Row {
@@ -124,6 +126,18 @@ func tmux(_ arguments: [String]) throws -> String {
 let only = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0) }
 if only == "rss" {
     measureRSSGrowth()
+    report()
+}
+
+/// The APNs endpoint's figures, after the others or alone.
+@MainActor func runAPNsBench() {
+    do { try apnsBench() } catch {
+        print("softphone-bench: \(error)")
+        exit(1)
+    }
+}
+if only == "apns" {
+    runAPNsBench()
     report()
 }
 
@@ -519,6 +533,10 @@ func rssAfterCalls(_ calls: Int) throws -> (first: Double, last: Double) {
 }
 
 measureRSSGrowth()
+
+// MARK: - 8. The APNs endpoint
+
+runAPNsBench()
 
 // MARK: - Report
 

@@ -1,3 +1,4 @@
+import SoftphoneAPNs
 import SoftphoneApps
 import SoftphoneAudio
 import SoftphoneControl
@@ -25,6 +26,10 @@ enum Invocation: Equatable {
     case scenario(files: [String], junit: String?, flow: String?, realTime: Bool, socket: String?)
     /// Draw the ladder of an event stream: from a file, as text or a picture, or live.
     case flow(FlowCommand.Options)
+    /// Send a push through the running phone's APNs endpoint, as a provider would (`push --via-apns`).
+    case pushViaAPNs(PushRequest, socket: String?)
+    /// Write test APNs credentials (a CA, a server certificate, a .p8 key) into a folder.
+    case apnsCredentials(folder: String)
     /// Print the usage.
     case help
 }
@@ -63,6 +68,13 @@ struct RunOptions: Equatable {
     var person = Phone.Person()
     /// iOS's unpublished numbers, where `--rule NAME=VALUE` changes them.
     var rules = Phone.Rules()
+    /// The APNs endpoint (`--apns`), and its credentials.
+    var apns: APNsAddress?
+    var apnsCertificate: String?
+    var apnsCertificateKey: String?
+    var apnsAuthKey: String?
+    var apnsTeam: String?
+    var apnsKeyID: String?
 }
 
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
@@ -72,10 +84,13 @@ enum Arguments {
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
+                         [--apns [HOST:]PORT [--apns-cert CERT.pem --apns-cert-key KEY.pem]
+                          [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]]
                softphone call [--from NAME] [--handle H] [--video] [--json]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
-               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID] [--json]
-                                                                     (remote side: APNs delivers this JSON push; - or none: stdin)
+               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID] [--json | --via-apns]
+                                                                     (remote side: APNs delivers this JSON push; - or none: stdin;
+                                                                      --via-apns: over HTTP/2 to the phone's --apns endpoint)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
@@ -85,6 +100,7 @@ enum Arguments {
                softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone flow [EVENTS.jsonl|-] [--html OUT.html] [--svg OUT.svg] [--width N]   (the call flow as a ladder; docs/flow.md)
                softphone flow --follow                               (the running phone's call flow, live)
+               softphone apns-credentials DIR                        (a test CA, server certificate and .p8 key for --apns)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
@@ -124,7 +140,7 @@ enum Arguments {
         return text + (client ? " [--socket PATH]" : "")
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|devices|tones|play] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|devices|tones|play|apns-credentials] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(ControlError) -> Invocation {
         var words = words[...]
@@ -140,12 +156,24 @@ enum Arguments {
         var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: sub == "run" ? shortUsage : usage(of: sub) ?? shortUsage)
         switch sub {
         case "run": return .run(try reader.runOptions())
+        case "push" where words.contains("--via-apns"):
+            var pushReader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--via-apns" }, usage: shortUsage)
+            guard case (.push(let push), let socket) = try ControlRequest.read(&pushReader) else {
+                throw ControlError("softphone push --via-apns: not a push")
+            }
+            return .pushViaAPNs(push, socket: socket)
         case _ where ControlRequest.wordCommands.contains(sub):
             // `--json` is how the reply is shown, not part of the request.
             let json = (sub == "push" || sub == "call") && words.contains("--json")
             if json { reader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--json" }, usage: usage(of: sub) ?? shortUsage) }
             let (request, socket) = try ControlRequest.read(&reader)
             return .client(request, socket: socket, json: json)
+        case "apns-credentials":
+            guard let folder = reader.positional() else {
+                throw ControlError("softphone apns-credentials: which folder? e.g. `softphone apns-credentials /tmp/apns`")
+            }
+            if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
+            return .apnsCredentials(folder: folder)
         case "devices", "tones":
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
@@ -309,11 +337,27 @@ extension WordReader {
                 }
                 let delay = Duration.milliseconds(Int64((seconds * 1000).rounded()))
                 if flag == "--auto-answer" { options.person.answerAfter = delay } else { options.person.hangUpAfter = delay }
+            case "--apns": options.apns = try APNsAddress.parse(try value(for: flag))
+            case "--apns-cert": options.apnsCertificate = try value(for: flag)
+            case "--apns-cert-key": options.apnsCertificateKey = try value(for: flag)
+            case "--apns-auth-key": options.apnsAuthKey = try value(for: flag)
+            case "--apns-team": options.apnsTeam = try value(for: flag)
+            case "--apns-key-id": options.apnsKeyID = try value(for: flag)
             default: throw unknown(flag)
             }
         }
         // After the loop: `--set` may come before `--app`, and the app says which settings it has.
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
+        let apnsFlags = [options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID]
+        if options.apns == nil, apnsFlags.contains(where: { $0 != nil }) {
+            throw ControlError("softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team and --apns-key-id configure the APNs endpoint; add --apns [HOST:]PORT")
+        }
+        if (options.apnsAuthKey == nil) != (options.apnsTeam == nil) {
+            throw ControlError("softphone: --apns-auth-key and --apns-team go together (token auth: the .p8 key and your team id)")
+        }
+        if options.apnsKeyID != nil && options.apnsAuthKey == nil {
+            throw ControlError("softphone: --apns-key-id names the key of --apns-auth-key; give that too")
+        }
         if options.plain && options.headless {
             throw ControlError("softphone: --plain and --headless choose different outputs; give one of them")
         }

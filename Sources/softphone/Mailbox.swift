@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneAPNs
 import SoftphoneAudio
 import SoftphoneControl
 import Synchronization
@@ -11,6 +12,8 @@ enum MailboxMessage: Sendable {
     case audio(AudioEvent)
     /// The webhook's thread posted a server request, or failed to.
     case webhook(WebhookOutcome)
+    /// The APNs endpoint judged a request (and, for an accepted push, waits for the phone to take it).
+    case apns(APNsExchange)
     /// The app's bundled sounds, decoded (`SystemSoundPlayer`), and a buzz made ready.
     case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }
@@ -29,7 +32,13 @@ final class Mailbox: Sendable {
 
     /// Queues a message; callable from any thread.
     func post(_ message: MailboxMessage) {
-        queued.withLock { $0.append(message) }
+        // One wake-up for a batch: `take` empties the pipe before it takes every queued message,
+        // so a message added to a queue that was not empty is taken with the ones before it.
+        let wasEmpty = queued.withLock { list in
+            defer { list.append(message) }
+            return list.isEmpty
+        }
+        guard wasEmpty else { return }
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }

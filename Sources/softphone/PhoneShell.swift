@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneAPNs
 import SoftphoneAudio
 import SoftphoneControl
 import SoftphoneCore
@@ -35,6 +36,10 @@ final class PhoneShell {
     static let journalRetryInterval: Duration = .seconds(2)
     /// Posts the app's server requests to the developer's server (`--webhook`).
     private let webhook: Webhook?
+    /// Apple's provider API, served by the phone (`--apns`).
+    private let apns: APNsEndpoint?
+    /// The VoIP token the endpoint last heard of; a reinstall changes it and retires the old one.
+    private var apnsToken: Data
     private let mailbox: Mailbox
     private let signals: SignalPipe
     private var noticeLines: [String] = []
@@ -54,7 +59,7 @@ final class PhoneShell {
     private var listed: Screen?
 
     init(phone: Phone, display: Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
-         journalWriter: JournalWriter, webhook: Webhook?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+         journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.display = display
         self.audio = audio
@@ -63,6 +68,8 @@ final class PhoneShell {
         self.server = server
         self.journalWriter = journalWriter
         self.webhook = webhook
+        self.apns = apns
+        self.apnsToken = phone.voipToken
         self.mailbox = mailbox
         self.signals = signals
         self.events = EventStream(start: clock.now())
@@ -79,6 +86,7 @@ final class PhoneShell {
             let now = clock.now()
             if let retry = nextJournalRetry, now >= retry { report(journalWriter.retry()) }
             if let deadline = phone.nextDeadline, now >= deadline { perform(phone.handle(.tick, at: now)) }
+            if apns != nil && phone.voipToken != apnsToken { retireAPNsToken() }
             render()
         }
         shutDown()
@@ -111,6 +119,7 @@ final class PhoneShell {
                     case .notice(let line): show(notice: line)
                     case .audio(let event): record(event)
                     case .webhook(let outcome): record(outcome)
+                    case .apns(let exchange): answer(exchange)
                     case .soundsDecoded(let clips, let buzz):
                         let names = sounds.decoded(clips, buzz: buzz, at: clock.now())
                         publish(events.record("sounds.ready", [("sounds", .array(names.map(JSON.string)))], at: clock.now()))
@@ -201,6 +210,51 @@ final class PhoneShell {
         server.reply(to: client, response.reply, then: response.lines, after: response.after)
     }
 
+    /// A request to the APNs endpoint: an accepted push goes through the one request path every
+    /// input takes (as `softphone push` would send it), then the endpoint answers 200; every
+    /// request, accepted or not, is an `apns.request` event (and an APNS line in plain mode).
+    private func answer(_ exchange: APNsExchange) {
+        guard let apns else { return }
+        var status = 200, reason: String?, outcome: [(String, JSON)] = []
+        let answered: Int64
+        switch exchange.verdict {
+        case .accepted(let accepted):
+            let reply = respond(to: .push(accepted.push), id: nil, fromStandardInput: false).reply
+            apns.accept(exchange.id, apnsID: exchange.apnsID)
+            answered = clock.now().nanoseconds
+            // What became of the push on the phone, tied to its apns-id.
+            for field in ["outcome", "call", "ended", "delivered", "reason", "error"] {
+                if let value = reply[field] { outcome.append((field == "reason" ? "dropped" : field, value)) }
+            }
+        case .rejected(let rejection):
+            status = rejection.status
+            reason = rejection.reason
+            answered = exchange.answeredNanoseconds ?? clock.now().nanoseconds
+        }
+        let microseconds = max(0, answered - exchange.receivedNanoseconds) / 1000
+        if case .plain = display {
+            Console.out(PlainLog.apnsRequest(
+                method: exchange.method, path: exchange.path, status: status, reason: reason, apnsID: exchange.apnsID, microseconds: microseconds))
+        }
+        let headers = JSON.object(exchange.headers.map { ($0.name, .string($0.value)) })
+        let fields: [(String, JSON)] = [
+            ("method", .string(exchange.method)), ("path", .string(exchange.path)), ("transport", .string(exchange.transport)),
+            ("headers", headers), ("status", .number(Double(status))), ("reason", reason.map(JSON.string) ?? .null),
+            ("apns_id", .string(exchange.apnsID)), ("us", .number(Double(microseconds))),
+        ]
+        publish(events.record("apns.request", fields + outcome, at: clock.now()))
+    }
+
+    /// The app was reinstalled: its old VoIP token is APNs' `410 Unregistered` from now on.
+    private func retireAPNsToken() {
+        guard let apns else { return }
+        var device = apns.device
+        device.retiredTokens[Hex.string(apnsToken)] = Int64(WallClock.unixTime() * 1000)
+        device.voipToken = Hex.string(phone.voipToken)
+        apnsToken = phone.voipToken
+        apns.update(device)
+    }
+
     /// One control request line, from the socket or (headless) stdin: runs its commands and makes
     /// the reply, plus any lines to send after it and what becomes of the connection.
     private func respond(to line: String, fromStandardInput: Bool)
@@ -277,6 +331,9 @@ final class PhoneShell {
             }
             perform(effects)  // in one go: the sounds a command starts start on one frame
         }
+        // A reinstall retires the old token before its reply goes out: a provider pushing to it
+        // right after gets 410 Unregistered, not 400 BadDeviceToken.
+        if apns != nil && phone.voipToken != apnsToken { retireAPNsToken() }
         render()
         if case .key = request {
             reply.append(("ok", .bool(true)))
@@ -338,7 +395,20 @@ final class PhoneShell {
             ("call_count", .number(Double(phone.callCount))),
             ("notification_count", .number(Double(phone.notificationCount))),
             ("extensions", .number(Double(phone.runningExtensions))),
-        ])
+        ] + apnsState())
+    }
+
+    /// The APNs endpoint, for `softphone state`: where it listens, the CA to trust, the device
+    /// token and the topics it takes. Absent without --apns.
+    private func apnsState() -> [(String, JSON)] {
+        guard let apns else { return [] }
+        let device = apns.device
+        return [("apns", .object([
+            ("address", .string(apns.address.description)), ("ca", .string(apns.certificatePath)),
+            ("token", .string(device.voipToken)), ("alert_token", .string(device.alertToken)),
+            ("topics", .array(device.topics.map(JSON.string))),
+            ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
+        ]))]
     }
 
     /// The current screen as plain text, drawn by the same renderer as the terminal and the

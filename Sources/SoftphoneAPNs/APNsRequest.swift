@@ -1,0 +1,37 @@
+/// One HTTP/2 request as the endpoint received it: pseudo-headers split out, header names in
+/// lower case (HTTP/2 requires it), the body as sent.
+public struct APNsRequest: Equatable, Sendable {
+    /// `:method`.
+    public var method: String
+    /// `:path`.
+    public var path: String
+    /// Every other header, in the order received.
+    public var headers: [(name: String, value: String)]
+    /// The DATA frames' bytes.
+    public var body: [UInt8]
+
+    /// Makes a request.
+    public init(method: String, path: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of header `name` (lower case), or nil.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name == name }?.value
+    }
+
+    public static func == (a: APNsRequest, b: APNsRequest) -> Bool {
+        a.method == b.method && a.path == b.path && a.body == b.body
+            && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
+    }
+}
+
+extension APNsRequest: CustomStringConvertible {
+    /// The request line, its header names and the body's size: short enough for a log or a test's name.
+    public var description: String {
+        "\(method) \(path) [\(headers.map(\.name).joined(separator: ", "))] \(body.count) bytes"
+    }
+}

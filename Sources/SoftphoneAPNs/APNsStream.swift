@@ -1,0 +1,4 @@
+/// A request being received on one stream.
+struct APNsStream {
+    var request = APNsRequest(method: "", path: "")
+}

@@ -1,0 +1,39 @@
+/// The UUIDs of `apns-id`: 8-4-4-4-12 hex digits.
+public enum APNsUUID {
+    /// Whether `text` is a UUID in its canonical form (either case), as APNs requires of `apns-id`.
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (i, b) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard b == UInt8(ascii: "-") else { return false }
+            } else if !isHexDigit(b) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A new random (version 4) UUID in upper case, as APNs makes them.
+    public static func random() -> String {
+        // Two draws of 64 bits: each draw is a getrandom() call, so not one per byte.
+        var generator = SystemRandomNumberGenerator()
+        let (high, low) = (generator.next(), generator.next())
+        var bytes = (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> (UInt64(i % 8) * 8)) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let digits = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for (i, b) in bytes.enumerated() {
+            if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isHexDigit(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(b)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(b)
+    }
+}

@@ -1,0 +1,94 @@
+import SoftphoneControl
+import SoftphoneCore
+
+/// Apple's checks of a provider request, in Apple's order (the first that fails decides), with
+/// Apple's statuses and reasons. Pure: no sockets, no clock; the authorization check and the
+/// new-id source are passed in.
+public enum APNsValidator {
+    /// The push types Apple's `apns-push-type` takes.
+    public static let pushTypes: Set<String> = [
+        "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity", "pushtotalk", "widgets", "controls",
+    ]
+
+    /// The path prefix of Apple's one provider endpoint.
+    public static let devicePath = "/3/device/"
+
+    /// Checks `request` against the phone `device`. `authorize` checks the `authorization`
+    /// header (token auth; nil: the endpoint asks for no token) and returns the rejection, if any.
+    /// `certificateTopic` is the bundle id of the client certificate the connection presented
+    /// (certificate auth), whose topics are the only ones it may push to. `newID` makes the
+    /// `apns-id` of a request that brought none.
+    public static func validate(
+        _ request: APNsRequest, device: APNsDevice,
+        authorize: ((String?) -> APNsRejection?)? = nil,
+        certificateTopic: String? = nil,
+        newID: () -> String = APNsUUID.random
+    ) -> APNsVerdict {
+        // 1. apns-id: a canonical UUID when present.
+        let apnsID = request.header("apns-id")
+        if let apnsID, !APNsUUID.isValid(apnsID) { return .rejected(APNsRejection(400, "BadMessageId")) }
+        // 2. Only POST.
+        guard request.method == "POST" else { return .rejected(APNsRejection(405, "MethodNotAllowed")) }
+        // 3. The topic is required.
+        guard let topic = request.header("apns-topic") else { return .rejected(APNsRejection(400, "MissingTopic")) }
+        // 4–6. The other headers, with the checks `softphone push` makes of its flags.
+        var collapseID: String?
+        if let text = request.header("apns-collapse-id") {
+            do { collapseID = try ControlRequest.collapseID(text, named: "apns-collapse-id") } catch { return .rejected(APNsRejection(400, "BadCollapseId")) }
+        }
+        var priority = 10
+        if let text = request.header("apns-priority") {
+            do { priority = try ControlRequest.priority(text, named: "apns-priority") } catch { return .rejected(APNsRejection(400, "BadPriority")) }
+        }
+        var expiration: Int?
+        if let text = request.header("apns-expiration") {
+            do { expiration = try ControlRequest.expiration(text, named: "apns-expiration") } catch { return .rejected(APNsRejection(400, "BadExpirationDate")) }
+        }
+        let pushType = request.header("apns-push-type")
+        if let pushType, !pushTypes.contains(pushType) { return .rejected(APNsRejection(400, "InvalidPushType")) }
+        // 7. The path and its device token.
+        guard request.path.hasPrefix(devicePath) else { return .rejected(APNsRejection(404, "BadPath")) }
+        let token = String(request.path.dropFirst(devicePath.count))
+        guard !token.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
+        guard Hex.isPushToken(token) else { return .rejected(APNsRejection(400, "BadDeviceToken")) }
+        if let retired = device.retiredTokens[token] { return .rejected(APNsRejection(410, "Unregistered", timestamp: retired)) }
+        // The push type decides the channel; without one, the topic does (`.voip` is PushKit's).
+        let kind: PushRequest.Kind
+        switch pushType {
+        case "voip"?: kind = .voip
+        case nil: kind = topic.hasSuffix(".voip") ? .voip : .alert
+        case "alert"?, "background"?: kind = .alert
+        default:
+            // Push types whose topics (`.complication`, `.location-query`, …) this phone has no token for.
+            return .rejected(APNsRejection(400, token == device.voipToken || token == device.alertToken ? "DeviceTokenNotForTopic" : "BadDeviceToken"))
+        }
+        let push = PushRequest(kind: kind, payload: .object([]), topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
+        if token == device.token(for: kind) {
+            do { try ControlRequest.checkTopic(push, bundleIdentifier: device.bundleIdentifier) } catch { return .rejected(APNsRejection(400, "DeviceTokenNotForTopic")) }
+        } else if token == device.voipToken || token == device.alertToken {
+            return .rejected(APNsRejection(400, "DeviceTokenNotForTopic"))
+        } else {
+            return .rejected(APNsRejection(400, "BadDeviceToken"))
+        }
+        // 8. Provider authentication.
+        if let authorize {
+            if let rejection = authorize(request.header("authorization")) { return .rejected(rejection) }
+        } else if let bundle = certificateTopic, ![bundle, bundle + ".voip", bundle + ".complication"].contains(topic) {
+            return .rejected(APNsRejection(400, "BadTopic"))
+        }
+        // 9. The body: present, within the size APNs takes, a JSON object.
+        guard !request.body.isEmpty else { return .rejected(APNsRejection(400, "PayloadEmpty")) }
+        let limit = kind == .voip ? 5120 : 4096
+        guard request.body.count <= limit else { return .rejected(APNsRejection(413, "PayloadTooLarge")) }
+        guard let payload = try? JSON.parse(String(decoding: request.body, as: UTF8.self)) else {
+            return .rejected(APNsRejection(400, "PayloadEmpty"))
+        }
+        // Not an object, or `{}`: what `softphone push` refuses as PayloadEmpty (the size passed above).
+        do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch {
+            return .rejected(payload.text.utf8.count > limit ? APNsRejection(413, "PayloadTooLarge") : APNsRejection(400, "PayloadEmpty"))
+        }
+        var accepted = push
+        accepted.payload = payload
+        return .accepted(APNsAcceptedPush(push: accepted, pushType: pushType, apnsID: apnsID ?? newID(), token: token))
+    }
+}

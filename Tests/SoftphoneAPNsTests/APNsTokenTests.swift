@@ -1,0 +1,91 @@
+import Glibc
+@testable import SoftphoneAPNs
+import Testing
+
+/// Token auth without sockets: ES256 JWTs checked as APNs checks them, and the per-connection cache.
+@Suite("APNs provider tokens")
+struct APNsTokenTests {
+    /// A fresh .p8 from `softphone apns-credentials`' own writer, and its authority.
+    static func authority() throws -> APNsTokenAuthority {
+        var template = Array("/tmp/softphone-apns-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let written = try APNsCredentials.write(into: folder + "/credentials")
+        return try APNsTokenAuthority(path: written.authKey, teamID: written.teamID, keyID: nil)
+    }
+
+    static let now = 1_800_000_000.0
+
+    @Test("a good token verifies, with iat as an integer, a float or a string of digits")
+    func good() throws {
+        let authority = try Self.authority()
+        #expect(authority.keyID.count == 10)
+        for iat in ["1800000000", "1800000000.25", "\"1800000000\""] {
+            #expect(authority.verify(authority.sign(issuedAtJSON: iat)) == .success(iat == "1800000000.25" ? 1_800_000_000.25 : 1_800_000_000))
+        }
+    }
+
+    @Test("another key id, another team, another key, a broken token: 403 InvalidProviderToken")
+    func invalid() throws {
+        let authority = try Self.authority()
+        let other = try Self.authority()
+        let invalid = APNsRejection(403, "InvalidProviderToken")
+        #expect(authority.verify(authority.sign(issuedAt: 1, keyID: "ABCDEFGHIJ")) == .failure(invalid))
+        #expect(authority.verify(authority.sign(issuedAt: 1, teamID: "ABCDEFGHIJ")) == .failure(invalid))
+        #expect(authority.verify(other.sign(issuedAt: 1, teamID: authority.teamID, keyID: authority.keyID)) == .failure(invalid))
+        #expect(authority.verify("not.a.token") == .failure(invalid))
+        #expect(authority.verify(authority.sign(issuedAtJSON: "\"soon\"")) == .failure(invalid))
+        var token = Array(authority.sign(issuedAt: 1).utf8)
+        token[token.count - 3] = token[token.count - 3] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+        #expect(authority.verify(String(decoding: token, as: UTF8.self)) == .failure(invalid))
+    }
+
+    @Test("per connection: no bearer → MissingProviderToken; over an hour old → ExpiredProviderToken; a new token within 20 minutes → 429")
+    func cache() throws {
+        let authority = try Self.authority()
+        var cache = APNsTokenCache()
+        let now = Self.now
+        #expect(cache.check(nil, authority: authority, now: now) == APNsRejection(403, "MissingProviderToken"))
+        #expect(cache.check("basic abc", authority: authority, now: now) == APNsRejection(403, "MissingProviderToken"))
+        #expect(cache.check("bearer " + authority.sign(issuedAt: Int(now) - 3601), authority: authority, now: now) == APNsRejection(403, "ExpiredProviderToken"))
+        let first = "bearer " + authority.sign(issuedAt: Int(now) - 60)
+        #expect(cache.check(first, authority: authority, now: now) == nil)
+        #expect(cache.check(first, authority: authority, now: now + 10) == nil)
+        let second = "bearer " + authority.sign(issuedAt: Int(now))
+        #expect(cache.check(second, authority: authority, now: now + 60) == APNsRejection(429, "TooManyProviderTokenUpdates"))
+        // The token in use ages out after its hour too.
+        #expect(cache.check(first, authority: authority, now: now + 3600) == APNsRejection(403, "ExpiredProviderToken"))
+        // Twenty minutes on, a new token is welcome.
+        let later = "bearer " + authority.sign(issuedAt: Int(now) + 1300)
+        #expect(cache.check(later, authority: authority, now: now + 1300) == nil)
+    }
+
+    @Test("a .p8 that is not a P-256 PKCS#8 key is refused at start, naming the file")
+    func badKey() throws {
+        var template = Array("/tmp/softphone-apns-XXXXXX".utf8CString)
+        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let written = try APNsCredentials.write(into: folder + "/credentials")
+        // A certificate is not a key; a key block of other bytes is not P-256.
+        for (name, text) in [("AuthKey_CERTIFICAT.p8", nil), ("AuthKey_GARBAGE123.p8", "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----\n")] {
+            let path = folder + "/" + name
+            if let text {
+                let file = fopen(path, "w")
+                fputs(text, file)
+                fclose(file)
+            } else {
+                _ = link(written.ca, path)
+            }
+            #expect(throws: (any Error).self) { try APNsTokenAuthority(path: path, teamID: "TEAM123456", keyID: nil) }
+        }
+        #expect(APNsTokenAuthority.isP256PrivateKey(Array("nothing".utf8)) == false)
+    }
+
+    @Test("[HOST:]PORT: 127.0.0.1 unless another host is named; bad values name what is accepted")
+    func addresses() throws {
+        #expect(try APNsAddress.parse("2197") == APNsAddress(host: "127.0.0.1", port: 2197))
+        #expect(try APNsAddress.parse("0.0.0.0:443") == APNsAddress(host: "0.0.0.0", port: 443))
+        #expect(try APNsAddress.parse("localhost:0") == APNsAddress(host: "127.0.0.1", port: 0))
+        for bad in ["", "http", "70000", "example.com:2197", "1.2.3:5"] {
+            #expect(throws: (any Error).self) { try APNsAddress.parse(bad) }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import SoftphoneAPNs
+import SoftphoneCore
+import Testing
+
+/// Apple's checks without sockets: each reason, and which wins when several apply.
+@Suite("APNs validator")
+struct APNsValidatorTests {
+    static let voip = String(repeating: "ab", count: 32)
+    static let alert = String(repeating: "cd", count: 32)
+    static let retired = String(repeating: "ef", count: 32)
+    static let device = APNsDevice(bundleIdentifier: "com.example.app", voipToken: voip, alertToken: alert, retiredTokens: [retired: 1_700_000_000_123])
+    static let id = "8E1F3C2A-1B2C-4D5E-8F90-A1B2C3D4E5F6"
+    static let body = Array(#"{"aps":{},"caller":"Zoë"}"#.utf8)
+
+    /// A request that passes every check; each case below spoils it in its own way.
+    static func good(_ change: (inout APNsRequest) -> Void = { _ in }) -> APNsRequest {
+        var request = APNsRequest(
+            method: "POST", path: "/3/device/" + voip,
+            headers: [("apns-topic", "com.example.app.voip"), ("apns-push-type", "voip"), ("authorization", "bearer good")],
+            body: body)
+        change(&request)
+        return request
+    }
+
+    static func setting(_ name: String, _ value: String?) -> (inout APNsRequest) -> Void {
+        { request in
+            request.headers.removeAll { $0.name == name }
+            if let value { request.headers.append((name, value)) }
+        }
+    }
+
+    static func authorize(_ header: String?) -> APNsRejection? {
+        guard let header else { return APNsRejection(403, "MissingProviderToken") }
+        return header == "bearer good" ? nil : APNsRejection(403, "InvalidProviderToken")
+    }
+
+    static func verdict(_ request: APNsRequest, device: APNsDevice = device) -> APNsVerdict {
+        APNsValidator.validate(request, device: device, authorize: authorize, newID: { "NEW" })
+    }
+
+    @Test("a good request becomes the push softphone push sends, with a new apns-id")
+    func accepted() throws {
+        guard case .accepted(let push) = Self.verdict(Self.good()) else { Issue.record("not accepted"); return }
+        #expect(push.apnsID == "NEW")
+        #expect(push.token == Self.voip)
+        #expect(push.pushType == "voip")
+        #expect(push.push == PushRequest(kind: .voip, payload: try JSON.parse(#"{"aps":{},"caller":"Zoë"}"#), topic: "com.example.app.voip"))
+    }
+
+    @Test("the client's apns-id, priority, expiration and collapse id are carried")
+    func carried() {
+        let request = Self.good {
+            $0.headers += [("apns-id", Self.id), ("apns-priority", "5"), ("apns-expiration", "1900000000"), ("apns-collapse-id", "c1")]
+        }
+        guard case .accepted(let push) = Self.verdict(request) else { Issue.record("not accepted"); return }
+        #expect(push.apnsID == Self.id)
+        #expect(push.push.priority == 5)
+        #expect(push.push.expiration == 1_900_000_000)
+        #expect(push.push.collapseID == "c1")
+    }
+
+    @Test("an alert push to the alert token, topic the bundle id; no push type: the topic decides")
+    func alertPush() {
+        let alert = Self.good { $0.path = "/3/device/" + Self.alert; Self.setting("apns-topic", "com.example.app")(&$0); Self.setting("apns-push-type", "alert")(&$0) }
+        guard case .accepted(let push) = Self.verdict(alert) else { Issue.record("not accepted"); return }
+        #expect(push.push.kind == .alert)
+        guard case .accepted(let inferred) = Self.verdict(Self.good(Self.setting("apns-push-type", nil))) else { Issue.record("not accepted"); return }
+        #expect(inferred.push.kind == .voip)
+    }
+
+    @Test("every reason", arguments: [
+        (good(setting("apns-id", "not-a-uuid")), APNsRejection(400, "BadMessageId")),
+        (good { $0.method = "GET" }, APNsRejection(405, "MethodNotAllowed")),
+        (good(setting("apns-topic", nil)), APNsRejection(400, "MissingTopic")),
+        (good(setting("apns-collapse-id", String(repeating: "x", count: 65))), APNsRejection(400, "BadCollapseId")),
+        (good(setting("apns-priority", "7")), APNsRejection(400, "BadPriority")),
+        (good(setting("apns-expiration", "soon")), APNsRejection(400, "BadExpirationDate")),
+        (good(setting("apns-push-type", "fax")), APNsRejection(400, "InvalidPushType")),
+        (good { $0.path = "/3/device/" }, APNsRejection(400, "MissingDeviceToken")),
+        (good { $0.path = "/3/device/1234" }, APNsRejection(400, "BadDeviceToken")),
+        (good { $0.path = "/3/device/" + voip.uppercased() }, APNsRejection(400, "BadDeviceToken")),
+        (good { $0.path = "/3/device/" + String(repeating: "12", count: 32) }, APNsRejection(400, "BadDeviceToken")),
+        (good { $0.path = "/3/device/" + retired }, APNsRejection(410, "Unregistered", timestamp: 1_700_000_000_123)),
+        (good { $0.path = "/3/device/" + alert }, APNsRejection(400, "DeviceTokenNotForTopic")),
+        (good(setting("apns-topic", "com.example.other.voip")), APNsRejection(400, "DeviceTokenNotForTopic")),
+        (good(setting("apns-push-type", "complication")), APNsRejection(400, "DeviceTokenNotForTopic")),
+        (good { $0.path = "/4/device/" + voip }, APNsRejection(404, "BadPath")),
+        (good(setting("authorization", nil)), APNsRejection(403, "MissingProviderToken")),
+        (good(setting("authorization", "bearer forged")), APNsRejection(403, "InvalidProviderToken")),
+        (good { $0.body = [] }, APNsRejection(400, "PayloadEmpty")),
+        (good { $0.body = Array("{}".utf8) }, APNsRejection(400, "PayloadEmpty")),
+        (good { $0.body = Array("not json".utf8) }, APNsRejection(400, "PayloadEmpty")),
+        (good { $0.body = Array(#"{"aps":{},"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 5120) + Array(#""}"#.utf8) }, APNsRejection(413, "PayloadTooLarge")),
+    ])
+    func reasons(request: APNsRequest, expected: APNsRejection) {
+        #expect(Self.verdict(request) == .rejected(expected))
+    }
+
+    @Test("VoIP pushes may be 5,120 bytes, alert pushes 4,096")
+    func sizes() {
+        func padded(_ size: Int) -> [UInt8] {
+            let frame = Array(#"{"aps":{},"pad":""}"#.utf8)
+            return Array(#"{"aps":{},"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: size - frame.count) + Array(#""}"#.utf8)
+        }
+        #expect(Self.verdict(Self.good { $0.body = padded(5120) }).status == 200)
+        #expect(Self.verdict(Self.good { $0.body = padded(5121) }) == .rejected(APNsRejection(413, "PayloadTooLarge")))
+        let alert: (inout APNsRequest) -> Void = { $0.path = "/3/device/" + Self.alert; Self.setting("apns-topic", "com.example.app")(&$0); Self.setting("apns-push-type", "alert")(&$0) }
+        #expect(Self.verdict(Self.good { alert(&$0); $0.body = padded(4096) }).status == 200)
+        #expect(Self.verdict(Self.good { alert(&$0); $0.body = padded(4097) }) == .rejected(APNsRejection(413, "PayloadTooLarge")))
+    }
+
+    @Test("when several checks fail, Apple's order decides", arguments: [
+        // apns-id before the method, the method before everything else.
+        (good { setting("apns-id", "x")(&$0); $0.method = "GET" }, "BadMessageId"),
+        (good { $0.method = "PUT"; $0.path = "/nowhere"; setting("apns-topic", nil)(&$0) }, "MethodNotAllowed"),
+        // The topic before the other headers; headers before the path.
+        (good { setting("apns-topic", nil)(&$0); setting("apns-priority", "2")(&$0) }, "MissingTopic"),
+        (good { setting("apns-collapse-id", String(repeating: "x", count: 65))(&$0); setting("apns-priority", "2")(&$0) }, "BadCollapseId"),
+        (good { setting("apns-priority", "2")(&$0); setting("apns-push-type", "fax")(&$0) }, "BadPriority"),
+        (good { setting("apns-push-type", "fax")(&$0); $0.path = "/3/device/x" }, "InvalidPushType"),
+        // The path before authorization; authorization before the body.
+        (good { $0.path = "/3/device/x"; setting("authorization", nil)(&$0) }, "BadDeviceToken"),
+        (good { $0.path = "/3/device/" + retired; setting("authorization", nil)(&$0) }, "Unregistered"),
+        (good { setting("authorization", "bearer forged")(&$0); $0.body = [] }, "InvalidProviderToken"),
+    ])
+    func precedence(request: APNsRequest, reason: String) {
+        guard case .rejected(let rejection) = Self.verdict(request) else { Issue.record("accepted"); return }
+        #expect(rejection.reason == reason)
+    }
+
+    @Test("without token auth the authorization header is not looked at")
+    func noTokenAuth() {
+        #expect(APNsValidator.validate(Self.good(Self.setting("authorization", nil)), device: Self.device).status == 200)
+    }
+
+    @Test("certificate auth: the topic must be the certificate's bundle id, or it plus .voip or .complication (400 BadTopic), after the device token's checks")
+    func certificateTopic() {
+        let request = Self.good(Self.setting("authorization", nil))
+        #expect(APNsValidator.validate(request, device: Self.device, certificateTopic: "com.example.app").status == 200)
+        #expect(APNsValidator.validate(request, device: Self.device, certificateTopic: "com.example.other") == .rejected(APNsRejection(400, "BadTopic")))
+        var badToken = request
+        badToken.path = "/3/device/" + String(repeating: "12", count: 32)
+        #expect(APNsValidator.validate(badToken, device: Self.device, certificateTopic: "com.example.other") == .rejected(APNsRejection(400, "BadDeviceToken")))
+        var empty = request
+        empty.body = []
+        #expect(APNsValidator.validate(empty, device: Self.device, certificateTopic: "com.example.other") == .rejected(APNsRejection(400, "BadTopic")))
+    }
+
+    @Test("error bodies are Apple's JSON; 410 adds the timestamp")
+    func bodies() {
+        #expect(APNsRejection(400, "BadDeviceToken").body == #"{"reason":"BadDeviceToken"}"#)
+        #expect(APNsRejection(410, "Unregistered", timestamp: 5).body == #"{"reason":"Unregistered","timestamp":5}"#)
+    }
+
+    @Test("new apns-ids are version 4 UUIDs")
+    func uuids() {
+        let id = APNsUUID.random()
+        #expect(APNsUUID.isValid(id))
+        #expect(Array(id.utf8)[14] == UInt8(ascii: "4"))
+        #expect(!APNsUUID.isValid("8E1F3C2A1B2C-4D5E-8F90-A1B2C3D4E5F6-"))
+    }
+}
