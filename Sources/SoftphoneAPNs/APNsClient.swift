@@ -74,24 +74,7 @@ public final class APNsClient {
         nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nil, 0)
 
         let fields = [(":method", "POST"), (":scheme", "http"), (":authority", "\(host):\(port)"), (":path", path)] + headers
-        let storage = fields.map { (Array($0.0.utf8), Array($0.1.utf8)) }
-        let names = storage.map { name, _ in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, name.count))
-            pointer.initialize(from: name, count: name.count)
-            return pointer
-        }
-        let values = storage.map { _, value in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, value.count))
-            pointer.initialize(from: value, count: value.count)
-            return pointer
-        }
-        defer {
-            names.forEach { $0.deallocate() }
-            values.forEach { $0.deallocate() }
-        }
-        var nva = storage.indices.map { i in
-            nghttp2_nv(name: names[i], value: values[i], namelen: storage[i].0.count, valuelen: storage[i].1.count, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
-        }
+        let headerList = HTTP2HeaderList(fields)
         var provider = nghttp2_data_provider()
         provider.read_callback = { _, _, buffer, length, flags, _, user in
             guard let buffer, let flags, let user else { return 0 }
@@ -102,7 +85,7 @@ public final class APNsClient {
             if client.outgoing.isEmpty { flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue }
             return count
         }
-        client.stream = nghttp2_submit_request(session, nil, &nva, nva.count, &provider, nil)
+        client.stream = nghttp2_submit_request(session, nil, &headerList.fields, headerList.fields.count, &provider, nil)
         guard client.stream > 0 else { throw ControlError("cannot send the request: \(String(cString: nghttp2_strerror(client.stream)))") }
 
         var buffer = [UInt8](repeating: 0, count: 16384)

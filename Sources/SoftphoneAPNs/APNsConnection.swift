@@ -317,26 +317,7 @@ final class APNsConnection {
         guard let session else { return }
         var fields: [(String, String)] = [(":status", String(status)), ("apns-id", apnsID)]
         if body != nil { fields.append(("content-type", "application/json")) }
-        let storage = fields.map { (Array($0.0.utf8), Array($0.1.utf8)) }
-        var names = storage.map { name, _ in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, name.count))
-            pointer.initialize(from: name, count: name.count)
-            return pointer
-        }
-        var values = storage.map { _, value in
-            let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, value.count))
-            pointer.initialize(from: value, count: value.count)
-            return pointer
-        }
-        defer {
-            names.forEach { $0.deallocate() }
-            values.forEach { $0.deallocate() }
-            names = []
-            values = []
-        }
-        var headers = storage.indices.map { i in
-            nghttp2_nv(name: names[i], value: values[i], namelen: storage[i].0.count, valuelen: storage[i].1.count, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
-        }
+        let headerList = HTTP2HeaderList(fields)
         if let body {
             bodies[stream] = body
             var provider = nghttp2_data_provider()
@@ -344,9 +325,9 @@ final class APNsConnection {
                 guard let buffer, let flags, let user else { return 0 }
                 return Unmanaged<APNsConnection>.fromOpaque(user).takeUnretainedValue().readBody(stream: stream, into: buffer, length: length, flags: flags)
             }
-            nghttp2_submit_response(session, stream, &headers, headers.count, &provider)
+            nghttp2_submit_response(session, stream, &headerList.fields, headerList.fields.count, &provider)
         } else {
-            nghttp2_submit_response(session, stream, &headers, headers.count, nil)
+            nghttp2_submit_response(session, stream, &headerList.fields, headerList.fields.count, nil)
         }
     }
 

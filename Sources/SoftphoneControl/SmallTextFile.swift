@@ -1,6 +1,6 @@
 import Glibc
 
-/// Reads a small text file whole — a patterns file, a push payload, a scenario — or says in a few
+/// Reads a small text file whole (and writes one) — a patterns file, a push payload, a scenario — or says in a few
 /// words why not. What the phone reads this way is written by hand: large files are refused.
 public enum SmallTextFile {
     /// Files larger than this are refused.
@@ -49,5 +49,14 @@ public enum SmallTextFile {
         }
         if ferror(file) != 0 { return .failure(Failure(reason: "cannot be read")) }
         return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Writes `text` to `path` (made or replaced); why it could not, or nil: a picture, a report.
+    public static func write(_ text: String, to path: String) -> String? {
+        guard let file = fopen(path, "wb") else { return String(cString: strerror(errno)) }
+        let bytes = Array(text.utf8)
+        let written = fwrite(bytes, 1, bytes.count, file)
+        let closed = fclose(file)
+        return written == bytes.count && closed == 0 ? nil : "the disk refused it (\(String(cString: strerror(errno))))"
     }
 }

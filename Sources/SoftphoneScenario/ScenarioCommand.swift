@@ -62,7 +62,7 @@ public enum ScenarioCommand {
             if let flow {
                 let path = flow + "/" + scenario.name + ".html"
                 let picture = FlowHTML.render(FlowLadder(events: events.map(\.json)), title: scenario.name)
-                if let problem = write(picture, to: path) {
+                if let problem = SmallTextFile.write(picture, to: path) {
                     err("softphone scenario: cannot write the flow picture \(path): \(problem)")
                     return ScenarioSuite.ExitStatus.failed
                 }
@@ -78,7 +78,7 @@ public enum ScenarioCommand {
             out(suite.summary(withRate: clock == .manual) + (clock == .manual ? " on the manual clock" : ""))
         }
         if let junit {
-            if let problem = write(JUnitReport.xml(suite.results, seconds: suite.seconds), to: junit) {
+            if let problem = SmallTextFile.write(JUnitReport.xml(suite.results, seconds: suite.seconds), to: junit) {
                 err("softphone scenario: cannot write the JUnit report \(junit): \(problem)")
                 return suite.exitStatus == ScenarioSuite.ExitStatus.passed ? ScenarioSuite.ExitStatus.failed : suite.exitStatus
             }
@@ -86,12 +86,4 @@ public enum ScenarioCommand {
         return suite.exitStatus
     }
 
-    /// Writes `text` to `path`; why it could not, or nil.
-    static func write(_ text: String, to path: String) -> String? {
-        guard let file = fopen(path, "wb") else { return String(cString: strerror(errno)) }
-        let bytes = Array(text.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        let closed = fclose(file)
-        return written == bytes.count && closed == 0 ? nil : "the disk refused it (\(String(cString: strerror(errno))))"
-    }
 }

@@ -74,7 +74,7 @@ enum FlowCommand {
         var wrote = false
         for (path, picture) in [(options.html, { FlowHTML.render(ladder, title: title) }), (options.svg, { FlowSVG.render(ladder, title: title) })] {
             guard let path else { continue }
-            if let problem = write(picture(), to: path) {
+            if let problem = SmallTextFile.write(picture(), to: path) {
                 Console.error("softphone flow: cannot write \(path): \(problem)")
                 return 1
             }
@@ -163,14 +163,6 @@ enum FlowCommand {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes `text` to `path`; why it could not, or nil.
-    static func write(_ text: String, to path: String) -> String? {
-        guard let file = fopen(path, "wb") else { return String(cString: strerror(errno)) }
-        let bytes = Array(text.utf8)
-        let written = fwrite(bytes, 1, bytes.count, file)
-        let closed = fclose(file)
-        return written == bytes.count && closed == 0 ? nil : "the disk refused it (\(String(cString: strerror(errno))))"
-    }
 
     /// The terminal's columns when stdout is one.
     private static func terminalWidth() -> Int? {
