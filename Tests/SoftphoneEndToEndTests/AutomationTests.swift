@@ -126,6 +126,8 @@ struct AutomationTests {
         #expect(follower.line(startingWith: #"{"t_ms":"#)?.contains(#""event":"phone.ready""#) == true)
         _ = try phone.remote(["call"])
         #expect(follower.event("call.incoming") != nil)
+        // The waiter must be following before the phone quits: give it a moment on a loaded machine.
+        pause(1)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
         #expect(follower.event("call.ended")?.contains(#""call":1,"#) == true)
