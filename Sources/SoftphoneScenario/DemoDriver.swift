@@ -35,6 +35,17 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
         self.captions = captions
         self.readKeys = readKeys
         self.show = show
+        sync()
+    }
+
+    /// Takes the inner driver's new events, their times on the flow's clock; `fixed` gives them
+    /// all one time (the pause's start, for those that came during it).
+    private mutating func sync(at fixed: Duration? = nil) {
+        for event in inner.events.dropFirst(events.count) {
+            var shifted = event
+            shifted.time = fixed ?? event.time - paused
+            events.append(shifted)
+        }
     }
 
     /// The caption the tour shows while it is paused.
@@ -50,7 +61,9 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
             show(captions[nextCaption])
             nextCaption += 1
         }
-        return inner.perform(request)
+        let refusal = inner.perform(request)
+        sync()
+        return refusal
     }
 
     public mutating func advance(to deadline: Duration, until wanted: (ScenarioEvent) -> Bool) -> String? {
@@ -69,17 +82,16 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
             }
             if now >= deadline { return nil }
             let end = min(deadline, now + Self.slice)
-            var arrived: [ScenarioEvent] = []
+            let first = events.count
             let shift = paused
             let quit = inner.advance(to: end + shift) { event in
                 var shifted = event
                 shifted.time = event.time - shift
-                arrived.append(shifted)
                 return wanted(shifted)
             }
-            events += arrived
+            sync()
             if let quit { return quit }
-            if let last = arrived.last, wanted(last) { return nil }
+            if events[first...].contains(where: wanted) { return nil }
         }
     }
 
@@ -100,14 +112,8 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
                 stop = key
                 break waiting
             }
-            var arrived: [ScenarioEvent] = []
-            quit = inner.advance(to: inner.now + Self.slice) { event in
-                var shifted = event
-                shifted.time = at
-                arrived.append(shifted)
-                return false
-            }
-            events += arrived
+            quit = inner.advance(to: inner.now + Self.slice) { _ in false }
+            sync(at: at)
         }
         paused += inner.now - start
         if stop == nil, quit == nil, nextCaption > 0 { show(captions[nextCaption - 1]) }

@@ -38,7 +38,9 @@ final class DemoPhone {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let rc = posix_spawn(&child, binary, &actions, nil, argv, environ)
+        // /proc/self/exe, not its path: the same program even when a rebuild has replaced the file
+        // since the demo started (the child, before it execs, is still this program).
+        let rc = posix_spawn(&child, "/proc/self/exe", &actions, nil, argv, environ)
         guard rc == 0 else {
             close(ends[1])
             throw ControlError("cannot start the phone \(binary): \(String(cString: strerror(rc)))")
