@@ -24,6 +24,8 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
     private var nextCaption = 0
     /// The time paused so far, on the inner driver's clock.
     private var paused: Duration = .zero
+    /// Where the events of the latest pause start.
+    private var pausedFrom = 0
     public private(set) var events: [ScenarioEvent] = []
     /// Why the flow ended early: `n` or `q`.
     public private(set) var stop: DemoKey?
@@ -94,9 +96,6 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
             if events[first...].contains(where: wanted) { return nil }
         }
     }
-
-    /// Where the events of the latest pause start.
-    private var pausedFrom = 0
 
     /// Waits until space again (or `n`, `q`), reading the phone's events meanwhile so none is lost;
     /// they count as having come when the pause began. Returns why it could not (the phone quit).

@@ -43,6 +43,15 @@ public enum DemoTour {
         return words.joined(separator: " ")
     }
 
+    /// The file the `phone`th phone of the tour records to, for `--audio-out FILE`: a phone's
+    /// recording starts with it, and the tour restarts the phone for flows that need another app,
+    /// settings or rules, so each gets a file of its own (`tour.wav` → `tour-2.wav`). A path
+    /// that is no `.wav` file (`/dev/null`, which plays to nothing) is used as it is.
+    public static func recording(_ path: String, phone: Int) -> String {
+        guard path.hasSuffix(".wav") else { return path }
+        return String(path.dropLast(4)) + "-\(phone).wav"
+    }
+
     /// The tour: the scenarios of `app` (every built-in app when nil) no longer than
     /// `longestFlow`, app by app in the catalog's order. Within an app, flows that need the same
     /// phone (app, settings, rules) run back to back, so the phone restarts as seldom as it can;

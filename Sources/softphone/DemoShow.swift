@@ -76,7 +76,7 @@ struct DemoShow {
         stopPhone()
         phonesStarted += 1
         var more = options.phoneArguments
-        if let out = options.audioOut { more += ["--audio-out", Self.numbered(out, phonesStarted)] }
+        if let out = options.audioOut { more += ["--audio-out", DemoTour.recording(out, phone: phonesStarted)] }
         let socket = options.socket ?? folder + "/control.sock"
         do {
             let started = try DemoPhone(flags: flags, more: more, socket: socket, dataDirectory: folder + "/data")
@@ -92,12 +92,6 @@ struct DemoShow {
             problem = error.message
             return nil
         }
-    }
-
-    /// `tour.wav` as the `n`th phone's recording: `tour-2.wav`.
-    static func numbered(_ path: String, _ n: Int) -> String {
-        guard path.hasSuffix(".wav") else { return path + "-\(n)" }
-        return String(path.dropLast(4)) + "-\(n).wav"
     }
 
     /// Runs one flow; nil when its scenario could not start on the phone (said in `problem`'s place, the caption).

@@ -72,6 +72,12 @@ struct DemoTourTests {
         #expect(captions("ring-extension-opened")[1].hasPrefix("The person opens the notification"))
     }
 
+    @Test("--audio-out: a WAV file per phone; /dev/null stays itself")
+    func recordings() {
+        #expect(DemoTour.recording("out/tour.wav", phone: 2) == "out/tour-2.wav")
+        #expect(DemoTour.recording("/dev/null", phone: 3) == "/dev/null")
+    }
+
     @Test("the tour's keys: space, n, q; the rest mean nothing to it")
     func keys() {
         #expect(DemoKey.keys(in: Array(" nqaN\u{1B}[A".utf8)) == [.pause, .next, .quit, .next])
