@@ -4,8 +4,13 @@ import SoftphoneCore
 /// What the tour's caption says at each `at` step of a flow: what the step does, in iOS's terms,
 /// and why the phone answers as it does. Written per app, since the same key or push means a
 /// different API path in each (a CallKit call, a notification service extension); a step the
-/// tour has no words for is said as the scenario writes it.
+/// tour has no words for is said as the scenario writes it. Each fits, with the tour's `9/9 · `
+/// before it, on the two caption rows of an 80-column terminal.
 public enum DemoCaption {
+    /// The longest caption, in characters: two rows of 78 columns, less the progress and the
+    /// room a break between words may waste.
+    public static let longest = 144
+
     /// The caption of each `at` step of `scenario`, in order.
     public static func steps(of scenario: Scenario) -> [String] {
         var answered = false  // a key after an answer hangs up rather than declines
@@ -37,9 +42,9 @@ public enum DemoCaption {
             if scenario.settings["loggedIn"]?.description == "NO" {
                 return "The hospital sends a VoIP push, but the app is logged out and returns without reporting a call: iOS kills it (rules 4, 5)"
             }
-            return "The hospital's server sends a VoIP push (start); the app reads its session from the keychain and reports the call to CallKit before returning (rules 4, 5)"
+            return "The hospital's server sends a VoIP push; the app reads its session from the keychain and reports the call to CallKit at once (rules 4, 5)"
         case ("ring-extension", .call), ("ring-extension", .push):
-            return "The app's server sends an alert push with mutable-content: iOS runs the app's notification service extension (rule 40), which rings and buzzes; the app is not woken (rule 44)"
+            return "An alert push with mutable-content runs the app's notification service extension (rule 40), which rings and buzzes; the app sleeps on (rule 44)"
         case (_, .key(let keys)):
             return caption(forKeys: keys, app: scenario.app, answered: answered)
         case (_, .cancel):
@@ -63,7 +68,7 @@ public enum DemoCaption {
         case "a":
             return app == "consult"
                 ? "The person answers: CallKit sends the app a CXAnswerCallAction; it joins the consultation's room on its server and fulfils the action"
-                : "The person answers: CallKit sends the app a CXAnswerCallAction; it tells its server, fulfils the action, and iOS activates the audio session (rule 34)"
+                : "The person answers: CallKit sends the app a CXAnswerCallAction; it tells its server, fulfils it, and iOS activates the audio session (rule 34)"
         case "d" where answered:
             return app == "consult"
                 ? "The person hangs up: CallKit sends a CXEndCallAction; the app leaves the room on its server and fulfils it"
@@ -75,7 +80,7 @@ public enum DemoCaption {
         case "1":
             return "The person picks End & Accept: CallKit ends the first call and answers the waiting one (rule 38)"
         case "no":
-            return "The person opens the notification: the app comes to the foreground and sets an App Group flag; the extension sees it at its next buzz and stops ringing"
+            return "The person opens the notification: the app, now in the foreground, sets an App Group flag; the extension sees it at its next buzz and stops"
         default:
             return "The person presses \(keys)"
         }

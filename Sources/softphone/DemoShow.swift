@@ -34,7 +34,10 @@ struct DemoShow {
                 let progress = "\(index + 1)/\(flows.count)"
                 guard let phone = phone(for: flow.scenario) else { return 1 }
                 keyboard.resetSkip()
-                if !idle(Self.pauseBetweenFlows, caption: "Next, \(progress): \(flow.about)  (space pauses · n skips · q ends)", on: phone) {
+                // The tour's keys are said before its first flow (and in the pause): the flows'
+                // titles need the caption's room after that.
+                let keys = index == 0 ? "  (space pauses · n skips · q ends)" : ""
+                if !idle(Self.pauseBetweenFlows, caption: "Next, \(progress): \(flow.about)\(keys)", on: phone) {
                     return endedStatus
                 }
                 if keyboard.skipped { continue }

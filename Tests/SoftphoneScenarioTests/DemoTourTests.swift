@@ -68,7 +68,7 @@ struct DemoTourTests {
         #expect(captions("voip-remote-cancel")[1].hasSuffix("not a push (rule 10), and reports the call ended to CallKit"))
         #expect(captions("consult-logged-out")[0].hasSuffix("iOS kills it (rules 4, 5)"))
         #expect(captions("consult-rejoin")[2].hasPrefix("A start push for the same consultation with a newer room"))
-        #expect(captions("ring-extension-rings")[0].hasPrefix("The app's server sends an alert push with mutable-content: iOS runs the app's notification service extension (rule 40)"))
+        #expect(captions("ring-extension-rings")[0].hasPrefix("An alert push with mutable-content runs the app's notification service extension (rule 40), which rings"))
         #expect(captions("ring-extension-opened")[1].hasPrefix("The person opens the notification"))
     }
 
@@ -76,6 +76,15 @@ struct DemoTourTests {
     func recordings() {
         #expect(DemoTour.recording("out/tour.wav", phone: 2) == "out/tour-2.wav")
         #expect(DemoTour.recording("/dev/null", phone: 3) == "/dev/null")
+    }
+
+    @Test("every caption of the tour fits on the two caption rows of an 80×24 terminal")
+    func captionsFit() throws {
+        for flow in DemoTour.flows(try Self.bundled()) {
+            for caption in DemoCaption.steps(of: flow.scenario) {
+                #expect(caption.count <= DemoCaption.longest, "\(flow.scenario.name): \(caption)")
+            }
+        }
     }
 
     @Test("the tour's keys: space, n, q; the rest mean nothing to it")
