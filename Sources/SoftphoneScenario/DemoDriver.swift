@@ -8,8 +8,8 @@ import SoftphoneControl
 /// during the pause), so the flow's next steps come as long after the pause as they would have
 /// come after the moment it started. The phone itself does not stop (iOS has no pause: a call
 /// rings on, its timers run), so a flow paused in the middle of a timed step may not go as its
-/// scenario says; the tour then says so and goes on. `n` and `q` end the flow: `advance` says why,
-/// and `stop` tells the tour which.
+/// scenario says; the tour then says so and goes on. `n` and `q` end the flow: `advance` says why
+/// (`skipped (n)`, `ended (q)`), which the runner reports as the flow's failure.
 public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
     /// How often keys are looked at while the flow waits.
     public static var slice: Duration { .milliseconds(100) }
@@ -28,7 +28,7 @@ public struct DemoDriver<Inner: ScenarioDriver>: ScenarioDriver {
     private var pausedFrom = 0
     public private(set) var events: [ScenarioEvent] = []
     /// Why the flow ended early: `n` or `q`.
-    public private(set) var stop: DemoKey?
+    private var stop: DemoKey?
 
     /// A driver on `inner` that shows `captions` (one per `at` step) and reads the tour's keys
     /// with `readKeys`.
