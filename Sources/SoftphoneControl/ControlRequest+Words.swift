@@ -4,7 +4,7 @@ extension ControlRequest {
     /// The subcommands that are one request to the phone, in the words of the command line
     /// (`softphone call --from Bob`) and of the full screen's `/` line (`/call --from Bob`).
     /// `events` is not among them: it streams, and the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "caption"]
 
     /// Reads the request `reader.subcommand` (one of `wordCommands`) from the words after it,
     /// and the `--socket` path it names, if any. A payload file of `push` is read here; `-` or no
@@ -46,6 +46,10 @@ extension ControlRequest {
                 throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(reader.prefix) \(words) [--socket PATH]")
             }
             return (.app(action), try reader.socketOnly())
+        case "caption":
+            // One operand, the text; none or "" clears the caption.
+            let text = reader.operand(valueFlags: ["--socket"]) ?? ""
+            return (.caption(text), try reader.socketOnly())
         case "state", "screen":
             return (reader.subcommand == "state" ? .state : .screen, try reader.socketOnly())
         default:

@@ -30,9 +30,12 @@ public enum ControlRequest: Equatable, Sendable {
     /// The event history, then (with `follow`) every new event as it happens; with `fromNow`, no
     /// history: only what happens after the request (a second flow's `wait` must not match the first's).
     case events(follow: Bool, fromNow: Bool = false)
+    /// A line of text shown on the phone's screen, for a presenter (`softphone demo` says what
+    /// each flow shows); empty clears it. It belongs to the terminal, not to the simulated iPhone.
+    case caption(String)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "events"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -116,6 +119,8 @@ public enum ControlRequest: Equatable, Sendable {
                 throw ControlError("field \"keys\" must be a non-empty string of keys, e.g. \"a\"")
             }
             return (id, .key(keys))
+        case "caption":
+            return (id, .caption(try optionalString(json, "text") ?? ""))
         default:
             throw ControlError("unknown command \"\(cmd)\"; use one of: \(names.joined(separator: ", "))")
         }
@@ -224,6 +229,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .screen: .object([("cmd", .string("screen"))])
         case .events(let follow, let fromNow):
             .object([("cmd", .string("events")), ("follow", .bool(follow))] + (fromNow ? [("new", .bool(true))] : []))
+        case .caption(let text): .object([("cmd", .string("caption")), ("text", .string(text))])
         }
     }
 
@@ -247,7 +253,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]
         case .key(let keys): keys.unicodeScalars.map(Command.press)
-        case .state, .screen, .events: []
+        case .state, .screen, .events, .caption: []
         }
     }
 }

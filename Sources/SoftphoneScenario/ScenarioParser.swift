@@ -226,11 +226,21 @@ public struct ScenarioParser {
         return .push(push)
     }
 
-    /// The payload file's text, looked for from the current folder, then from the scenario's.
+    /// The payload file's text, looked for from the current folder, then from the scenario's and
+    /// the folders above it (a bundled scenario's `Assets/Payloads/…` is found from anywhere, as
+    /// `softphone demo` needs: it runs them wherever it is started).
     private func readPayload(_ file: ScenarioLine.Word) throws(ScenarioSyntaxError) -> String {
         let folder = ScenarioFile.folder(of: scenario.file)
         var candidates = [file.text]
-        if !file.text.hasPrefix("/") && folder != "." { candidates.append(folder + "/" + file.text) }
+        if !file.text.hasPrefix("/") && folder != "." {
+            var above = folder
+            while true {
+                candidates.append((above == "/" ? "" : above) + "/" + file.text)
+                let parent = ScenarioFile.folder(of: above)
+                if parent == above || parent == "." || parent.isEmpty { break }
+                above = parent
+            }
+        }
         var reason = ""
         for path in candidates {
             switch SmallTextFile.read(path) {
@@ -238,7 +248,7 @@ public struct ScenarioParser {
             case .failure(let error): if reason.isEmpty { reason = error.reason }
             }
         }
-        let places = candidates.count > 1 ? " (looked in the current folder and in \(folder))" : ""
+        let places = candidates.count > 1 ? " (looked in the current folder, in \(folder) and in the folders above it)" : ""
         throw error(file.column, "cannot read the push payload \(file.text): \(reason)\(places)")
     }
 

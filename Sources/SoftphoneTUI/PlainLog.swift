@@ -66,6 +66,12 @@ public enum PlainLog {
         return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
     }
 
+    /// A presenter's caption (the `caption` request): `CAPTION "The app's server sends a VoIP push…"`,
+    /// or `CAPTION ""` when it is cleared.
+    public static func caption(_ text: String) -> String {
+        "CAPTION " + quote(text, always: true)
+    }
+
     public static func warning(_ text: String) -> String {
         var flat = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -10,6 +10,8 @@ public struct TerminalView: Equatable, Sendable {
     public var showsEventLog = false
     /// The call flow screen (`g`): the ladder of the same events.
     public var flow = FlowView()
+    /// A presenter's caption (the `caption` request), drawn over the rows above the key hints.
+    public var caption: String?
     /// The command line, while it is open or shows a result.
     public private(set) var prompt: CommandPrompt?
 
@@ -135,7 +137,10 @@ public struct TerminalView: Equatable, Sendable {
         }
         guard showsEventLog, !tooSmall else {
             var frame = FrameRenderer.render(screen, width: width, height: height, time: time, date: date, notice: notice, glyphs: glyphs, terminalKeys: Self.keys)
-            if !tooSmall { prompt?.draw(into: &frame, glyphs: glyphs) }
+            if !tooSmall {
+                drawCaption(into: &frame, glyphs: glyphs)
+                prompt?.draw(into: &frame, glyphs: glyphs)
+            }
             return frame
         }
         var frame: Frame

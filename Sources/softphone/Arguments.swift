@@ -30,6 +30,8 @@ enum Invocation: Equatable {
     case pushViaAPNs(PushRequest, socket: String?)
     /// Write test APNs credentials (a CA, a server certificate, a .p8 key) into a folder.
     case apnsCredentials(folder: String)
+    /// The hands-free tour of every built-in app's flows (`softphone demo`).
+    case demo(DemoCommand.Options)
     /// Print the usage.
     case help
 }
@@ -95,11 +97,14 @@ enum Arguments {
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone app foreground|background|kill|reinstall|end-call   (the app's life; end-call: its own hang-up button)
                softphone state | screen                              (JSON snapshot / the screen as text)
+               softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]   (exit 0 when seen, 97 on timeout)
                softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone flow [EVENTS.jsonl|-] [--html OUT.html] [--svg OUT.svg] [--width N]   (the call flow as a ladder; docs/flow.md)
                softphone flow --follow                               (the running phone's call flow, live)
+               softphone demo [--loop] [--app ID] [--audio-device PCM | --audio-out FILE.wav | --no-audio]   (a hands-free tour of every app's flows;
+                                                                      space pauses, n skips, q ends)
                softphone apns-credentials DIR                        (a test CA, server certificate and .p8 key for --apns)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
@@ -140,7 +145,7 @@ enum Arguments {
         return text + (client ? " [--socket PATH]" : "")
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|devices|tones|play|apns-credentials] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|devices|tones|play|apns-credentials] [options]; softphone --help for all"
 
     static func parse(_ words: [String]) throws(ControlError) -> Invocation {
         var words = words[...]
@@ -271,6 +276,8 @@ enum Arguments {
             return .scenario(files: files, junit: junit, flow: flow, realTime: realTime, socket: socket)
         case "flow":
             return .flow(try FlowCommand.options(&reader))
+        case "demo":
+            return .demo(try DemoCommand.options(&reader))
         default:
             throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }

@@ -314,6 +314,12 @@ final class PhoneShell {
                 let error = "the \(app.id) app takes no VoIP pushes: it has no voip background mode and no VoIP push token, and its calls come as alert pushes; send this one as an alert push (--type alert, or an aps that alerts)"
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
             }
+        case .caption(let text):
+            // The presenter's words, not the phone's: no command, no event, only the screen.
+            view.caption = text.isEmpty ? nil : text
+            if case .plain = display { Console.out(PlainLog.caption(text)) }
+            render()
+            return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
         case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
             break
         }

@@ -467,6 +467,8 @@ do {
             Console.error("softphone: \(error.message)")
             status = 1
         }
+    case .demo(let options):
+        status = DemoCommand.run(options)
     case .run(let options):
         status = runPhone(options)
     }

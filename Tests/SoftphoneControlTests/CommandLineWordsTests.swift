@@ -48,8 +48,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call as `softphone call` takes it, without --socket"#),
         ("call --from", "call: --from needs a value; usage: call as `softphone call` takes it, without --socket"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),

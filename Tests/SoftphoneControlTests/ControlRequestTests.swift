@@ -15,7 +15,7 @@ struct ControlRequestTests {
 
     @Test("each request survives its own encoding", arguments: [
         ControlRequest.call(Caller(name: "A \"B\"", handle: "x", hasVideo: true)), .cancel, .hangup, .key("ad"),
-        .state, .screen, .events(follow: false), .events(follow: true), .events(follow: true, fromNow: true),
+        .state, .screen, .caption("Zoë «calls»"), .caption(""), .events(follow: false), .events(follow: true), .events(follow: true, fromNow: true),
         .push(PushRequest(kind: .voip, payload: .object([("aps", .object([]))]))),
         .push(PushRequest(kind: .alert, payload: .object([("aps", .object([]))]), topic: "com.example.voip", priority: 5, expiration: 1_900_000_000, collapseID: "c1")),
     ])
@@ -30,8 +30,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),

@@ -9,7 +9,7 @@ struct CommandLineTests {
     func unknownOption() throws {
         let result = try PhoneProcess.run(["--frobnicate"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|devices|tones|play|apns-credentials] [options]; softphone --help for all\n")
+        #expect(result.err == "softphone run: unknown option \"--frobnicate\"; usage: softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|devices|tones|play|apns-credentials] [options]; softphone --help for all\n")
         #expect(result.out.isEmpty)
     }
 
@@ -74,6 +74,32 @@ struct CommandLineTests {
         let shown = try phone.remote(["push", alert])
         #expect(shown.status == 3 && shown.out == "notification 1 shown: Hello; no call rang\n", "\(shown)")
         #expect(phone.process.line(startingWith: "PUSH kind=alert") != nil)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("demo takes the sound options only: the app's settings and iOS's rules come from each flow; a mistake is one line, exit 2", arguments: [
+        (["demo", "--set", "callGroups=2"], "softphone demo: unknown option \"--set\" (each flow sets the phone's app, settings and rules itself); usage: "),
+        (["demo", "--app", "whatsapp"], "softphone demo: unknown app \"whatsapp\" for --app; available: voip, consult, ring-extension"),
+        (["demo", "--no-audio", "--audio-out", "x.wav"], "softphone demo: --no-audio and --audio-device or --audio-out say different things; give one of them"),
+    ])
+    func demoMistakes(arguments: [String], message: String) throws {
+        let result = try PhoneProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix(message), "\(result.err)")
+        #expect(result.err.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("caption: a presenter's line, CAPTION in plain mode; none clears it")
+    func caption() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["caption", "The app reports the call to CallKit (iOS rule 4)"]).status == 0)
+        #expect(phone.process.line(startingWith: "CAPTION") == #"CAPTION "The app reports the call to CallKit (iOS rule 4)""#)
+        let screen = try phone.remote(["screen"])
+        #expect(screen.out.contains("The app reports the call to CallKit (iOS rule 4)"))
+        #expect(try phone.remote(["caption"]).status == 0)
+        #expect(phone.process.line(startingWith: "CAPTION") == #"CAPTION """#)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }

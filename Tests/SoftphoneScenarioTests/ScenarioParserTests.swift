@@ -184,6 +184,12 @@ struct ScenarioParserTests {
         #expect(parsed.steps.count == 1)
     }
 
+    @Test("a bundled scenario's Assets/Payloads path is found from the folders above its own, wherever the run starts")
+    func payloadFromAFolderAbove() throws {
+        let parsed = try ScenarioParser.parse("at 0s push Assets/Payloads/voip-call.json", file: repositoryRoot + "/Assets/Scenarios/x.scenario")
+        #expect(parsed.steps.count == 1)
+    }
+
     @Test("a scenario file that cannot be read is a mistake too")
     func unreadable() {
         #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse(file: "/nonexistent/a.scenario") }
