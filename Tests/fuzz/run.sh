@@ -35,9 +35,12 @@ for name in $targets; do
       # What the fuzzer finds grows in the build folder; the seeds in the repository stay as they are.
       work=$bin/fuzz-corpus/$name
       mkdir -p "$work"
+      # A target's words, where it has a dictionary: mutations then reach past the first keyword.
+      dictionary=()
+      [ -f "$here/dictionaries/$name.dict" ] && dictionary=(-dict="$here/dictionaries/$name.dict")
       echo "== fuzz-$name for ${seconds}s"
       # -timeout: an input that takes 10 s is a hang; -rss_limit_mb: one that takes 2 GB is a finding.
-      "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+      "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 "${dictionary[@]}" \
         -artifact_prefix="$here/regressions/$name/" "$work" "$here/corpus/$name" >"$bin/fuzz-$name.log" 2>&1
       status=$?
       grep -E '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::(number_of_executed_units|peak_rss_mb)|ERROR|SUMMARY|Test unit written|Fatal error' \
