@@ -34,6 +34,7 @@ func connection(to socket: String) throws -> ControlClient.LineConnection {
 /// Follows the event stream on a thread of its own and checks each call's order as it comes:
 /// a call's call.incoming first (call numbers only grow), its call.ended after it and once.
 final class CallOrderFollower: Sendable {
+    /// What the stream has carried so far, kept by the thread that reads it.
     struct Tally: Sendable {
         var incoming = 0
         var ended = 0
