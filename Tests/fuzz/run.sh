@@ -15,6 +15,9 @@ targets=${TARGETS:-json control-request scenario vibrations ringtone}
 # Swift's runtime keeps caches that LeakSanitizer reports at exit; a leak per input would show as
 # growing RSS, which -rss_limit_mb catches.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}
+# Swift's own backtracer, run inside an AddressSanitizer process, reads the crashed stack and is
+# reported as a stack-buffer-underflow of its own; libFuzzer's report of the trap says what crashed.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 failed=()
 for name in $targets; do
   target=$bin/fuzz-$name
