@@ -19,12 +19,12 @@ TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium cur
 BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test release-test clean check-sanitizers
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test scenario-test scenario-real-time-test expect-test apns-client-test release-test
+test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test scenario-real-time-test expect-test apns-client-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -61,6 +61,24 @@ build-tests:
 
 swift-test:
 	$(SWIFT) test --skip-build
+
+# The parsers' fuzz targets (Tests/fuzz/README.md) once over their seed corpus and every finding
+# committed as a regression input. The debug build links them with libFuzzer's driver, without its
+# coverage counters, which running fixed inputs does not need; a crash is a crash in either build.
+fuzz-test:
+	Tests/fuzz/run.sh check "$$($(SWIFT) build --show-bin-path)"
+
+# Fuzzes each parser for FUZZ_SECONDS (TARGETS="json scenario" for some), built with libFuzzer's
+# coverage and AddressSanitizer in a folder of their own; a crash, hang or runaway memory is saved
+# to Tests/fuzz/regressions/NAME/, where fuzz-test runs it from then on.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := json control-request scenario vibrations ringtone
+FUZZ_BUILD := $(SWIFT) build --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address
+fuzz-build: setup
+	@for name in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$name || exit 1; done
+
+fuzz: fuzz-build
+	Tests/fuzz/run.sh fuzz "$$($(FUZZ_BUILD) --show-bin-path)" $(FUZZ_SECONDS)
 
 # The bundled scenarios on the manual clock (docs/scenarios.md), with a JUnit report for CI and
 # a picture of each call flow (docs/flow.md).
@@ -105,6 +123,14 @@ bench: setup test-setup
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
 	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench
+
+# Ten minutes of calls through the control socket (push + cancel, decline, answer + hang-up, each
+# over a new connection), the phone's RSS and descriptors sampled every 30 s: fails when RSS grew
+# by more than 1 MB or a descriptor was left open. SOFTPHONE_SOAK_SECONDS=120 for a shorter one.
+soak: setup test-setup
+	$(SWIFT) build $(RELEASE) --product softphone
+	$(SWIFT) build $(RELEASE) --product softphone-bench
+	SOFTPHONE_BENCH_ONLY=soak SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench
 
 # The unit and end-to-end tests under AddressSanitizer, each sanitizer's build in a folder of its
 # own (.build/asan, .build/tsan) so the ordinary debug build is left alone; the end-to-end tests

@@ -41,6 +41,15 @@ let lean: [LinkerSetting] = [
     ], .when(configuration: .release)),
 ]
 
+/// A libFuzzer target: `LLVMFuzzerTestOneInput` takes one input, and its main runs libFuzzer's driver.
+func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name, dependencies: dependencies + ["CLibFuzzer"], path: "Tests/fuzz/Targets/\(name)",
+        swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])],
+        // lld: gold warns of every AddressSanitizer symbol it cannot export.
+        linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])])
+}
+
 let package = Package(
     name: "Softphone",
     products: [
@@ -88,6 +97,17 @@ let package = Package(
             name: "softphone-bench",
             dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneFlow", "SoftphoneAPNs"],
             swiftSettings: strict),
+
+        // One libFuzzer target per parser (Tests/fuzz/README.md): `make fuzz` builds them with
+        // -sanitize=fuzzer,address in .build/fuzz and fuzzes each; `make test` runs each over its
+        // corpus and regression inputs. libFuzzer's runtime, which has the program's main, is linked
+        // into every build of them, so the ordinary debug build links them too.
+        .systemLibrary(name: "CLibFuzzer", path: "Tests/fuzz/Targets/CLibFuzzer"),
+        fuzzTarget("fuzz-json", dependencies: ["SoftphoneCore"]),
+        fuzzTarget("fuzz-control-request", dependencies: ["SoftphoneControl"]),
+        fuzzTarget("fuzz-scenario", dependencies: ["SoftphoneScenario"]),
+        fuzzTarget("fuzz-vibrations", dependencies: ["SoftphoneCore"]),
+        fuzzTarget("fuzz-ringtone", dependencies: ["SoftphoneAudio"]),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
         .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit"], swiftSettings: strict),

@@ -45,5 +45,7 @@ public enum ScenarioTime {
 
 extension Character {
     /// `0` to `9`, and nothing else (`isNumber` also takes other scripts' digits and fractions).
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    /// By its one ASCII scalar: a range of Characters also holds a digit with a combining mark
+    /// (`"0\u{0744}"` sorts between "0" and "9"), which no integer reads.
+    var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
 }

@@ -28,6 +28,9 @@ import SoftphoneTestSupport
 //   SOFTPHONE_BENCH_LEAK_CALLS=100000      the calls that RSS growth is measured over
 //   SOFTPHONE_BENCH_ONLY=apns              only the APNs endpoint's (APNsBench.swift)
 //   SOFTPHONE_BENCH_APNS_REQUESTS=20000    h2load's requests per throughput run
+//   SOFTPHONE_BENCH_ONLY=storm             only the push storm (PushStormBench.swift, which lists its own)
+//   SOFTPHONE_BENCH_ONLY=soak              the ten-minute soak, `make soak` (SoakBench.swift, likewise);
+//                                          never part of the whole run
 
 /// One measured figure against its budget.
 struct Row {
@@ -138,6 +141,23 @@ if only == "rss" {
 }
 if only == "apns" {
     runAPNsBench()
+    report()
+}
+
+/// Runs one of the load measurements (PushStormBench.swift, SoakBench.swift); a failure to run it
+/// ends the bench.
+@MainActor func runLoad(_ measure: @MainActor () throws -> Void) {
+    do { try measure() } catch {
+        print("softphone-bench: \(error)")
+        exit(1)
+    }
+}
+if only == "storm" {
+    runLoad(pushStormBench)
+    report()
+}
+if only == "soak" {
+    runLoad(soakBench)
     report()
 }
 
@@ -537,6 +557,10 @@ measureRSSGrowth()
 // MARK: - 8. The APNs endpoint
 
 runAPNsBench()
+
+// MARK: - 9. Load over the control socket
+
+runLoad(pushStormBench)
 
 // MARK: - Report
 

@@ -20,4 +20,16 @@ struct ScenarioTimeTests {
         #expect(ScenarioTime.format(.milliseconds(250)) == "0.25 s")
         #expect(ScenarioTime.format(.milliseconds(1005)) == "1.005 s")
     }
+
+    // Found by the scenario fuzz target (Tests/fuzz/regressions/scenario/): a digit followed by a
+    // combining mark is one Character that sorts between "0" and "9", so it passed as a digit and
+    // the number it was then read as was force-unwrapped: a crash instead of the line's error.
+    @Test("a digit with a combining mark is not a digit: the time is refused, not a crash")
+    func combiningMark() throws {
+        for bad in ["0\u{0744}s", "1.5\u{0301}s", "2\u{20E3}m"] { #expect(ScenarioTime.parse(bad) == nil, "\(bad)") }
+        let text = "# p\nat 0\u{0744}s   call --from Al5555ip\nat 0s   call --from Al5"
+        let error = try #require(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse(text, file: "fuzz.scenario") }
+        #expect(error.description.hasPrefix("fuzz.scenario:2:"), "\(error)")
+        #expect(!error.description.contains("\n"), "one line: \(error)")
+    }
 }
