@@ -7,7 +7,9 @@ set -u
 bin=$SOFTPHONE_BIN
 work=$SOFTPHONE_WORK
 sock=$work/control.sock
-printf 'set -g default-terminal tmux-256color\nset -g status off\n' > "$work/tmux.conf"
+# exit-empty off: the server stays up while start_phone replaces the session, so the next
+# new-session never meets a server that is shutting down ("server exited unexpectedly").
+printf 'set -s exit-empty off\nset -g default-terminal tmux-256color\nset -g status off\n' > "$work/tmux.conf"
 tmux_() { tmux -L "softphone-test-$$" -f "$work/tmux.conf" "$@"; }
 trap 'tmux_ kill-server 2>/dev/null || true' EXIT
 
