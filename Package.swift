@@ -113,10 +113,10 @@ let package = Package(
         .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
         .testTarget(
-            name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario"], exclude: ["Golden"],
+            name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario", "SoftphoneTestSupport"], exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
