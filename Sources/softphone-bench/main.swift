@@ -120,6 +120,13 @@ func peakRSSMegabytes(_ pid: pid_t) -> Double {
     return .nan
 }
 
+/// The share of one core `pid` uses over the next `seconds`, in per cent.
+func cpuPercent(of pid: pid_t, over seconds: Double) -> Double {
+    let before = processCPUNanoseconds(pid)
+    pause(seconds)
+    return Double(processCPUNanoseconds(pid) - before) / 1e9 / seconds * 100
+}
+
 /// Runs tmux with `arguments`, returning its stdout. PhoneProcess reads without waiting for end of
 /// file, so the server tmux leaves running (holding the pipe) does not stall it.
 func tmux(_ arguments: [String]) throws -> String {
@@ -373,19 +380,21 @@ do {
     let socket = folder + "/ring.sock"
     let audio = "--audio-device \(audioDevice)"
     let environment = pacedALSA.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-    var cpus: [Double] = []
-    var rsses: [Double] = []
-    for _ in 0..<5 {
+    /// Starts the phone full screen in an 80×24 tmux pane, playing into the paced capture; its pid.
+    func startPhoneInPane() throws -> pid_t {
         _ = try tmux(["new-session", "-d", "-x", "80", "-y", "24",
                       "exec env \(environment) \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"])
         pause(1)
-        let pid = pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
+        return pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
             .split(separator: "\n").first.map(String.init) ?? "") ?? 0
+    }
+    var cpus: [Double] = []
+    var rsses: [Double] = []
+    for _ in 0..<5 {
+        let pid = try startPhoneInPane()
         _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
         pause(1)
-        let before = processCPUNanoseconds(pid)
-        pause(ringSeconds)
-        cpus.append(Double(processCPUNanoseconds(pid) - before) / 1e9 / ringSeconds * 100)
+        cpus.append(cpuPercent(of: pid, over: ringSeconds))
         rsses.append(peakRSSMegabytes(pid))
         _ = try tmux(["send-keys", "q"])
         pause(0.5)
@@ -396,17 +405,11 @@ do {
     // The same ringing call with the flow screen (g) open and no new event: what it adds to the phone's own.
     var flowCPUs: [Double] = []
     for _ in 0..<3 {
-        _ = try tmux(["new-session", "-d", "-x", "80", "-y", "24",
-                      "exec env \(environment) \(PhoneProcess.binary) --socket \(socket) --data-dir \(folder)/data \(audio)"])
-        pause(1)
-        let pid = pid_t(try tmux(["display-message", "-p", "#{pane_pid}"])
-            .split(separator: "\n").first.map(String.init) ?? "") ?? 0
+        let pid = try startPhoneInPane()
         _ = try tmux(["send-keys", "g"])
         _ = try PhoneProcess.run(["call", "--from", "Bench", "--socket", socket])
         pause(1)
-        let before = processCPUNanoseconds(pid)
-        pause(ringSeconds)
-        flowCPUs.append(Double(processCPUNanoseconds(pid) - before) / 1e9 / ringSeconds * 100)
+        flowCPUs.append(cpuPercent(of: pid, over: ringSeconds))
         _ = try tmux(["send-keys", "g", "q"])
         pause(0.5)
         _ = try tmux(["kill-server"])
