@@ -28,6 +28,13 @@ struct APNsEndpointTests {
         var h2c: String { "http://127.0.0.1:\(port)/3/device/" }
         var tls: String { "https://localhost:\(port)/3/device/" }
 
+        /// `body` in a file in the phone's folder, for the clients that send a file (nghttp, h2load).
+        func bodyFile() throws -> String {
+            let path = phone.folder + "/push.json"
+            if let problem = SmallTextFile.write(APNsEndpointTests.body, to: path) { throw SpawnError(what: "cannot write \(path): \(problem)") }
+            return path
+        }
+
         func quit() {
             phone.process.send("q")
             _ = phone.process.waitForExit()
@@ -157,10 +164,7 @@ struct APNsEndpointTests {
     @Test("nghttp, over h2c and over TLS: 200")
     func nghttp() throws {
         let apns = try APNsPhone()
-        let payload = apns.phone.folder + "/push.json"
-        let file = fopen(payload, "w")
-        fputs(Self.body, file)
-        fclose(file)
+        let payload = try apns.bodyFile()
         for url in [apns.h2c + apns.token, apns.tls + apns.token] {
             let result = try Self.tool("/usr/bin/nghttp", ["-v", "-H", "apns-topic: com.example.voip.voip", "-d", payload, url])
             #expect(result.status == 0, "\(result.err)")
@@ -173,10 +177,7 @@ struct APNsEndpointTests {
     @Test("h2load: 200 pushes over 2 connections, 10 streams each at once: every one accepted, every one a call")
     func h2load() throws {
         let apns = try APNsPhone()
-        let payload = apns.phone.folder + "/push.json"
-        let file = fopen(payload, "w")
-        fputs(Self.body, file)
-        fclose(file)
+        let payload = try apns.bodyFile()
         let result = try Self.tool("/usr/bin/h2load", ["-n", "200", "-c", "2", "-m", "10"] + Self.voipHeaders + ["-d", payload, apns.h2c + apns.token])
         #expect(result.out.contains("status codes: 200 2xx, 0 3xx, 0 4xx, 0 5xx"), "\(result.out)")
         let last = try apns.phone.remote(["wait", "call.incoming", "--where", "call=200", "--timeout", "10"])
