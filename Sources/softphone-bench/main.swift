@@ -431,21 +431,12 @@ do {
 /// Returns calls per second and the phone's peak RSS. No budget is set for it: it is printed as a
 /// figure, not checked.
 func pushesPerSecond(calls: Int) throws -> (rate: Double, rss: Double, inOrder: Bool) {
-    let socket = folder + "/push.sock"
-    let phone = try PhoneProcess(
-        ["-c", "exec \(PhoneProcess.binary) --plain --no-audio --socket \(socket) --data-dir \(folder)/push-data > /dev/null"],
-        binary: "/bin/sh")
+    let (phone, socket) = try startPlainPhone("push")
     defer {
         phone.send("q")
         _ = phone.waitForExit()
     }
-    pause(0.2)
-    var control: ControlClient.LineConnection?
-    for _ in 0..<250 where control == nil {
-        control = try? ControlClient.LineConnection(path: socket)
-        if control == nil { pause(0.02) }
-    }
-    guard let control else { throw SpawnError(what: "no phone answered on \(socket)") }
+    let control = try connection(to: socket)
     let follower = try ControlClient.LineConnection(path: socket)
     follower.send(ControlRequest.events(follow: true).json)
     /// The next line within `seconds` (0: only what has arrived already), or nil.
@@ -505,20 +496,12 @@ func rssMegabytes(_ pid: pid_t) -> Double {
 /// caller, in batches of 500 over one connection; returns its RSS after the first 1,000 and after all.
 /// Every call's memory must be given back, so the two differ only by what the allocator keeps.
 func rssAfterCalls(_ calls: Int) throws -> (first: Double, last: Double) {
-    let socket = folder + "/leak.sock"
-    let phone = try PhoneProcess(
-        ["-c", "exec \(PhoneProcess.binary) --plain --no-audio --socket \(socket) --data-dir \(folder)/leak-data > /dev/null"],
-        binary: "/bin/sh")
+    let (phone, socket) = try startPlainPhone("leak")
     defer {
         phone.send("q")
         _ = phone.waitForExit()
     }
-    var control: ControlClient.LineConnection?
-    for _ in 0..<250 where control == nil {
-        control = try? ControlClient.LineConnection(path: socket)
-        if control == nil { pause(0.02) }
-    }
-    guard let control else { throw SpawnError(what: "no phone answered on \(socket)") }
+    let control = try connection(to: socket)
     let push = ControlRequest.push(PushRequest(kind: .voip, payload: .object([("caller", .string("Bench")), ("handle", .string("+15550199"))]))).json
     func run(_ count: Int) throws {
         var done = 0
