@@ -9,8 +9,6 @@ import SoftphoneControl
 /// so the same code serves a plain socket and an `SSL*`.
 final class APNsConnection {
     let fd: Int32
-    /// The connection's number, for answers that come back from the main loop.
-    let serial: UInt64
     private unowned let endpoint: APNsEndpoint
 
     private enum Transport {
@@ -31,8 +29,14 @@ final class APNsConnection {
     private var bodies: [Int32: [UInt8]] = [:]
     /// The provider tokens this connection has shown.
     private var tokens = APNsTokenCache()
+    /// Where the `apns-id`s of requests that bring none come from.
+    private var ids = APNsUUID.Source()
+    /// What each read takes from the socket (or TLS), made once for the connection.
+    private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16384)
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
     private var certificateTopic: String?
+    /// Requests answered since the loop last took them, for the phone.
+    private var judged: [APNsExchange] = []
     /// The connection is done with; the loop closes it.
     private(set) var isFinished = false
 
@@ -41,10 +45,17 @@ final class APNsConnection {
     /// Bodies longer than this are not kept: APNs refuses anything over 5,120 bytes anyway.
     static let bodyLimit = 8192
 
-    init(fd: Int32, serial: UInt64, endpoint: APNsEndpoint) {
+    init(fd: Int32, endpoint: APNsEndpoint) {
         self.fd = fd
-        self.serial = serial
         self.endpoint = endpoint
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// The requests answered since the last call, oldest first.
+    func takeJudged() -> [APNsExchange] {
+        defer { judged = [] }
+        return judged
     }
 
     /// Whether poll should wait for room to write.
@@ -128,11 +139,13 @@ final class APNsConnection {
     }
 
     private func readPlain() {
-        var buffer = [UInt8](repeating: 0, count: 16384)
         while !isFinished {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let n = recv(fd, readBuffer.baseAddress, readBuffer.count, 0)
             if n > 0 {
-                buffer.withUnsafeBufferPointer { received(UnsafeBufferPointer(rebasing: $0[0..<n])) }
+                received(UnsafeBufferPointer(rebasing: readBuffer[0..<n]))
+                // A short read emptied the socket: poll says when more comes, without a recv
+                // that would only answer EAGAIN.
+                if n < readBuffer.count { return }
                 continue
             }
             if n == 0 || (errno != EAGAIN && errno != EINTR) { isFinished = true }
@@ -160,11 +173,10 @@ final class APNsConnection {
     }
 
     private func readTLS(_ ssl: OpaquePointer) {
-        var buffer = [UInt8](repeating: 0, count: 16384)
         while !isFinished {
-            let n = buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) }
+            let n = SSL_read(ssl, readBuffer.baseAddress, Int32(readBuffer.count))
             if n > 0 {
-                buffer.withUnsafeBufferPointer { received(UnsafeBufferPointer(rebasing: $0[0..<Int(n)])) }
+                received(UnsafeBufferPointer(rebasing: readBuffer[0..<Int(n)]))
                 continue
             }
             waitOrFinish(ssl, n)
@@ -217,11 +229,9 @@ final class APNsConnection {
         }
         nghttp2_session_callbacks_set_on_header_callback(callbacks) { _, frame, name, nameLength, value, valueLength, _, user in
             guard let frame, let name, let value, let user else { return 0 }
-            let connection = Unmanaged<APNsConnection>.fromOpaque(user).takeUnretainedValue()
-            connection.header(
+            Unmanaged<APNsConnection>.fromOpaque(user).takeUnretainedValue().header(
                 stream: frame.pointee.hd.stream_id,
-                name: String(decoding: UnsafeBufferPointer(start: name, count: nameLength), as: UTF8.self),
-                value: String(decoding: UnsafeBufferPointer(start: value, count: valueLength), as: UTF8.self))
+                name: UnsafeBufferPointer(start: name, count: nameLength), value: UnsafeBufferPointer(start: value, count: valueLength))
             return 0
         }
         nghttp2_session_callbacks_set_on_data_chunk_recv_callback(callbacks) { _, _, stream, data, length, user in
@@ -255,20 +265,23 @@ final class APNsConnection {
         streams[frame.hd.stream_id] = APNsStream()
     }
 
-    private func header(stream: Int32, name: String, value: String) {
-        guard streams[stream] != nil else { return }
-        switch name {
-        case ":method": streams[stream]?.request.method = value
-        case ":path": streams[stream]?.request.path = value
-        case ":scheme", ":authority": break
-        default: streams[stream]?.request.headers.append((name, value))
+    private func header(stream: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        guard let request = streams[stream] else { return }
+        if name.first == UInt8(ascii: ":") {
+            if name.elementsEqual(":method".utf8) {
+                request.request.method = String(decoding: value, as: UTF8.self)
+            } else if name.elementsEqual(":path".utf8) {
+                request.request.path = String(decoding: value, as: UTF8.self)
+            }
+            return  // :scheme and :authority decide nothing here
         }
+        request.request.headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
     }
 
     private func data(stream: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let kept = streams[stream]?.request.body.count else { return }
-        let room = max(0, Self.bodyLimit - kept)
-        streams[stream]?.request.body += bytes.prefix(room)
+        guard let request = streams[stream] else { return }
+        let room = max(0, Self.bodyLimit - request.request.body.count)
+        request.request.body.append(contentsOf: bytes.prefix(room))
     }
 
     private func frameReceived(_ frame: nghttp2_frame) {
@@ -284,36 +297,34 @@ final class APNsConnection {
         bodies[stream] = nil
     }
 
-    /// The request's last frame is in: judge it, answer a rejection at once, hand an accepted push to the phone.
+    /// The request's last frame is in: judge it, answer it, and keep it for the phone.
     private func complete(_ request: APNsRequest, stream: Int32) {
         let received = APNsTime.monotonicNanoseconds()
         let authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
             { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
         }
-        let verdict = APNsValidator.validate(request, device: endpoint.device, authorize: authorize, certificateTopic: certificateTopic)
+        var verdict = APNsValidator.validate(
+            request, device: endpoint.device, authorize: authorize, certificateTopic: certificateTopic, newID: { ids.uuid() })
+        if case .accepted = verdict, !endpoint.admit() { verdict = .rejected(APNsRejection(429, "TooManyRequests")) }
         let apnsID: String
-        var answered: Int64?
         switch verdict {
         case .accepted(let push):
             apnsID = push.apnsID
+            respond(stream: stream, status: 200, apnsID: apnsID, body: nil)
         case .rejected(let rejection):
             // Apple answers errors with an apns-id too: the client's when it was a good one.
-            apnsID = request.header("apns-id").flatMap { APNsUUID.isValid($0) ? $0 : nil } ?? APNsUUID.random()
+            apnsID = request.header("apns-id").flatMap { APNsUUID.isValid($0) ? $0 : nil } ?? ids.uuid()
             respond(stream: stream, status: rejection.status, apnsID: apnsID, body: Array(rejection.body.utf8))
-            answered = APNsTime.monotonicNanoseconds()
         }
-        let reported = request.headers.compactMap { header -> (name: String, value: String)? in
-            if header.name == "authorization" { return (header.name, header.value.hasPrefix("bearer ") ? "bearer …" : "…") }
-            return header.name.hasPrefix("apns-") ? header : nil
-        }
+        let answered = APNsTime.monotonicNanoseconds()
         let transport = if case .tls = self.transport { "tls" } else { "h2c" }
-        endpoint.onRequest(APNsExchange(
-            id: APNsExchange.ID(connection: serial, stream: stream), method: request.method, path: request.path, headers: reported,
+        judged.append(APNsExchange(
+            method: request.method, path: request.path, headers: request.headers,
             transport: transport, verdict: verdict, apnsID: apnsID, receivedNanoseconds: received, answeredNanoseconds: answered))
     }
 
     /// Submits a response: `:status`, `apns-id`, and for an error Apple's JSON body.
-    func respond(stream: Int32, status: Int, apnsID: String, body: [UInt8]?) {
+    private func respond(stream: Int32, status: Int, apnsID: String, body: [UInt8]?) {
         guard let session else { return }
         var fields: [(String, String)] = [(":status", String(status)), ("apns-id", apnsID)]
         if body != nil { fields.append(("content-type", "application/json")) }

@@ -3,9 +3,10 @@ import SoftphoneControl
 import Synchronization
 
 /// The phone's APNs endpoint (`--apns`): Apple's HTTP/2 provider API on one TCP port, h2c with
-/// prior knowledge and TLS alike. It runs on a thread of its own; each request it has judged goes
-/// to `onRequest` (the main loop's mailbox), and an accepted push is answered when the main loop
-/// calls `accept` — after the phone has taken it through the same path as `softphone push`.
+/// prior knowledge and TLS alike. It runs on a thread of its own and answers every request there,
+/// as APNs does: a 200 means the push was accepted, not that it was delivered. Each request it has
+/// judged then goes to `onRequests` (the main loop's mailbox), a batch at a time; the phone takes an accepted push
+/// through the same path as `softphone push` and calls `taken()`.
 public final class APNsEndpoint: Sendable {
     /// Where it listens, with the port the system chose when 0 was asked for.
     public let address: APNsAddress
@@ -14,24 +15,29 @@ public final class APNsEndpoint: Sendable {
     /// The token-auth key's id, when requests must carry a provider token.
     public let keyID: String?
     let listener: Int32
-    let wakeRead: Int32
-    let wakeWrite: Int32
     let tls: APNsTLSContext
     let authority: APNsTokenAuthority?
-    let onRequest: @Sendable (APNsExchange) -> Void
+    let onRequests: @Sendable ([APNsExchange]) -> Void
     /// A one-line warning for the phone to show (TLS could not be set up).
     let onNotice: @Sendable (String) -> Void
     /// What the phone is now: its tokens and topics. Set by the main loop, read by the endpoint's thread.
     let deviceState: Mutex<APNsDevice>
-    /// Accepted pushes the main loop has answered, for the endpoint's thread to send.
-    let answers = Mutex<[(APNsExchange.ID, String)]>([])
+    /// Accepted pushes handed to the phone that it has not taken yet.
+    let waiting = Atomic<Int>(0)
+    /// Most accepted pushes that may wait for the phone: past it APNs' `429 TooManyRequests`
+    /// (too many requests to one device token), so a provider faster than the phone for long
+    /// costs a bounded amount of memory, not all of it.
+    let maximumWaiting: Int
+    /// The phone's `maximumWaiting`.
+    public static let defaultMaximumWaiting = 50_000
 
     /// Listens on `address` and serves from a new thread. `tls` holds the server's certificate;
-    /// `authority` checks provider tokens (nil: requests need none). Fails with one line naming
-    /// the address and why.
+    /// `authority` checks provider tokens (nil: requests need none); past `maximumWaiting` pushes
+    /// the phone has not taken, 429. Fails with one line naming the address and why.
     public init(
         address: APNsAddress, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
-        onNotice: @escaping @Sendable (String) -> Void, onRequest: @escaping @Sendable (APNsExchange) -> Void
+        maximumWaiting: Int = APNsEndpoint.defaultMaximumWaiting,
+        onNotice: @escaping @Sendable (String) -> Void, onRequests: @escaping @Sendable ([APNsExchange]) -> Void
     ) throws(ControlError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ControlError("--apns \(address): cannot create a socket: \(String(cString: strerror(errno)))") }
@@ -55,19 +61,13 @@ public final class APNsEndpoint: Sendable {
         }
         self.address = APNsAddress(host: address.host, port: Int(UInt16(bigEndian: socketAddress.sin_port)))
         self.listener = fd
-        var ends: [Int32] = [0, 0]
-        _ = pipe(&ends)
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        (wakeRead, wakeWrite) = (ends[0], ends[1])
         self.tls = tls
         self.certificatePath = tls.certificatePath
         self.authority = authority
         self.keyID = authority?.keyID
         self.deviceState = Mutex(device)
-        self.onRequest = onRequest
+        self.maximumWaiting = maximumWaiting
+        self.onRequests = onRequests
         self.onNotice = onNotice
         try DetachedThread.start { [self] in APNsServerLoop(endpoint: self).run() }
     }
@@ -80,15 +80,18 @@ public final class APNsEndpoint: Sendable {
     /// The phone as requests are judged against now.
     public var device: APNsDevice { deviceState.withLock { $0 } }
 
-    /// Answers an accepted push: 200 with its `apns-id`. Callable from any thread.
-    public func accept(_ id: APNsExchange.ID, apnsID: String) {
-        // One wake-up for a batch: the endpoint's thread takes every queued answer when it wakes.
-        let wasEmpty = answers.withLock { list in
-            defer { list.append((id, apnsID)) }
-            return list.isEmpty
-        }
-        guard wasEmpty else { return }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+    /// Accepted pushes the phone has not taken yet.
+    public var waitingPushes: Int { waiting.load(ordering: .relaxed) }
+
+    /// Counts an accepted push as waiting for the phone; false when too many wait already.
+    func admit() -> Bool {
+        guard waiting.add(1, ordering: .relaxed).newValue > maximumWaiting else { return true }
+        waiting.subtract(1, ordering: .relaxed)
+        return false
+    }
+
+    /// The phone has taken an accepted push the endpoint handed it. Callable from any thread.
+    public func taken() {
+        waiting.subtract(1, ordering: .relaxed)
     }
 }

@@ -1,13 +1,12 @@
 import Glibc
 import Synchronization
 
-/// The endpoint's thread: one poll() loop over the listener, the wake-up pipe and every
-/// connection. Everything here runs on that one thread (nghttp2 sessions are not thread-safe).
+/// The endpoint's thread: one poll() loop over the listener and every connection. Everything here runs on that one thread (nghttp2 sessions are not thread-safe).
 final class APNsServerLoop {
     let endpoint: APNsEndpoint
     private var connections: [Int32: APNsConnection] = [:]
-    private var bySerial: [UInt64: APNsConnection] = [:]
-    private var serial: UInt64 = 0
+    /// Requests answered in this round of poll, for the phone.
+    private var judged: [APNsExchange] = []
     /// Most connections at once; more are closed at once, so memory stays bounded.
     static let maximumConnections = 256
 
@@ -17,20 +16,24 @@ final class APNsServerLoop {
 
     func run() {
         while true {
-            var fds = [pollfd(fd: endpoint.wakeRead, events: Int16(POLLIN), revents: 0), pollfd(fd: endpoint.listener, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: endpoint.listener, events: Int16(POLLIN), revents: 0)]
             for (fd, connection) in connections {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (connection.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
             if poll(&fds, nfds_t(fds.count), -1) < 0 { continue }
             for entry in fds where entry.revents != 0 {
-                if entry.fd == endpoint.wakeRead {
-                    sendAnswers()
-                } else if entry.fd == endpoint.listener {
+                if entry.fd == endpoint.listener {
                     acceptClients()
                 } else if let connection = connections[entry.fd] {
                     connection.service()
+                    judged += connection.takeJudged()
                     if connection.isFinished { drop(connection) }
                 }
+            }
+            // One hand-over (and one wake-up of the main loop) for all a round of poll brought.
+            if !judged.isEmpty {
+                endpoint.onRequests(judged)
+                judged = []
             }
         }
     }
@@ -48,36 +51,12 @@ final class APNsServerLoop {
                 close(client)
                 continue
             }
-            serial += 1
-            let connection = APNsConnection(fd: client, serial: serial, endpoint: endpoint)
-            connections[client] = connection
-            bySerial[serial] = connection
-        }
-    }
-
-    /// Sends the 200s the main loop has decided on.
-    private func sendAnswers() {
-        var buffer = [UInt8](repeating: 0, count: 256)
-        while buffer.withUnsafeMutableBytes({ read(endpoint.wakeRead, $0.baseAddress, $0.count) }) > 0 {}
-        let answers = endpoint.answers.withLock { list in
-            defer { list = [] }
-            return list
-        }
-        var touched: [UInt64: APNsConnection] = [:]
-        for (id, apnsID) in answers {
-            guard let connection = bySerial[id.connection] else { continue }  // the client has gone
-            connection.respond(stream: id.stream, status: 200, apnsID: apnsID, body: nil)
-            touched[id.connection] = connection
-        }
-        for connection in touched.values {
-            connection.flush()
-            if connection.isFinished { drop(connection) }
+            connections[client] = APNsConnection(fd: client, endpoint: endpoint)
         }
     }
 
     private func drop(_ connection: APNsConnection) {
         connections[connection.fd] = nil
-        bySerial[connection.serial] = nil
         connection.close()
     }
 }

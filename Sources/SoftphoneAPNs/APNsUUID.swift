@@ -1,3 +1,5 @@
+import SoftphoneCore
+
 /// The UUIDs of `apns-id`: 8-4-4-4-12 hex digits.
 public enum APNsUUID {
     /// Whether `text` is a UUID in its canonical form (either case), as APNs requires of `apns-id`.
@@ -14,22 +16,49 @@ public enum APNsUUID {
         return true
     }
 
-    /// A new random (version 4) UUID in upper case, as APNs makes them.
+    /// A new random (version 4) UUID in upper case, as APNs makes them, from the system's
+    /// generator (one getrandom() call per draw).
     public static func random() -> String {
-        // Two draws of 64 bits: each draw is a getrandom() call, so not one per byte.
         var generator = SystemRandomNumberGenerator()
+        return random(using: &generator)
+    }
+
+    /// A new random (version 4) UUID in upper case, from `generator`.
+    public static func random(using generator: inout some RandomNumberGenerator) -> String {
         let (high, low) = (generator.next(), generator.next())
         var bytes = (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> (UInt64(i % 8) * 8)) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
+        out.reserveCapacity(36)
         for (i, b) in bytes.enumerated() {
             if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
             out.append(digits[Int(b >> 4)])
             out.append(digits[Int(b & 0x0F)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The ids of one connection's requests: seeded once from the system, then drawn in user
+    /// space (the core's generator of call UUIDs), so a busy connection does not make two system
+    /// calls per request for its ids.
+    struct Source: RandomNumberGenerator {
+        private var generator: CallUUIDGenerator
+
+        init() {
+            var system = SystemRandomNumberGenerator()
+            generator = CallUUIDGenerator(seed: system.next())
+        }
+
+        mutating func next() -> UInt64 {
+            generator.next64()
+        }
+
+        /// The next id.
+        mutating func uuid() -> String {
+            APNsUUID.random(using: &self)
+        }
     }
 
     private static func isHexDigit(_ b: UInt8) -> Bool {

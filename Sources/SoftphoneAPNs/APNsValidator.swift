@@ -84,7 +84,7 @@ public enum APNsValidator {
             return .rejected(APNsRejection(400, "PayloadEmpty"))
         }
         // Not an object, or `{}`: what `softphone push` refuses as PayloadEmpty (the size passed above).
-        do { try ControlRequest.checkPush(kind: kind, payload: payload) } catch {
+        do { try ControlRequest.checkPush(kind: kind, payload: payload, encodedSize: request.body.count) } catch {
             return .rejected(payload.text.utf8.count > limit ? APNsRejection(413, "PayloadTooLarge") : APNsRejection(400, "PayloadEmpty"))
         }
         var accepted = push

@@ -128,7 +128,8 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// Checks a push body as APNs does (iOS rule 16): a JSON object, at most 4096 bytes, 5120 for
     /// VoIP pushes. Fails with one line naming APNs' reason.
-    public static func checkPush(kind: PushRequest.Kind, payload: JSON) throws(ControlError) {
+    /// `encodedSize`: the payload's size as sent, when it came as bytes (else it is measured).
+    public static func checkPush(kind: PushRequest.Kind, payload: JSON, encodedSize: Int? = nil) throws(ControlError) {
         guard case .object(let members) = payload else {
             throw ControlError("the push payload must be a JSON object like {\"aps\":{}} (APNs: 400 PayloadEmpty)")
         }
@@ -140,7 +141,7 @@ public enum ControlRequest: Equatable, Sendable {
             throw ControlError("the push payload nests objects and arrays \(depth) levels deep; at most \(maximumPayloadDepth) are accepted")
         }
         let limit = kind == .voip ? 5120 : 4096
-        let size = payload.text.utf8.count
+        let size = encodedSize ?? payload.text.utf8.count
         guard size <= limit else {
             throw ControlError("the push payload is \(size) bytes; APNs accepts at most \(limit) for \(kind.rawValue) pushes (413 PayloadTooLarge, iOS rule 16)")
         }

@@ -103,7 +103,7 @@ public struct EventStream {
             "sounds.ready": ["sounds"],
             "webhook.delivered": ["url", "status", "attempts"], "webhook.failed": ["url", "attempt", "error", "will_retry", "dropped"],
             "client.dropped": ["reason"],
-            "apns.request": ["method", "path", "transport", "headers", "status", "reason", "apns_id", "us", "outcome", "call", "ended", "delivered", "dropped", "error"],
+            "apns.request": ["method", "path", "transport", "headers", "status", "reason", "apns_id", "us", "taken_us", "outcome", "call", "ended", "delivered", "dropped", "error"],
             "storage.failed": ["error", "waiting"], "storage.recovered": ["written"],
         ]
     }()

@@ -12,8 +12,8 @@ enum MailboxMessage: Sendable {
     case audio(AudioEvent)
     /// The webhook's thread posted a server request, or failed to.
     case webhook(WebhookOutcome)
-    /// The APNs endpoint judged a request (and, for an accepted push, waits for the phone to take it).
-    case apns(APNsExchange)
+    /// The APNs endpoint answered requests (an accepted push is for the phone to take).
+    case apns([APNsExchange])
     /// The app's bundled sounds, decoded (`SystemSoundPlayer`), and a buzz made ready.
     case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }

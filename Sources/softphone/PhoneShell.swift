@@ -119,7 +119,7 @@ final class PhoneShell {
                     case .notice(let line): show(notice: line)
                     case .audio(let event): record(event)
                     case .webhook(let outcome): record(outcome)
-                    case .apns(let exchange): answer(exchange)
+                    case .apns(let exchanges): exchanges.forEach(answer)
                     case .soundsDecoded(let clips, let buzz):
                         let names = sounds.decoded(clips, buzz: buzz, at: clock.now())
                         publish(events.record("sounds.ready", [("sounds", .array(names.map(JSON.string)))], at: clock.now()))
@@ -210,33 +210,32 @@ final class PhoneShell {
         server.reply(to: client, response.reply, then: response.lines, after: response.after)
     }
 
-    /// A request to the APNs endpoint: an accepted push goes through the one request path every
-    /// input takes (as `softphone push` would send it), then the endpoint answers 200; every
-    /// request, accepted or not, is an `apns.request` event (and an APNS line in plain mode).
+    /// A request the APNs endpoint answered: an accepted push goes through the one request path
+    /// every input takes (as `softphone push` would send it); every request, accepted or not, is
+    /// an `apns.request` event (and an APNS line in plain mode).
     private func answer(_ exchange: APNsExchange) {
         guard let apns else { return }
-        var status = 200, reason: String?, outcome: [(String, JSON)] = []
-        let answered: Int64
+        var reason: String?, outcome: [(String, JSON)] = []
         switch exchange.verdict {
         case .accepted(let accepted):
             let reply = respond(to: .push(accepted.push), id: nil, fromStandardInput: false).reply
-            apns.accept(exchange.id, apnsID: exchange.apnsID)
-            answered = clock.now().nanoseconds
+            apns.taken()
+            let taken = max(0, clock.now().nanoseconds - exchange.receivedNanoseconds) / 1000
+            outcome.append(("taken_us", .number(Double(taken))))
             // What became of the push on the phone, tied to its apns-id.
             for field in ["outcome", "call", "ended", "delivered", "reason", "error"] {
                 if let value = reply[field] { outcome.append((field == "reason" ? "dropped" : field, value)) }
             }
         case .rejected(let rejection):
-            status = rejection.status
             reason = rejection.reason
-            answered = exchange.answeredNanoseconds ?? clock.now().nanoseconds
         }
-        let microseconds = max(0, answered - exchange.receivedNanoseconds) / 1000
+        let status = exchange.verdict.status
+        let microseconds = max(0, exchange.answeredNanoseconds - exchange.receivedNanoseconds) / 1000
         if case .plain = display {
             Console.out(PlainLog.apnsRequest(
                 method: exchange.method, path: exchange.path, status: status, reason: reason, apnsID: exchange.apnsID, microseconds: microseconds))
         }
-        let headers = JSON.object(exchange.headers.map { ($0.name, .string($0.value)) })
+        let headers = JSON.object(exchange.reportedHeaders.map { ($0.name, .string($0.value)) })
         let fields: [(String, JSON)] = [
             ("method", .string(exchange.method)), ("path", .string(exchange.path)), ("transport", .string(exchange.transport)),
             ("headers", headers), ("status", .number(Double(status))), ("reason", reason.map(JSON.string) ?? .null),
@@ -405,7 +404,7 @@ final class PhoneShell {
     }
 
     /// The APNs endpoint, for `softphone state`: where it listens, the CA to trust, the device
-    /// token and the topics it takes. Absent without --apns.
+    /// token, the topics it takes, and the accepted pushes not yet taken. Absent without --apns.
     private func apnsState() -> [(String, JSON)] {
         guard let apns else { return [] }
         let device = apns.device
@@ -414,6 +413,7 @@ final class PhoneShell {
             ("token", .string(device.voipToken)), ("alert_token", .string(device.alertToken)),
             ("topics", .array(device.topics.map(JSON.string))),
             ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
+            ("waiting", .number(Double(apns.waitingPushes))),
         ]))]
     }
 

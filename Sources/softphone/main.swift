@@ -372,7 +372,7 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, phone: Phone, mailbo
         bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
     return try APNsEndpoint(
         address: address, tls: tls, authority: authority, device: device,
-        onNotice: { mailbox.post(.notice($0)) }, onRequest: { mailbox.post(.apns($0)) })
+        onNotice: { mailbox.post(.notice($0)) }, onRequests: { mailbox.post(.apns($0)) })
 }
 
 /// `softphone push --via-apns`: the push as a provider sends it, over h2c to the running phone's
