@@ -37,6 +37,10 @@ final class APNsConnection {
     private var certificateTopic: String?
     /// Requests answered since the loop last took them, for the phone.
     private var judged: [APNsExchange] = []
+    /// When the connection opened or last brought a request (`CLOCK_MONOTONIC` nanoseconds).
+    private(set) var lastRequest = APNsTime.monotonicNanoseconds()
+    /// A GOAWAY is on its way: the connection is done once it is written.
+    private var closing = false
     /// The connection is done with; the loop closes it.
     private(set) var isFinished = false
 
@@ -300,6 +304,7 @@ final class APNsConnection {
     /// The request's last frame is in: judge it, answer it, and keep it for the phone.
     private func complete(_ request: APNsRequest, stream: Int32) {
         let received = APNsTime.monotonicNanoseconds()
+        lastRequest = received
         let authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
             { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
         }
@@ -355,6 +360,20 @@ final class APNsConnection {
         return count
     }
 
+    /// No request came for the endpoint's idle timeout: APNs' GOAWAY, whose JSON payload says
+    /// why (`{"reason":"IdleTimeout"}`), then the connection closes.
+    func closeIdle() {
+        guard let session, !closing else {
+            isFinished = true
+            return
+        }
+        let reason = Array(#"{"reason":"IdleTimeout"}"#.utf8)
+        nghttp2_submit_goaway(
+            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nghttp2_session_get_last_proc_stream_id(session), NGHTTP2_NO_ERROR.rawValue, reason, reason.count)
+        closing = true
+        flush()
+    }
+
     // MARK: - Output
 
     /// Writes what nghttp2 has to send, as far as the socket takes it.
@@ -376,6 +395,7 @@ final class APNsConnection {
         if outboundSent == outbound.count {
             outbound.removeAll(keepingCapacity: true)
             outboundSent = 0
+            if closing { isFinished = true }
             if let session, nghttp2_session_want_read(session) == 0, nghttp2_session_want_write(session) == 0 { isFinished = true }
         }
     }

@@ -30,13 +30,19 @@ public final class APNsEndpoint: Sendable {
     let maximumWaiting: Int
     /// The phone's `maximumWaiting`.
     public static let defaultMaximumWaiting = 50_000
+    /// How long a connection may go without a request before the endpoint closes it with a
+    /// GOAWAY saying `IdleTimeout`, as APNs closes idle connections.
+    let idleTimeoutNanoseconds: Int64
+    /// The phone's idle timeout: Apple publishes none; an hour is what APNs clients commonly
+    /// assume, and `--apns-idle-timeout` makes it short enough to rehearse a reconnect.
+    public static let defaultIdleTimeoutSeconds = 3600.0
 
     /// Listens on `address` and serves from a new thread. `tls` holds the server's certificate;
     /// `authority` checks provider tokens (nil: requests need none); past `maximumWaiting` pushes
-    /// the phone has not taken, 429. Fails with one line naming the address and why.
+    /// the phone has not taken, 429; a connection idle for `idleTimeoutSeconds` is closed. Fails with one line naming the address and why.
     public init(
         address: APNsAddress, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
-        maximumWaiting: Int = APNsEndpoint.defaultMaximumWaiting,
+        maximumWaiting: Int = APNsEndpoint.defaultMaximumWaiting, idleTimeoutSeconds: Double = APNsEndpoint.defaultIdleTimeoutSeconds,
         onNotice: @escaping @Sendable (String) -> Void, onRequests: @escaping @Sendable ([APNsExchange]) -> Void
     ) throws(ControlError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -67,6 +73,7 @@ public final class APNsEndpoint: Sendable {
         self.keyID = authority?.keyID
         self.deviceState = Mutex(device)
         self.maximumWaiting = maximumWaiting
+        self.idleTimeoutNanoseconds = Int64(idleTimeoutSeconds * 1e9)
         self.onRequests = onRequests
         self.onNotice = onNotice
         try DetachedThread.start { [self] in APNsServerLoop(endpoint: self).run() }

@@ -20,7 +20,7 @@ final class APNsServerLoop {
             for (fd, connection) in connections {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (connection.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 { continue }
+            if poll(&fds, nfds_t(fds.count), idleWait()) < 0 { continue }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == endpoint.listener {
                     acceptClients()
@@ -30,6 +30,7 @@ final class APNsServerLoop {
                     if connection.isFinished { drop(connection) }
                 }
             }
+            closeIdleConnections()
             // One hand-over (and one wake-up of the main loop) for all a round of poll brought.
             if !judged.isEmpty {
                 endpoint.onRequests(judged)
@@ -52,6 +53,21 @@ final class APNsServerLoop {
                 continue
             }
             connections[client] = APNsConnection(fd: client, endpoint: endpoint)
+        }
+    }
+
+    /// Milliseconds until the first connection's idle timeout; -1 (forever) without connections.
+    private func idleWait() -> Int32 {
+        guard let oldest = connections.values.map(\.lastRequest).min() else { return -1 }
+        let left = oldest + endpoint.idleTimeoutNanoseconds - APNsTime.monotonicNanoseconds()
+        return Int32(clamping: max(0, (left + 999_999) / 1_000_000))
+    }
+
+    private func closeIdleConnections() {
+        let now = APNsTime.monotonicNanoseconds()
+        for connection in connections.values where now - connection.lastRequest >= endpoint.idleTimeoutNanoseconds {
+            connection.closeIdle()
+            if connection.isFinished { drop(connection) }
         }
     }
 

@@ -77,6 +77,8 @@ struct RunOptions: Equatable {
     var apnsAuthKey: String?
     var apnsTeam: String?
     var apnsKeyID: String?
+    /// Seconds a connection to the endpoint may stay without a request before APNs' IdleTimeout.
+    var apnsIdleTimeout: Double?
 }
 
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
@@ -87,7 +89,8 @@ enum Arguments {
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
                          [--apns [HOST:]PORT [--apns-cert CERT.pem --apns-cert-key KEY.pem]
-                          [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]]
+                          [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]
+                          [--apns-idle-timeout SECONDS]]
                softphone call [--from NAME] [--handle H] [--video] [--json]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
                softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID] [--json | --via-apns]
@@ -350,14 +353,20 @@ extension WordReader {
             case "--apns-auth-key": options.apnsAuthKey = try value(for: flag)
             case "--apns-team": options.apnsTeam = try value(for: flag)
             case "--apns-key-id": options.apnsKeyID = try value(for: flag)
+            case "--apns-idle-timeout":
+                let text = try value(for: flag)
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 86_400 else {
+                    throw ControlError("softphone: --apns-idle-timeout \"\(text)\" must be seconds from 0.1 to 86400, e.g. --apns-idle-timeout 60")
+                }
+                options.apnsIdleTimeout = seconds
             default: throw unknown(flag)
             }
         }
         // After the loop: `--set` may come before `--app`, and the app says which settings it has.
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
-        let apnsFlags = [options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID]
+        let apnsFlags = [options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID, options.apnsIdleTimeout.map { "\($0)" }]
         if options.apns == nil, apnsFlags.contains(where: { $0 != nil }) {
-            throw ControlError("softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team and --apns-key-id configure the APNs endpoint; add --apns [HOST:]PORT")
+            throw ControlError("softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT")
         }
         if (options.apnsAuthKey == nil) != (options.apnsTeam == nil) {
             throw ControlError("softphone: --apns-auth-key and --apns-team go together (token auth: the .p8 key and your team id)")

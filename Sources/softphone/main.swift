@@ -372,6 +372,7 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, phone: Phone, mailbo
         bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
     return try APNsEndpoint(
         address: address, tls: tls, authority: authority, device: device,
+        idleTimeoutSeconds: options.apnsIdleTimeout ?? APNsEndpoint.defaultIdleTimeoutSeconds,
         onNotice: { mailbox.post(.notice($0)) }, onRequests: { mailbox.post(.apns($0)) })
 }
 

@@ -263,11 +263,54 @@ struct APNsEndpointTests {
         _ = none.process.waitForExit()
     }
 
+    @Test("a connection without a request for --apns-idle-timeout gets a GOAWAY saying IdleTimeout, then is closed")
+    func idleTimeout() throws {
+        let apns = try APNsPhone(["--apns-idle-timeout", "0.3"])
+        defer { apns.quit() }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(apns.port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        // HTTP/2's preface and an empty SETTINGS frame: a client that then says nothing.
+        let hello = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8) + [0, 0, 0, 4, 0, 0, 0, 0, 0]
+        #expect(send(fd, hello, hello.count, 0) == hello.count)
+        let opened = PhoneProcess.now()
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while PhoneProcess.now() - opened < 10 {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, 1000) > 0 else { continue }
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }  // closed by the phone
+            received += buffer[0..<n]
+        }
+        let closedAfter = PhoneProcess.now() - opened
+        #expect(closedAfter >= 0.25 && closedAfter < 5, "closed after \(closedAfter) s")
+        // The frames: 9-byte headers (length 24 bits, type, flags, stream); GOAWAY is type 7, its
+        // payload the last stream id, the error code, then the debug data APNs fills with JSON.
+        var offset = 0, goAway: [UInt8]?
+        while offset + 9 <= received.count {
+            let length = Int(received[offset]) << 16 | Int(received[offset + 1]) << 8 | Int(received[offset + 2])
+            if received[offset + 3] == 7, offset + 9 + length <= received.count { goAway = Array(received[(offset + 9)..<(offset + 9 + length)]) }
+            offset += 9 + length
+        }
+        let frame = try #require(goAway, "no GOAWAY in \(received.count) bytes")
+        #expect(frame[4..<8].elementsEqual([0, 0, 0, 0]))  // NO_ERROR
+        #expect(String(decoding: frame[8...], as: UTF8.self) == #"{"reason":"IdleTimeout"}"#)
+    }
+
     @Test("bad endpoint flags: one line naming the flag and what is accepted, exit 2", arguments: [
         (["--apns", "example.com:80"], "--apns \"example.com:80\": \"example.com\" is not an IPv4 address"),
         (["--apns", "99999"], "--apns \"99999\": \"99999\" is not a port"),
-        (["--apns-team", "ABCDE12345"], "softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team and --apns-key-id configure the APNs endpoint; add --apns [HOST:]PORT"),
+        (["--apns-team", "ABCDE12345"], "softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT"),
         (["--apns", "0", "--apns-auth-key", "AuthKey_X.p8"], "softphone: --apns-auth-key and --apns-team go together"),
+        (["--apns", "0", "--apns-idle-timeout", "0"], "softphone: --apns-idle-timeout \"0\" must be seconds from 0.1 to 86400, e.g. --apns-idle-timeout 60"),
     ])
     func badFlags(flags: [String], message: String) throws {
         let result = try PhoneProcess.run(["--no-audio", "--socket", temporaryFolder() + "/s.sock"] + flags)
