@@ -29,6 +29,11 @@ final class APNsConnection {
     private var bodies: [Int32: [UInt8]] = [:]
     /// The provider tokens this connection has shown.
     private var tokens = APNsTokenCache()
+    /// The phone as the endpoint last read it, and which version of it.
+    private var device: (version: Int, device: APNsDevice)?
+    /// The last `authorization` header, as bytes and as text: a client sends the same one on
+    /// request after request, and it is then not made into a new string each time.
+    private var lastAuthorization: (bytes: [UInt8], text: String)?
     /// Where the `apns-id`s of requests that bring none come from.
     private var ids = APNsUUID.Source()
     /// What each read takes from the socket (or TLS), made once for the connection.
@@ -279,7 +284,18 @@ final class APNsConnection {
             }
             return  // :scheme and :authority decide nothing here
         }
-        request.request.headers.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        let text: String
+        if name.elementsEqual("authorization".utf8) {
+            if let last = lastAuthorization, value.elementsEqual(last.bytes) {
+                text = last.text
+            } else {
+                text = String(decoding: value, as: UTF8.self)
+                lastAuthorization = (Array(value), text)
+            }
+        } else {
+            text = String(decoding: value, as: UTF8.self)
+        }
+        request.request.headers.append((String(decoding: name, as: UTF8.self), text))
     }
 
     private func data(stream: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -308,14 +324,16 @@ final class APNsConnection {
         let authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
             { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
         }
+        let current = endpoint.device(after: device)
+        device = current
         var verdict = APNsValidator.validate(
-            request, device: endpoint.device, authorize: authorize, certificateTopic: certificateTopic, newID: { ids.uuid() })
+            request, device: current.device, authorize: authorize, certificateTopic: certificateTopic, newID: { ids.uuid() })
         if case .accepted = verdict, !endpoint.admit() { verdict = .rejected(APNsRejection(429, "TooManyRequests")) }
         let apnsID: String
         switch verdict {
         case .accepted(let push):
             apnsID = push.apnsID
-            respond(stream: stream, status: 200, apnsID: apnsID, body: nil)
+            respondOK(stream: stream, apnsID: apnsID)
         case .rejected(let rejection):
             // Apple answers errors with an apns-id too: the client's when it was a good one.
             apnsID = request.header("apns-id").flatMap { APNsUUID.isValid($0) ? $0 : nil } ?? ids.uuid()
@@ -328,22 +346,36 @@ final class APNsConnection {
             transport: transport, verdict: verdict, apnsID: apnsID, receivedNanoseconds: received, answeredNanoseconds: answered))
     }
 
-    /// Submits a response: `:status`, `apns-id`, and for an error Apple's JSON body.
-    private func respond(stream: Int32, status: Int, apnsID: String, body: [UInt8]?) {
+    /// Submits an error response: `:status`, `apns-id`, and Apple's JSON body.
+    private func respond(stream: Int32, status: Int, apnsID: String, body: [UInt8]) {
         guard let session else { return }
-        var fields: [(String, String)] = [(":status", String(status)), ("apns-id", apnsID)]
-        if body != nil { fields.append(("content-type", "application/json")) }
-        let headerList = HTTP2HeaderList(fields)
-        if let body {
-            bodies[stream] = body
-            var provider = nghttp2_data_provider()
-            provider.read_callback = { _, stream, buffer, length, flags, _, user in
-                guard let buffer, let flags, let user else { return 0 }
-                return Unmanaged<APNsConnection>.fromOpaque(user).takeUnretainedValue().readBody(stream: stream, into: buffer, length: length, flags: flags)
+        let headerList = HTTP2HeaderList([(":status", String(status)), ("apns-id", apnsID), ("content-type", "application/json")])
+        bodies[stream] = body
+        var provider = nghttp2_data_provider()
+        provider.read_callback = { _, stream, buffer, length, flags, _, user in
+            guard let buffer, let flags, let user else { return 0 }
+            return Unmanaged<APNsConnection>.fromOpaque(user).takeUnretainedValue().readBody(stream: stream, into: buffer, length: length, flags: flags)
+        }
+        nghttp2_submit_response(session, stream, &headerList.fields, headerList.fields.count, &provider)
+    }
+
+    /// Submits a 200: `:status` and `apns-id` only. Nearly every reply is one, so its fields point
+    /// at constant text and the id's own bytes instead of copies (nghttp2 copies what it keeps).
+    private func respondOK(stream: Int32, apnsID: String) {
+        guard let session else { return }
+        let status: StaticString = ":status", ok: StaticString = "200", idName: StaticString = "apns-id"
+        var id = apnsID
+        id.withUTF8 { idBytes in
+            withUnsafeTemporaryAllocation(of: nghttp2_nv.self, capacity: 2) { fields in
+                let flags = UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)
+                fields[0] = nghttp2_nv(
+                    name: UnsafeMutablePointer(mutating: status.utf8Start), value: UnsafeMutablePointer(mutating: ok.utf8Start),
+                    namelen: status.utf8CodeUnitCount, valuelen: ok.utf8CodeUnitCount, flags: flags)
+                fields[1] = nghttp2_nv(
+                    name: UnsafeMutablePointer(mutating: idName.utf8Start), value: UnsafeMutablePointer(mutating: idBytes.baseAddress!),
+                    namelen: idName.utf8CodeUnitCount, valuelen: idBytes.count, flags: flags)
+                _ = nghttp2_submit_response(session, stream, fields.baseAddress, 2, nil)
             }
-            nghttp2_submit_response(session, stream, &headerList.fields, headerList.fields.count, &provider)
-        } else {
-            nghttp2_submit_response(session, stream, &headerList.fields, headerList.fields.count, nil)
         }
     }
 

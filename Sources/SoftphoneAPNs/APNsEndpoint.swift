@@ -22,6 +22,8 @@ public final class APNsEndpoint: Sendable {
     let onNotice: @Sendable (String) -> Void
     /// What the phone is now: its tokens and topics. Set by the main loop, read by the endpoint's thread.
     let deviceState: Mutex<APNsDevice>
+    /// Counts `update`s, so a connection re-reads the device only when it changed.
+    let deviceVersion = Atomic<Int>(0)
     /// Accepted pushes handed to the phone that it has not taken yet.
     let waiting = Atomic<Int>(0)
     /// Most accepted pushes that may wait for the phone: past it APNs' `429 TooManyRequests`
@@ -82,10 +84,18 @@ public final class APNsEndpoint: Sendable {
     /// The phone's tokens changed (a reinstall): later requests are judged against `device`.
     public func update(_ device: APNsDevice) {
         deviceState.withLock { $0 = device }
+        deviceVersion.add(1, ordering: .releasing)
     }
 
     /// The phone as requests are judged against now.
     public var device: APNsDevice { deviceState.withLock { $0 } }
+
+    /// The device as of `version`, re-read only when an `update` came since (`known`).
+    func device(after known: (version: Int, device: APNsDevice)?) -> (version: Int, device: APNsDevice) {
+        let version = deviceVersion.load(ordering: .acquiring)
+        if let known, known.version == version { return known }
+        return (version, device)
+    }
 
     /// Accepted pushes the phone has not taken yet.
     public var waitingPushes: Int { waiting.load(ordering: .relaxed) }

@@ -58,7 +58,9 @@ final class APNsServerLoop {
 
     /// Milliseconds until the first connection's idle timeout; -1 (forever) without connections.
     private func idleWait() -> Int32 {
-        guard let oldest = connections.values.map(\.lastRequest).min() else { return -1 }
+        guard !connections.isEmpty else { return -1 }
+        var oldest = Int64.max
+        for connection in connections.values { oldest = min(oldest, connection.lastRequest) }
         let left = oldest + endpoint.idleTimeoutNanoseconds - APNsTime.monotonicNanoseconds()
         return Int32(clamping: max(0, (left + 999_999) / 1_000_000))
     }
