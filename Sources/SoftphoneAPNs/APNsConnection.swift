@@ -10,6 +10,8 @@ import SoftphoneControl
 final class APNsConnection {
     let fd: Int32
     private unowned let endpoint: APNsEndpoint
+    /// The loop serving it, which hands what it answered to the phone.
+    private unowned let loop: APNsServerLoop
 
     private enum Transport {
         case sniffing
@@ -40,8 +42,6 @@ final class APNsConnection {
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16384)
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
     private var certificateTopic: String?
-    /// Requests answered since the loop last took them, for the phone.
-    private var judged: [APNsExchange] = []
     /// When the connection opened or last brought a request (`CLOCK_MONOTONIC` nanoseconds).
     private(set) var lastRequest = APNsTime.monotonicNanoseconds()
     /// A GOAWAY is on its way: the connection is done once it is written.
@@ -54,18 +54,13 @@ final class APNsConnection {
     /// Bodies longer than this are not kept: APNs refuses anything over 5,120 bytes anyway.
     static let bodyLimit = 8192
 
-    init(fd: Int32, endpoint: APNsEndpoint) {
+    init(fd: Int32, loop: APNsServerLoop) {
         self.fd = fd
-        self.endpoint = endpoint
+        self.endpoint = loop.endpoint
+        self.loop = loop
     }
 
     deinit { readBuffer.deallocate() }
-
-    /// The requests answered since the last call, oldest first.
-    func takeJudged() -> [APNsExchange] {
-        defer { judged = [] }
-        return judged
-    }
 
     /// Whether poll should wait for room to write.
     var wantsToWrite: Bool { outboundSent < outbound.count || tlsWantsWrite }
@@ -341,7 +336,7 @@ final class APNsConnection {
         }
         let answered = APNsTime.monotonicNanoseconds()
         let transport = if case .tls = self.transport { "tls" } else { "h2c" }
-        judged.append(APNsExchange(
+        loop.judged.append(APNsExchange(
             method: request.method, path: request.path, headers: request.headers,
             transport: transport, verdict: verdict, apnsID: apnsID, receivedNanoseconds: received, answeredNanoseconds: answered))
     }

@@ -5,8 +5,8 @@ import Synchronization
 final class APNsServerLoop {
     let endpoint: APNsEndpoint
     private var connections: [Int32: APNsConnection] = [:]
-    /// Requests answered in this round of poll, for the phone.
-    private var judged: [APNsExchange] = []
+    /// Requests answered in this round of poll, for the phone (the connections add to it).
+    var judged: [APNsExchange] = []
     /// Most connections at once; more are closed at once, so memory stays bounded.
     static let maximumConnections = 256
 
@@ -26,7 +26,6 @@ final class APNsServerLoop {
                     acceptClients()
                 } else if let connection = connections[entry.fd] {
                     connection.service()
-                    judged += connection.takeJudged()
                     if connection.isFinished { drop(connection) }
                 }
             }
@@ -52,7 +51,7 @@ final class APNsServerLoop {
                 close(client)
                 continue
             }
-            connections[client] = APNsConnection(fd: client, endpoint: endpoint)
+            connections[client] = APNsConnection(fd: client, loop: self)
         }
     }
 
