@@ -56,14 +56,7 @@ public enum Keymap {
         case .incoming(let call):
             return [accept, decline] + (call.isSilenced ? [] : [silence]) + [help, quit]
         case .callWaiting(let waiting):
-            var keys = waiting.choices.map { choice in
-                switch choice {
-                case .endAndAccept: KeyBinding(["1"], "1", hint: "end & accept", help: "End & Accept: end the call in progress, answer", .endAndAccept)
-                case .holdAndAccept: KeyBinding(["2"], "2", hint: "hold & accept", help: "Hold & Accept: hold the call in progress, answer", .holdAndAccept)
-                case .endHeldAndAccept: KeyBinding(["2"], "2", hint: "end held & accept", help: "End Held & Accept: end the held call, answer", .holdAndAccept)
-                case .decline: decline
-                }
-            }
+            var keys = waiting.choices.map(binding(for:))
             if !waiting.choices.contains(.decline) { keys.append(decline) }
             return keys + [help, quit]
         case .inCall(let call):
@@ -133,6 +126,31 @@ public enum Keymap {
     }
 
     // MARK: Keys several screens share
+
+    /// The key of one call-waiting choice.
+    static func binding(for choice: CallWaitingChoice) -> KeyBinding {
+        switch choice {
+        case .endAndAccept: KeyBinding(["1"], "1", hint: "end & accept", help: "End & Accept: end the call in progress, answer", .endAndAccept)
+        case .holdAndAccept: KeyBinding(["2"], "2", hint: "hold & accept", help: "Hold & Accept: hold the call in progress, answer", .holdAndAccept)
+        case .endHeldAndAccept: KeyBinding(["2"], "2", hint: "end held & accept", help: "End Held & Accept: end the held call, answer", .holdAndAccept)
+        case .decline: decline
+        }
+    }
+
+    /// How a screen writes the button of a key: its first key in brackets, then the button's word.
+    static func button(_ binding: KeyBinding, _ word: String) -> String {
+        "[\(binding.keys[0])] " + word
+    }
+
+    /// The incoming call's Decline button as the screen writes it ("[d] Decline").
+    public static var declineButton: String { button(decline, "Decline") }
+    /// The incoming call's Accept button as the screen writes it ("[a] Accept").
+    public static var acceptButton: String { button(accept, "Accept") }
+
+    /// A call-waiting choice's button as the screen writes it ("[1] End & Accept").
+    public static func button(for choice: CallWaitingChoice) -> String {
+        button(binding(for: choice), choice.rawValue)
+    }
 
     private static let accept = KeyBinding(["a", "\r", "\n"], "a/Enter", hint: "accept", help: "accept the call", .answer)
     private static let decline = KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "decline", help: "decline the call", .end)

@@ -188,7 +188,7 @@ struct Pen {
                 .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
                 .text(name, .caller),
                 .text(handle, .dim),
-                .keys([("[d] Decline", .decline), ("[a] Accept", .accept)]),
+                .keys([(Keymap.declineButton, .decline), (Keymap.acceptButton, .accept)]),
             ]
             return Array(zip(compact ? [0, 2, 3, 4, 5] : [1, 3, 4, 5, 6], lines))
 
@@ -202,13 +202,8 @@ struct Pen {
             ]
             if let held = call.held { rows.append((compact ? 4 : 7, .text("on hold: " + names(held).name, .status))) }
             for (index, choice) in call.choices.enumerated() {
-                let key = switch choice {
-                case .endAndAccept: "[1] "
-                case .holdAndAccept, .endHeldAndAccept: "[2] "
-                case .decline: "[d] "
-                }
                 let role: Role = choice == .decline ? .decline : .accept
-                rows.append(((compact ? 6 : 10) + index, .text(key + choice.rawValue, role)))
+                rows.append(((compact ? 6 : 10) + index, .text(Keymap.button(for: choice), role)))
             }
             return rows
 
@@ -224,7 +219,7 @@ struct Pen {
                 .text("ringing " + FrameRenderer.timerText(seconds: call.ringingSeconds), .timer),
                 .text(glyphs.vibration(call.vibration), .status),
                 vibrating,
-                .keys([("[d] Decline", .decline), ("[a] Accept", .accept)]),
+                .keys([(Keymap.declineButton, .decline), (Keymap.acceptButton, .accept)]),
             ]
             return Array(zip(compact ? [0, 2, 3, 4, 6, 7, 9] : [1, 4, 5, 7, 10, 11, 15], lines))
 

@@ -5,7 +5,7 @@ import Testing
 @Suite("Notification sounds iOS would play")
 struct NotificationSoundTests {
     @Test("linear PCM, float, IMA4, µ-law and A-law in WAV, AIFF or CAF, under 30 s, are played",
-          .enabled(if: Sox.isAvailable), arguments: [
+          arguments: [
               ("pcm.wav", ["-b", "16"]), ("float.wav", ["-e", "floating-point"]), ("ima.wav", ["-e", "ima-adpcm"]),
               ("ulaw.caf", ["-e", "u-law"]), ("alaw.aiff", ["-e", "a-law"]), ("pcm.caf", []), ("pcm24.aiff", ["-b", "24"]),
               ("just-under.wav", ["-b", "16", "LENGTH=29.9"]),
@@ -18,7 +18,7 @@ struct NotificationSoundTests {
         #expect(NotificationSound.problem(withFileAt: path) == nil)
     }
 
-    @Test("other encodings and containers are named, with what iOS takes", .enabled(if: Sox.isAvailable), arguments: [
+    @Test("other encodings and containers are named, with what iOS takes", arguments: [
         ("ms-adpcm.wav", ["-e", "ms-adpcm"], "is WAV (Microsoft), Microsoft ADPCM"),
         ("tone.flac", ["-b", "24"], "is FLAC (Free Lossless Audio Codec), Signed 24 bit PCM"),
         ("tone.ogg", [], "is OGG (OGG Container format), Vorbis"),
@@ -31,7 +31,7 @@ struct NotificationSoundTests {
             == described + ", which iOS does not play as a notification sound (it takes linear PCM, IMA4, µ-law or A-law in WAV, AIFF or CAF)")
     }
 
-    @Test("30 s or longer is refused with its length; an unreadable or truncated file says so", .enabled(if: Sox.isAvailable))
+    @Test("30 s or longer is refused with its length; an unreadable or truncated file says so")
     func tooLongUnreadableTruncated() throws {
         let folder = TemporaryDirectory()
         let long = folder.file("long.wav")

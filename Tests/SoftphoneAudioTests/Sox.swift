@@ -2,11 +2,18 @@ import Glibc
 
 /// Runs SoX to make test sound files in formats this package does not write itself.
 enum Sox {
-    /// Whether `sox` is installed; tests that need it are skipped otherwise.
-    static let isAvailable: Bool = (try? run(["--version"])) != nil
+    /// A failed run: sox could not be started (not installed: the tests that need it fail, as
+    /// `make test` installs it), or it exited with `status`.
+    struct Failure: Error, CustomStringConvertible {
+        let status: Int32
+        var notStarted = false
 
-    /// A failed run: the exit status.
-    struct Failure: Error { let status: Int32 }
+        var description: String {
+            notStarted
+                ? "cannot start sox (\(String(cString: strerror(status)))): these tests make their sound files with it; install it (Debian: apt-get install sox; make test does)"
+                : "sox exited with status \(status)"
+        }
+    }
 
     /// Runs `sox arguments…` with no environment, waiting for it to finish; throws unless it exits 0.
     static func run(_ arguments: [String]) throws(Failure) {
@@ -15,7 +22,7 @@ enum Sox {
         var environment: [UnsafeMutablePointer<CChar>?] = [nil]
         var process = pid_t()
         let spawned = posix_spawnp(&process, "sox", nil, nil, argv, &environment)
-        guard spawned == 0 else { throw Failure(status: -spawned) }
+        guard spawned == 0 else { throw Failure(status: spawned, notStarted: true) }
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0 && errno == EINTR {}
         guard status == 0 else { throw Failure(status: status) }
