@@ -214,7 +214,7 @@ func stormClient(_ number: Int, socket: String, until deadline: Double) -> Storm
     // Every call that rang is in the stream, and so is its end, in order; the follower kept up.
     let missing = abs(calls - tally.incoming) + tally.open.count + (tally.lost == nil ? 0 : 1)
         + done.filter { $0.problem != nil }.count
-    rows.append(Row(what: "\(label): calls without call.incoming → call.ended in the stream", measured: Double(missing), budget: 0, unit: "calls"))
-    rows.append(Row(what: "\(label): events out of order", measured: Double(tally.disorder), budget: 0, unit: "events"))
-    rows.append(Row(what: "\(label): the phone's peak RSS", measured: peak, budget: 16, unit: "MB"))
+    rows.append(Row(what: "\(label): calls without call.incoming → call.ended in the stream", measured: Double(missing), budget: .atMost(0), unit: "calls"))
+    rows.append(Row(what: "\(label): events out of order", measured: Double(tally.disorder), budget: .atMost(0), unit: "events"))
+    rows.append(Row(what: "\(label): the phone's peak RSS", measured: peak, budget: .atMost(16), unit: "MB"))
 }

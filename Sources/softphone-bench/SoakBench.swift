@@ -87,6 +87,6 @@ func soakRound(socket: String) throws -> Int {
     figures.append("soak: \(calls) calls in \(Int(seconds)) s (\(rate)/s), \(samples.count) samples")
     let label = "soak, \(first.seconds) s → \(last.seconds) s"
     let range = "\((first.rss * 100).rounded() / 100) → \((last.rss * 100).rounded() / 100) MB"
-    rows.append(Row(what: "\(label): RSS growth (\(range))", measured: last.rss - first.rss, budget: 1, unit: "MB"))
-    rows.append(Row(what: "\(label): descriptor growth (\(first.descriptors) → \(last.descriptors))", measured: Double(last.descriptors - first.descriptors), budget: 0, unit: "descriptors"))
+    rows.append(Row(what: "\(label): RSS growth (\(range))", measured: last.rss - first.rss, budget: .atMost(1), unit: "MB"))
+    rows.append(Row(what: "\(label): descriptor growth (\(first.descriptors) → \(last.descriptors))", measured: Double(last.descriptors - first.descriptors), budget: .atMost(0), unit: "descriptors"))
 }

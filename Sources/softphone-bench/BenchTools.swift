@@ -1,0 +1,61 @@
+import Glibc
+import SoftphoneTestSupport
+
+// What the benches share: clocks, medians, /proc readings, tmux.
+
+func nanoseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+}
+
+func readText(_ path: String) -> String {
+    guard let file = fopen(path, "r") else { return "" }
+    defer { fclose(file) }
+    var text = ""
+    var buffer = [CChar](repeating: 0, count: 4096)
+    while fgets(&buffer, Int32(buffer.count), file) != nil {
+        text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return text
+}
+
+/// CPU time of every thread of `pid`, in nanoseconds (schedstat: finer than clock ticks).
+func processCPUNanoseconds(_ pid: pid_t) -> Int64 {
+    guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
+    defer { closedir(tasks) }
+    var total: Int64 = 0
+    while let entry = readdir(tasks) {
+        let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard id.first != "." else { continue }
+        total += Int64(readText("/proc/\(pid)/task/\(id)/schedstat").split(separator: " ").first ?? "") ?? 0
+    }
+    return total
+}
+
+/// Peak resident set size of `pid` in megabytes (VmHWM).
+func peakRSSMegabytes(_ pid: pid_t) -> Double {
+    for line in readText("/proc/\(pid)/status").split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return (Double(line.split(separator: " ")[1]) ?? .nan) / 1024
+    }
+    return .nan
+}
+
+/// The share of one core `pid` uses over the next `seconds`, in per cent.
+func cpuPercent(of pid: pid_t, over seconds: Double) -> Double {
+    let before = processCPUNanoseconds(pid)
+    pause(seconds)
+    return Double(processCPUNanoseconds(pid) - before) / 1e9 / seconds * 100
+}
+
+/// Runs tmux with `arguments`, returning its stdout. PhoneProcess reads without waiting for end of
+/// file, so the server tmux leaves running (holding the pipe) does not stall it.
+func tmux(_ arguments: [String]) throws -> String {
+    try PhoneProcess.run([], as: ["tmux", "-L", "softphone-bench"] + arguments).out
+}
+
