@@ -145,6 +145,38 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
+    @Test("after softphone app delete both tokens are 410 Unregistered with a timestamp; after app install the new VoIP token rings")
+    func delete() throws {
+        let apns = try APNsPhone()
+        let alert = try apns.phone.state()["apns"]?["alert_token"]?.stringValue ?? ""
+        let alertHeaders = ["-H", "apns-topic: com.example.voip", "-H", "apns-push-type: alert"]
+        let alertBody = #"{"aps":{"alert":"hi"}}"#
+        let deleted = Int64(WallClockForTests.milliseconds())
+        #expect(try apns.phone.remote(["app", "delete"]).status == 0)
+        let after = Int64(WallClockForTests.milliseconds())
+        for (headers, body, token) in [(Self.voipHeaders, Self.body, apns.token), (alertHeaders, alertBody, alert)] {
+            let gone = try Self.curl(["--http2-prior-knowledge"] + headers + ["-d", body, apns.h2c + token])
+            #expect(gone.status == 410, "\(token)")
+            let reply = try JSON.parse(gone.body)
+            #expect(reply["reason"] == .string("Unregistered"))
+            let stamp = Int64(reply["timestamp"]?.numberValue ?? 0)
+            #expect(stamp >= deleted - 1000 && stamp <= after + 1000, "\(stamp) not within \(deleted)…\(after)")
+        }
+        #expect(apns.phone.process.line(startingWith: "APNS POST /3/device/\(alert)")?.contains("status=410 reason=Unregistered") == true)
+        #expect(try apns.phone.state()["call"] == .null)
+
+        #expect(try apns.phone.remote(["app", "install"]).status == 0)
+        let token = try apns.phone.state()["apns"]?["token"]?.stringValue ?? ""
+        #expect(token != apns.token && token.count == 64)
+        let rings = try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + token])
+        #expect(rings.status == 200)
+        #expect(apns.phone.process.line(startingWith: "INCOMING call=1")?.contains("from=Zoë") == true)
+        // The old VoIP token stays gone; the alert token, which an install keeps, is live again.
+        #expect(try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + apns.token]).status == 410)
+        #expect(try Self.curl(["--http2-prior-knowledge"] + alertHeaders + ["-d", alertBody, apns.h2c + alert]).status == 200)
+        apns.quit()
+    }
+
     @Test("HTTP/1.1, in the clear or over TLS without ALPN, gets one clear error; a TLS client offering only http/1.1 is refused")
     func http1() throws {
         let apns = try APNsPhone()
