@@ -128,6 +128,21 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
+    @Test("a header sent twice, by curl and by nghttp (each sends both): 400 DuplicateHeaders, and no call")
+    func duplicateHeaders() throws {
+        let apns = try APNsPhone()
+        let twice = ["-H", "apns-topic: com.example.voip.voip", "-H", "apns-topic: com.example.voip.voip", "-H", "apns-push-type: voip"]
+        let reply = try Self.curl(["--http2-prior-knowledge"] + twice + ["-d", Self.body, apns.h2c + apns.token])
+        #expect(reply.status == 400 && reply.body == #"{"reason":"DuplicateHeaders"}"#)
+        #expect(APNsUUID.isValid(reply.headers["apns-id"] ?? ""))
+        #expect(apns.phone.process.line(startingWith: "APNS")?.contains("status=400 reason=DuplicateHeaders") == true)
+        let payload = try apns.bodyFile()
+        let nghttp = try Self.tool("/usr/bin/nghttp", ["-v", "-H", "apns-priority: 10", "-H", "apns-priority: 5"] + Self.voipHeaders + ["-d", payload, apns.tls + apns.token])
+        #expect(nghttp.out.contains(":status: 400") && nghttp.out.contains(#"{"reason":"DuplicateHeaders"}"#), "\(nghttp.out)")
+        #expect(try apns.phone.state()["call"] == .null)
+        apns.quit()
+    }
+
     @Test("after a reinstall the old token is 410 Unregistered with a timestamp; the new one rings")
     func reinstall() throws {
         let apns = try APNsPhone()
