@@ -23,6 +23,22 @@ public struct APNsRequest: Equatable, Sendable {
         headers.first { $0.name == name }?.value
     }
 
+    /// Whether some header is given more than once, names compared without regard to case
+    /// (HTTP/2 sends them in lower case, but a name is the same header in any case). Pairwise,
+    /// with no set built: a request has a handful of headers, and this runs for every one.
+    public var repeatsAHeader: Bool {
+        for later in headers.indices.dropFirst() {
+            let name = headers[later].name.utf8
+            for earlier in headers.indices[..<later] where name.elementsEqual(headers[earlier].name.utf8, by: Self.sameLetter) { return true }
+        }
+        return false
+    }
+
+    /// Two bytes of a header name, equal when they are the same ASCII letter in either case.
+    private static func sameLetter(_ a: UInt8, _ b: UInt8) -> Bool {
+        a == b || (a | 0x20 == b | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(a | 0x20))
+    }
+
     public static func == (a: APNsRequest, b: APNsRequest) -> Bool {
         a.method == b.method && a.path == b.path && a.body == b.body
             && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)

@@ -24,14 +24,17 @@ public enum APNsValidator {
         certificateTopic: String? = nil,
         newID: () -> String = APNsUUID.random
     ) -> APNsVerdict {
-        // 1. apns-id: a canonical UUID when present.
+        // 1. Every header once. First, before any header's value is judged: of a header given
+        // twice the checks below would judge one value, and which the client meant cannot be known.
+        if request.repeatsAHeader { return .rejected(APNsRejection(400, "DuplicateHeaders")) }
+        // 2. apns-id: a canonical UUID when present.
         let apnsID = request.header("apns-id")
         if let apnsID, !APNsUUID.isValid(apnsID) { return .rejected(APNsRejection(400, "BadMessageId")) }
-        // 2. Only POST.
+        // 3. Only POST.
         guard request.method == "POST" else { return .rejected(APNsRejection(405, "MethodNotAllowed")) }
-        // 3. The topic is required.
+        // 4. The topic is required.
         guard let topic = request.header("apns-topic") else { return .rejected(APNsRejection(400, "MissingTopic")) }
-        // 4–6. The other headers, with the checks `softphone push` makes of its flags.
+        // 5–8. The other headers, with the checks `softphone push` makes of its flags.
         var collapseID: String?
         if let text = request.header("apns-collapse-id") {
             do { collapseID = try ControlRequest.collapseID(text, named: "apns-collapse-id") } catch { return .rejected(APNsRejection(400, "BadCollapseId")) }
@@ -46,7 +49,7 @@ public enum APNsValidator {
         }
         let pushType = request.header("apns-push-type")
         if let pushType, !pushTypes.contains(pushType) { return .rejected(APNsRejection(400, "InvalidPushType")) }
-        // 7. The path and its device token.
+        // 9. The path and its device token.
         guard request.path.hasPrefix(devicePath) else { return .rejected(APNsRejection(404, "BadPath")) }
         let token = String(request.path.dropFirst(devicePath.count))
         guard !token.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
@@ -70,13 +73,13 @@ public enum APNsValidator {
         } else {
             return .rejected(APNsRejection(400, "BadDeviceToken"))
         }
-        // 8. Provider authentication.
+        // 10. Provider authentication.
         if let authorize {
             if let rejection = authorize(request.header("authorization")) { return .rejected(rejection) }
         } else if let bundle = certificateTopic, ![bundle, bundle + ".voip", bundle + ".complication"].contains(topic) {
             return .rejected(APNsRejection(400, "BadTopic"))
         }
-        // 9. The body: present, within the size APNs takes, a JSON object.
+        // 11. The body: present, within the size APNs takes, a JSON object.
         guard !request.body.isEmpty else { return .rejected(APNsRejection(400, "PayloadEmpty")) }
         let limit = kind == .voip ? 5120 : 4096
         guard request.body.count <= limit else { return .rejected(APNsRejection(413, "PayloadTooLarge")) }

@@ -21,7 +21,7 @@ public enum ControlRequest: Equatable, Sendable {
     case lock
     /// The person unlocks the phone.
     case unlock
-    /// The app's life: to the foreground, to the background, killed, reinstalled.
+    /// The app's life: to the foreground, to the background, killed, deleted, installed, reinstalled.
     case app(AppAction)
     /// A JSON snapshot of the phone: app, lock state, the call in progress.
     case state

@@ -66,7 +66,7 @@ public enum Command: Equatable, Sendable {
     case setLock(LockState)
     /// Restarts the phone: calls end, the app stops, the phone is locked since reboot.
     case reboot
-    /// Brings the app to the foreground, sends it to the background, or kills it.
+    /// Brings the app to the foreground, sends it to the background, kills, deletes or installs it.
     case app(AppAction)
     /// Turns Do Not Disturb on or off.
     case setDoNotDisturb(DoNotDisturb)
@@ -92,7 +92,12 @@ public enum AppAction: String, Equatable, Sendable, CaseIterable {
     case background
     /// Swipe it away in the app switcher: it is terminated.
     case kill
-    /// Delete and reinstall it: a new VoIP token, and VoIP delivery restored (iOS rule 7).
+    /// Delete it: its process ends, its data and notifications go, and until it is installed
+    /// again nothing reaches it (its tokens are APNs' 410 Unregistered).
+    case delete
+    /// Install it again after a delete, as a fresh install, launched in the background.
+    case install
+    /// Delete and install it in one go: a new VoIP token, and VoIP delivery restored (iOS rule 7).
     case reinstall
     /// Tap the hang-up button of the app's own in-call screen (`InAppCallControls`); the app
     /// must be in the foreground, where its screen shows.

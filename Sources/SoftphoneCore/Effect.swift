@@ -51,6 +51,8 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case appNotListening
     /// Recents has no such entry.
     case noRecent(Int)
+    /// The app was deleted: it cannot be opened, and no push reaches it, until it is installed again.
+    case appNotInstalled
     /// The key means nothing on the screen shown (named as `Screen.name` has it).
     case keyDoesNothing(key: String, screen: String)
     /// VoIP calls are placed through the app's own push; the app is not installed for them.
@@ -71,6 +73,7 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .noSuchCall(let n): "there is no call \(n) in progress"
         case .appNotListening: "the app is not running or not connected to its server, so the hang-up cannot reach it (a VoIP push must not be used to cancel a call, iOS rule 10)"
         case .noRecent(let n): "Recents has no entry \(n) (1 is the newest)"
+        case .appNotInstalled: "the app is not installed; softphone app install installs it again"
         case .keyDoesNothing(let key, let screen): "\(key) does nothing on the \(screen) screen (? lists its keys)"
         case .other(let text): text
         }

@@ -47,7 +47,8 @@ public enum Keymap {
             // Delivered notifications put their key before the others, where a narrow hint line still shows it.
             if lock.pendingCall == nil { keys.insert(notifications, at: lock.notifications.isEmpty ? keys.count : 0) }
             keys.append(toggleLock(lock.lock))
-            if lock.lock == .unlocked { keys.append(toggleApp(inForeground: lock.appState == .foreground)) }
+            // A deleted app has nothing to open.
+            if lock.lock == .unlocked, lock.appState != .notInstalled { keys.append(toggleApp(inForeground: lock.appState == .foreground)) }
             return keys + [help, quit]
         case .incoming(let call) where call.presentation == .banner:
             return [accept, decline, openBanner("full screen"),

@@ -140,6 +140,8 @@ public final class Phone {
 
     /// Whether the app runs, and where.
     public internal(set) var appState = AppState.notRunning
+    /// Whether the app's process runs, in the foreground or the background.
+    var appRunning: Bool { appState == .foreground || appState == .background }
     /// The running launch's number; objects the app made belong to one launch and die with it.
     /// 0 while the app is not running.
     public internal(set) var appLaunch = 0
@@ -353,7 +355,7 @@ public final class Phone {
             }
             carryOut(job.work)
             ran += 1
-            if ran == Self.watchdogLimit, appState != .notRunning {
+            if ran == Self.watchdogLimit, appRunning {
                 terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")
             }
         }

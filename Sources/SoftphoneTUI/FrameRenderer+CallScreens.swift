@@ -50,7 +50,13 @@ extension Pen {
     /// whether iOS stopped delivering VoIP pushes (iOS rule 7). Roomy: under the notifications;
     /// compact: one line at the bottom.
     func statusRows(_ lock: LockScreen) -> [(Int, Line)] {
-        let app = lock.appName + ": " + (lock.appState == .notRunning ? "not running" : lock.appState == .foreground ? "in foreground" : "in background")
+        let appState = switch lock.appState {
+        case .notInstalled: "not installed"
+        case .notRunning: "not running"
+        case .foreground: "in foreground"
+        case .background: "in background"
+        }
+        let app = lock.appName + ": " + appState
         let switches = (lock.ringer == .ring ? "ringer on" : "silent") + glyphs.separator + (lock.doNotDisturb ? "DND on" : "DND off")
         if compact {
             let blocked = lock.voipBlocked ? glyphs.separator + "VoIP blocked" : ""

@@ -40,6 +40,8 @@ final class PhoneShell {
     private let apns: APNsEndpoint?
     /// The VoIP token the endpoint last heard of; a reinstall changes it and retires the old one.
     private var apnsToken: Data
+    /// Whether the app was installed when the endpoint last heard; a delete retires both tokens.
+    private var apnsInstalled = true
     private let mailbox: Mailbox
     private let signals: SignalPipe
     private var noticeLines: [String] = []
@@ -86,7 +88,7 @@ final class PhoneShell {
             let now = clock.now()
             if let retry = nextJournalRetry, now >= retry { report(journalWriter.retry()) }
             if let deadline = phone.nextDeadline, now >= deadline { perform(phone.handle(.tick, at: now)) }
-            if apns != nil && phone.voipToken != apnsToken { retireAPNsToken() }
+            syncAPNsDevice()
             render()
         }
         shutDown()
@@ -244,13 +246,24 @@ final class PhoneShell {
         publish(events.record("apns.request", fields + outcome, at: clock.now()))
     }
 
-    /// The app was reinstalled: its old VoIP token is APNs' `410 Unregistered` from now on.
-    private func retireAPNsToken() {
+    /// Keeps APNs' view of the device in step with the app's install: a token of an install that
+    /// is gone is `410 Unregistered`, stamped when it went. After a reinstall that is the old VoIP
+    /// token; while the app is deleted, both its tokens. `app install` brings a new VoIP token
+    /// and the alert token back (the phone keeps its alert token across installs).
+    private func syncAPNsDevice() {
         guard let apns else { return }
+        let installed = phone.appState != .notInstalled
+        guard phone.voipToken != apnsToken || installed != apnsInstalled else { return }
         var device = apns.device
-        device.retiredTokens[Hex.string(apnsToken)] = Int64(WallClock.unixTime() * 1000)
+        let now = Int64(WallClock.unixTime() * 1000)
+        let alert = Hex.string(phone.alertToken)
+        let gone = installed ? [Hex.string(apnsToken)] : [Hex.string(apnsToken), alert]
+        // A token keeps the time it first went: deleting, then installing, retires the VoIP token once.
+        for token in gone where device.retiredTokens[token] == nil { device.retiredTokens[token] = now }
+        if installed { device.retiredTokens[alert] = nil }
         device.voipToken = Hex.string(phone.voipToken)
         apnsToken = phone.voipToken
+        apnsInstalled = installed
         apns.update(device)
     }
 
@@ -336,9 +349,9 @@ final class PhoneShell {
             }
             perform(effects)  // in one go: the sounds a command starts start on one frame
         }
-        // A reinstall retires the old token before its reply goes out: a provider pushing to it
-        // right after gets 410 Unregistered, not 400 BadDeviceToken.
-        if apns != nil && phone.voipToken != apnsToken { retireAPNsToken() }
+        // A reinstall or a delete retires the tokens before its reply goes out: a provider pushing
+        // to them right after gets 410 Unregistered, not 400 BadDeviceToken or a 200.
+        syncAPNsDevice()
         render()
         if case .key = request {
             reply.append(("ok", .bool(true)))

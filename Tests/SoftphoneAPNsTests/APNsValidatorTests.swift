@@ -69,6 +69,7 @@ struct APNsValidatorTests {
     }
 
     @Test("every reason", arguments: [
+        (good { $0.headers.append(("apns-topic", "com.example.app.voip")) }, APNsRejection(400, "DuplicateHeaders")),
         (good(setting("apns-id", "not-a-uuid")), APNsRejection(400, "BadMessageId")),
         (good { $0.method = "GET" }, APNsRejection(405, "MethodNotAllowed")),
         (good(setting("apns-topic", nil)), APNsRejection(400, "MissingTopic")),
@@ -109,7 +110,35 @@ struct APNsValidatorTests {
         #expect(Self.verdict(Self.good { alert(&$0); $0.body = padded(4097) }) == .rejected(APNsRejection(413, "PayloadTooLarge")))
     }
 
+    @Test("a header given twice is 400 DuplicateHeaders, whichever header, whatever its values, names compared in any case", arguments: [
+        [("apns-topic", "com.example.app.voip"), ("apns-topic", "com.example.other.voip")],
+        [("apns-topic", "com.example.app.voip"), ("APNS-Topic", "com.example.app.voip")],
+        [("apns-priority", "10"), ("apns-priority", "5")],
+        [("apns-push-type", "voip"), ("apns-push-type", "voip")],
+        [("authorization", "bearer good"), ("authorization", "bearer good")],
+        [("apns-id", id), ("apns-id", id)],
+        [("content-type", "application/json"), ("Content-Type", "application/json")],
+        [("x-anything", "1"), ("user-agent", "curl"), ("X-Anything", "2")],
+    ])
+    func duplicateHeaders(extra: [(String, String)]) {
+        var request = Self.good { $0.headers.removeAll { header in extra.contains { $0.0.lowercased() == header.name } } }
+        request.headers += extra.map { (name: $0.0, value: $0.1) }
+        #expect(Self.verdict(request) == .rejected(APNsRejection(400, "DuplicateHeaders")))
+        #expect(request.repeatsAHeader)
+    }
+
+    @Test("names that differ only past ASCII letters, or by a character, are different headers")
+    func distinctHeaders() {
+        #expect(!APNsRequest(method: "POST", path: "/", headers: [("apns-topic", "a"), ("apns-topics", "b"), ("apns_topic", "c")]).repeatsAHeader)
+        // `[` and `{` differ only in the bit case folding ignores; they are not letters.
+        #expect(!APNsRequest(method: "POST", path: "/", headers: [("x[", "a"), ("x{", "b")]).repeatsAHeader)
+        #expect(!APNsRequest(method: "POST", path: "/").repeatsAHeader)
+        #expect(Self.verdict(Self.good()).status == 200)
+    }
+
     @Test("when several checks fail, Apple's order decides", arguments: [
+        // A repeated header before everything, a bad apns-id included.
+        (good { $0.headers += [("apns-id", "x"), ("apns-topic", "y")]; $0.method = "GET"; $0.path = "/nowhere"; $0.body = [] }, "DuplicateHeaders"),
         // apns-id before the method, the method before everything else.
         (good { setting("apns-id", "x")(&$0); $0.method = "GET" }, "BadMessageId"),
         (good { $0.method = "PUT"; $0.path = "/nowhere"; setting("apns-topic", nil)(&$0) }, "MethodNotAllowed"),

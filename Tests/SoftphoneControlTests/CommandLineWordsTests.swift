@@ -29,7 +29,8 @@ struct CommandLineWordsTests {
         (#"call --from "Zoë 张伟" --handle +15551234 --video"#, ControlRequest.call(Caller(name: "Zoë 张伟", handle: "+15551234", hasVideo: true))),
         ("call", .call(Caller(name: ControlRequest.defaultHandle, handle: ControlRequest.defaultHandle))),
         ("cancel", .cancel), ("hangup", .hangup), ("key ad1", .key("ad1")), ("lock", .lock), ("unlock", .unlock),
-        ("app foreground", .app(.foreground)), ("app end-call", .app(.endCall)), ("state", .state), ("screen", .screen),
+        ("app foreground", .app(.foreground)), ("app end-call", .app(.endCall)), ("app delete", .app(.delete)), ("app install", .app(.install)),
+        ("state", .state), ("screen", .screen),
         ("events", .events(follow: false)),
     ])
     func commands(line: String, request: ControlRequest) throws {
@@ -54,7 +55,7 @@ struct CommandLineWordsTests {
         ("call --from", "call: --from needs a value; usage: call as `softphone call` takes it, without --socket"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
         ("key", "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
-        ("app fly", #"app: "fly" is not one of foreground|background|kill|reinstall|end-call; usage: app foreground|background|kill|reinstall|end-call [--socket PATH]"#),
+        ("app fly", #"app: "fly" is not one of foreground|background|kill|delete|install|reinstall|end-call; usage: app foreground|background|kill|delete|install|reinstall|end-call [--socket PATH]"#),
         ("lock now", #"lock: unexpected argument "now"; usage: lock as `softphone lock` takes it, without --socket"#),
         ("lock --socket /tmp/x.sock", "lock: --socket is not used here: this line drives the phone it is typed on"),
         ("push", "push: which payload file? e.g. `push Assets/Payloads/voip-call.json`"),

@@ -15,12 +15,19 @@ struct ControlRequestTests {
 
     @Test("each request survives its own encoding", arguments: [
         ControlRequest.call(Caller(name: "A \"B\"", handle: "x", hasVideo: true)), .cancel, .hangup, .key("ad"),
-        .state, .screen, .caption("Zoë «calls»"), .caption(""), .events(follow: false), .events(follow: true), .events(follow: true, fromNow: true),
+        .state, .screen, .app(.delete), .app(.install), .app(.reinstall), .caption("Zoë «calls»"), .caption(""), .events(follow: false), .events(follow: true), .events(follow: true, fromNow: true),
         .push(PushRequest(kind: .voip, payload: .object([("aps", .object([]))]))),
         .push(PushRequest(kind: .alert, payload: .object([("aps", .object([]))]), topic: "com.example.voip", priority: 5, expiration: 1_900_000_000, collapseID: "c1")),
     ])
     func encodeDecode(request: ControlRequest) throws {
         #expect(try ControlRequest.decode(request.json.text).request == request)
+    }
+
+    @Test("app requests are {\"cmd\":\"app\",\"action\":…}, delete and install among them")
+    func appRequests() throws {
+        #expect(ControlRequest.app(.delete).json.text == #"{"cmd":"app","action":"delete"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"app","action":"install"}"#).request == .app(.install))
+        #expect(ControlRequest.app(.delete).commands == [.app(.delete)])
     }
 
     @Test("each key becomes a press, read by the phone against the screen on show")
@@ -44,6 +51,7 @@ struct ControlRequestTests {
         (#"{"cmd":"push","payload":{"aps":{}},"expiration":1.5}"#, "field \"expiration\" must be a whole number"),
         (#"{"cmd":"push","payload":{"aps":{}},"collapse_id":"\#(String(repeating: "x", count: 65))"}"#, "field \"collapse_id\" is 65 bytes; APNs accepts at most 64 (400 BadCollapseId, iOS rule 18)"),
         (#"{"cmd":"push","payload":{"aps":{}},"topic":5}"#, "field \"topic\" must be a string"),
+        (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
     func errors(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.decode(line) }

@@ -128,6 +128,21 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
+    @Test("a header sent twice, by curl and by nghttp (each sends both): 400 DuplicateHeaders, and no call")
+    func duplicateHeaders() throws {
+        let apns = try APNsPhone()
+        let twice = ["-H", "apns-topic: com.example.voip.voip", "-H", "apns-topic: com.example.voip.voip", "-H", "apns-push-type: voip"]
+        let reply = try Self.curl(["--http2-prior-knowledge"] + twice + ["-d", Self.body, apns.h2c + apns.token])
+        #expect(reply.status == 400 && reply.body == #"{"reason":"DuplicateHeaders"}"#)
+        #expect(APNsUUID.isValid(reply.headers["apns-id"] ?? ""))
+        #expect(apns.phone.process.line(startingWith: "APNS")?.contains("status=400 reason=DuplicateHeaders") == true)
+        let payload = try apns.bodyFile()
+        let nghttp = try Self.tool("/usr/bin/nghttp", ["-v", "-H", "apns-priority: 10", "-H", "apns-priority: 5"] + Self.voipHeaders + ["-d", payload, apns.tls + apns.token])
+        #expect(nghttp.out.contains(":status: 400") && nghttp.out.contains(#"{"reason":"DuplicateHeaders"}"#), "\(nghttp.out)")
+        #expect(try apns.phone.state()["call"] == .null)
+        apns.quit()
+    }
+
     @Test("after a reinstall the old token is 410 Unregistered with a timestamp; the new one rings")
     func reinstall() throws {
         let apns = try APNsPhone()
@@ -142,6 +157,38 @@ struct APNsEndpointTests {
         let token = try apns.phone.state()["apns"]?["token"]?.stringValue ?? ""
         #expect(token != apns.token)
         #expect(try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + token]).status == 200)
+        apns.quit()
+    }
+
+    @Test("after softphone app delete both tokens are 410 Unregistered with a timestamp; after app install the new VoIP token rings")
+    func delete() throws {
+        let apns = try APNsPhone()
+        let alert = try apns.phone.state()["apns"]?["alert_token"]?.stringValue ?? ""
+        let alertHeaders = ["-H", "apns-topic: com.example.voip", "-H", "apns-push-type: alert"]
+        let alertBody = #"{"aps":{"alert":"hi"}}"#
+        let deleted = Int64(WallClockForTests.milliseconds())
+        #expect(try apns.phone.remote(["app", "delete"]).status == 0)
+        let after = Int64(WallClockForTests.milliseconds())
+        for (headers, body, token) in [(Self.voipHeaders, Self.body, apns.token), (alertHeaders, alertBody, alert)] {
+            let gone = try Self.curl(["--http2-prior-knowledge"] + headers + ["-d", body, apns.h2c + token])
+            #expect(gone.status == 410, "\(token)")
+            let reply = try JSON.parse(gone.body)
+            #expect(reply["reason"] == .string("Unregistered"))
+            let stamp = Int64(reply["timestamp"]?.numberValue ?? 0)
+            #expect(stamp >= deleted - 1000 && stamp <= after + 1000, "\(stamp) not within \(deleted)…\(after)")
+        }
+        #expect(apns.phone.process.line(startingWith: "APNS POST /3/device/\(alert)")?.contains("status=410 reason=Unregistered") == true)
+        #expect(try apns.phone.state()["call"] == .null)
+
+        #expect(try apns.phone.remote(["app", "install"]).status == 0)
+        let token = try apns.phone.state()["apns"]?["token"]?.stringValue ?? ""
+        #expect(token != apns.token && token.count == 64)
+        let rings = try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + token])
+        #expect(rings.status == 200)
+        #expect(apns.phone.process.line(startingWith: "INCOMING call=1")?.contains("from=Zoë") == true)
+        // The old VoIP token stays gone; the alert token, which an install keeps, is live again.
+        #expect(try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + apns.token]).status == 410)
+        #expect(try Self.curl(["--http2-prior-knowledge"] + alertHeaders + ["-d", alertBody, apns.h2c + alert]).status == 200)
         apns.quit()
     }
 

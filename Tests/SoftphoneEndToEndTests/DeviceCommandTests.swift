@@ -67,9 +67,55 @@ struct DeviceCommandTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("softphone app delete ends the app and its call; pushes, calls and app actions are refused with what to do; app install brings it back")
+    func appDeleteAndInstall() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        #expect(try phone.remote(["app", "delete"]).status == 0)
+        #expect(phone.process.line(startingWith: "ENDED call=1") == "ENDED call=1 reason=failed duration=0s")
+        #expect(phone.process.line(startingWith: "APP state=not-installed") == "APP state=not-installed reason=deleted")
+        #expect(try phone.state()["app_state"]?.stringValue == "not-installed")
+        let notInstalled = "the app is not installed; softphone app install installs it again\n"
+        let file = phone.folder + "/voip.json"
+        try writeText(#"{"aps":{},"caller":"Zoë"}"#, to: file)
+        let push = try phone.remote(["push", file])
+        #expect(push.status == 1 && push.err == "softphone: " + notInstalled, "\(push)")
+        let call = try phone.remote(["call"])
+        #expect(call.status == 1 && call.err == "softphone: " + notInstalled, "\(call)")
+        #expect(try phone.remote(["unlock"]).status == 0)
+        for action in ["foreground", "background", "kill", "end-call", "delete", "reinstall"] {
+            let refused = try phone.remote(["app", action])
+            #expect(refused.status == 1 && refused.err == "softphone: " + notInstalled, "\(action): \(refused)")
+        }
+
+        #expect(try phone.remote(["app", "install"]).status == 0)
+        #expect(phone.process.line(startingWith: "APP state=background") == #"APP state=background reason="launched (installed)""#)
+        #expect(try phone.state()["app_state"]?.stringValue == "background")
+        let again = try phone.remote(["app", "install"])
+        #expect(again.status == 1 && again.err == "softphone: the app is already installed; softphone app reinstall deletes it and installs it afresh\n")
+        #expect(try phone.remote(["push", file]).out == "call 2 ringing\n")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
+    @Test("the screen of a phone whose app is deleted says so, and offers no key to open it")
+    func deletedAppScreen() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["unlock"]).status == 0)
+        #expect(try phone.remote(["screen"]).out.contains("f open app"))
+        #expect(try phone.remote(["app", "delete"]).status == 0)
+        let screen = try phone.remote(["screen"]).out
+        #expect(screen.contains("VoIP: not installed") && !screen.contains("running") && !screen.contains("open app"), "\(screen)")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("bad app actions are one line naming the accepted ones", arguments: [
-        (["app"], "softphone app: what should the app do? usage: softphone app foreground|background|kill|reinstall|end-call [--socket PATH]\n"),
-        (["app", "sleep"], "softphone app: \"sleep\" is not one of foreground|background|kill|reinstall|end-call; usage: softphone app foreground|background|kill|reinstall|end-call [--socket PATH]\n"),
+        (["app"], "softphone app: what should the app do? usage: softphone app foreground|background|kill|delete|install|reinstall|end-call [--socket PATH]\n"),
+        (["app", "sleep"], "softphone app: \"sleep\" is not one of foreground|background|kill|delete|install|reinstall|end-call; usage: softphone app foreground|background|kill|delete|install|reinstall|end-call [--socket PATH]\n"),
     ])
     func badAppAction(arguments: [String], message: String) throws {
         let result = try PhoneProcess.run(arguments)

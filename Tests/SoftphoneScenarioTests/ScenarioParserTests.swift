@@ -100,7 +100,7 @@ struct ScenarioParserTests {
             ("at 1s dance", 1, 7, "unknown action \"dance\"; use one of: push FILE"),
             ("at 1s", 1, 1, "at 1 s does what?"),
             ("at 1s key", 1, 7, "key needs the keys to press"),
-            ("at 1s app fly", 1, 11, "unknown app action \"fly\"; use one of: foreground, background, kill, reinstall, end-call"),
+            ("at 1s app fly", 1, 11, "unknown app action \"fly\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
             ("at 1s call --from", 1, 12, "--from needs a value"),
             ("at 1s call --loud", 1, 12, "unknown option \"--loud\" of call"),
             ("at 1s push /nonexistent/x.json", 1, 12, "cannot read the push payload /nonexistent/x.json: No such file or directory"),

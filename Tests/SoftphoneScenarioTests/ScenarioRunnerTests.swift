@@ -120,6 +120,28 @@ struct ScenarioRunnerTests {
         #expect(result.failure?.message == "the phone refused it: there is no call to end")
     }
 
+    @Test("app delete and app install as steps: the app's life events, and a push to the deleted app fails the scenario with what to do")
+    func deleteAndInstall() throws {
+        let result = try run("""
+            at 0s  call --from Alice
+            expect call.incoming
+            at 1s  app delete
+            expect call.ended reason=failed
+            expect app.state state=not-installed reason=deleted
+            at 2s  app install
+            expect app.state state=background reason="launched (installed)"
+            expect push.token
+            at 3s  call --from Bob
+            expect call.incoming caller=Bob
+            """)
+        #expect(result.outcome == .passed, "\(result.report)")
+        let refused = try run("at 0s app delete\nat 1s push \(payload("voip-call"))")
+        #expect(refused.outcome == .failed)
+        #expect(refused.failure?.message == "the phone refused it: the app is not installed; softphone app install installs it again")
+        #expect(try run("at 0s app install").failure?.message
+            == "the phone refused it: the app is already installed; softphone app reinstall deletes it and installs it afresh")
+    }
+
     @Test("the same scenario runs the same every time: same seed, same UUIDs")
     func deterministic() throws {
         let text = "at 0s call\nexpect call.incoming\nexpect call.connected within 1s"

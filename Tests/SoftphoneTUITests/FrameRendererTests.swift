@@ -61,6 +61,15 @@ import Testing
         #expect(FrameRenderer.render(Screens.lock(), width: 39, height: 24, time: "18:47", date: "d", glyphs: .unicode).text.contains("Enlarge"))
     }
 
+    @Test("the lock screen's status says when the app is not installed, roomy and compact, with no key to open it", arguments: [(80, 24), (40, 12)])
+    func appNotInstalled(width: Int, height: Int) {
+        let screen = Screen.lock(LockScreen(appName: "voip", lock: .unlocked, appState: .notInstalled))
+        let text = FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "d", glyphs: .unicode).text
+        #expect(text.contains("voip: not installed"))
+        #expect(!text.contains("running"))
+        #expect(!text.contains("open app"))
+    }
+
     @Test func controlCharactersAreNeverDrawn() {
         let caller = Caller(name: "Eve\u{1B}[2J\u{7}\u{202E}x", handle: "+1\n555")
         for glyphs in [GlyphSet.unicode, .ascii] {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The / command line: the CLI's words run as socket requests, results and errors on the line,
 # Esc cancels, Backspace edits, ↑/↓ bring back commands, ←/Home move the cursor, UTF-8 typed in;
-# v shows the event log.
+# v shows the event log; app delete and app install change the lock screen's status.
 source "$(dirname "$0")/common-tmux.sh"
 start_phone 80 24
 keys /
@@ -65,6 +65,22 @@ wait_for "call.ended call=1"
 wait_for "Call ended"
 keys v
 wait_gone "Events · v hide"
+
+# The app's life from the line: deleted, the lock screen says so and the app will not open;
+# installed again, it runs in the background.
+wait_gone "Call ended"
+keys /
+type_text 'app delete'
+keys Enter
+wait_for "VoIP: not installed"
+keys /
+type_text 'app foreground'
+keys Enter
+wait_for "error: the app is not installed; softphone app install installs it again"
+keys /
+type_text 'app install'
+keys Enter
+wait_for "VoIP: in background"
 
 # q while typing is typed; q after the line is closed quits.
 keys /

@@ -21,16 +21,17 @@ extension Phone {
     }
 
     /// Ends the app's process. Its calls end with it (CallKit ends a dead app's calls as failed),
-    /// its queued work is dropped, and every object it made goes dead.
-    func terminateApp(reason: String, rule: Int?, message: String?) {
-        guard appState != .notRunning else { return }
+    /// its queued work is dropped, and every object it made goes dead. `state` is what it leaves
+    /// the app in: not running, or not installed when it is being deleted.
+    func terminateApp(reason: String, rule: Int?, message: String?, leaving state: AppState = .notRunning) {
+        guard appRunning else { return }
         if let rule, let message { violation(rule, message) }
         let launch = appLaunch
         for record in callsInOrder where record.provider == nil || record.provider?.launch == launch {
             finish(record, reason: .failed)
         }
         appLaunch = 0
-        appState = .notRunning
+        appState = state
         appDelegate = nil
         application = nil
         audioSession = nil
@@ -42,10 +43,40 @@ extension Phone {
         servers.removeAll()
         reportedThisLaunch = []
         runLoop.dropJobs(ofLaunch: launch)
-        emit(.app(state: .notRunning, reason: reason))
+        emit(.app(state: state, reason: reason))
+    }
+
+    /// Deletes the app: its process ends (its calls with it), and iOS forgets all it kept for the
+    /// app — its pushes and strikes (rules 5, 7), its preferences, its delivered notifications.
+    /// The keychain is the device's: its items outlive the app, as on iOS. Until `installApp`,
+    /// nothing reaches the app and it cannot be opened.
+    private func deleteApp(reason: String) {
+        if appRunning {
+            terminateApp(reason: reason, rule: nil, message: nil, leaving: .notInstalled)
+        } else {
+            appState = .notInstalled
+            emit(.app(state: .notInstalled, reason: reason))
+        }
+        unreportedPushes = 0
+        voipDeliveryStopped = false
+        // The next install owes nothing for this one's pushes: without this the system's 7 s
+        // check (rule 5) would kill it, and strike it, for a push the deleted install held.
+        pendingPushes.removeAll()
+        heldPushes.removeAll()
+        defaults.removeAll()
+        notificationState.delivered.removeAll()
+    }
+
+    /// Installs the app afresh: a new VoIP token, and a launch in the background, as iOS launches
+    /// an app with the voip background mode so that it registers for pushes.
+    private func installApp(reason: String) {
+        voipToken = Data(nextUUID().bytes + nextUUID().bytes)
+        launchApp(in: .background, reason: reason)
     }
 
     func appAction(_ action: AppAction) {
+        // A deleted app can only be installed: there is nothing to open, send away, kill or delete.
+        if appState == .notInstalled, action != .install { return refuse(.appNotInstalled) }
         switch action {
         case .foreground:
             guard lock == .unlocked else { return refuse(.locked) }
@@ -55,7 +86,7 @@ extension Phone {
                 appState = .foreground
                 emit(.app(state: .foreground, reason: "opened"))
                 if let appDelegate, let application { appDelegate.applicationDidBecomeActive(application) }
-            case .foreground: break
+            case .foreground, .notInstalled: break
             }
         case .background:
             guard appState == .foreground else { return refuse(.other("the app is not in the foreground")) }
@@ -63,17 +94,16 @@ extension Phone {
         case .kill:
             guard appState != .notRunning else { return refuse(.other("the app is not running")) }
             terminateApp(reason: "killed", rule: nil, message: nil)
+        case .delete:
+            deleteApp(reason: "deleted")
+        case .install:
+            guard appState == .notInstalled else {
+                return refuse(.other("the app is already installed; softphone app reinstall deletes it and installs it afresh"))
+            }
+            installApp(reason: "installed")
         case .reinstall:
-            terminateApp(reason: "reinstalled", rule: nil, message: nil)
-            voipToken = Data(nextUUID().bytes + nextUUID().bytes)
-            unreportedPushes = 0
-            voipDeliveryStopped = false
-            // The new install owes nothing for the old one's pushes: without this the system's
-            // 7 s check (rule 5) would kill it, and strike it, for a push the old install held.
-            pendingPushes.removeAll()
-            heldPushes.removeAll()
-            defaults.removeAll()
-            launchApp(in: .background, reason: "reinstalled")
+            deleteApp(reason: "reinstalled")
+            installApp(reason: "reinstalled")
         case .endCall:
             guard appState == .foreground else {
                 return refuse(.other("the app's own in-call screen shows only while the app is in the foreground (softphone app foreground; the phone must be unlocked)"))
@@ -130,6 +160,7 @@ extension Phone {
     func callBack(recent index: Int) {
         guard index >= 1, index <= recentsCount else { return refuse(.noRecent(index)) }
         guard lock == .unlocked else { return refuse(.locked) }
+        guard appState != .notInstalled else { return refuse(.appNotInstalled) }
         let recent = recentLog[recentLog.count - index]  // `recents[index - 1]`, without building the list
         openList = nil
         appAction(.foreground)

@@ -127,7 +127,7 @@ extension Phone {
 
     /// Whether `process` (an app launch, or an extension process below zero) still runs.
     func isRunning(process: Int) -> Bool {
-        process < 0 ? notificationState.extensions[process]?.finished == false : process == appLaunch && appState != .notRunning
+        process < 0 ? notificationState.extensions[process]?.finished == false : process == appLaunch && appRunning
     }
 
     private func inProcess(_ process: Int, _ body: () -> Void) {
@@ -153,6 +153,9 @@ extension Phone {
     private func deliver(
         _ request: UNNotificationRequest, number: Int, source: NotificationDelivery.Source, outcome: ExtensionOutcome?, reason: String? = nil
     ) {
+        // A notification of an app deleted meanwhile (from an extension still running, or posted
+        // for later) goes with the app, as its delivered ones did.
+        guard appState != .notInstalled else { return }
         let content = request.content
         if content.displaysAlert {
             notificationState.delivered.removeAll { $0.request.identifier == request.identifier }

@@ -10,6 +10,8 @@ extension Phone {
     /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
     /// request to consume it copied every header out of the command and destroyed them after.)
     func receive(_ push: PushRequest) {
+        // A deleted app has no tokens: APNs answers its provider 410 Unregistered, and nothing arrives.
+        guard appState != .notInstalled else { return refuse(.appNotInstalled) }
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
             emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
@@ -100,7 +102,7 @@ extension Phone {
         guard let pending = pendingPushes.remove(id) else { return }
         heldPushes.removeAll { $0 == id }
         awaitingReport.removeAll { $0 == id }
-        guard !pending.reported, !pending.killed, !pending.isExempt, appState != .notRunning else { return }
+        guard !pending.reported, !pending.killed, !pending.isExempt, appRunning else { return }
         killForUnreportedPush(
             "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
     }

@@ -114,14 +114,17 @@ struct PushDeliveryTests {
         #expect(app.log.contains("push"))
     }
 
-    @Test("rule 7: after a reinstall the strikes start again from zero")
-    func reinstallResetsStrikes() {
+    /// The two ways to put the app back afresh: one reinstall, or a delete and then an install.
+    static let freshInstalls: [[AppAction]] = [[.reinstall], [.delete, .install]]
+
+    @Test("rule 7: after a reinstall, or a delete and an install, the strikes start again from zero", arguments: freshInstalls)
+    func reinstallResetsStrikes(actions: [AppAction]) {
         var rules = Phone.Rules()
         rules.unreportedPushLimit = 2
         let t = TestPhone(.init(push: .neverReport), rules: rules)
         PushDeliveryTests.strike(t, times: 2)
         #expect(t.phone.voipDeliveryStopped)
-        t.send(.app(.reinstall))
+        for action in actions { t.send(.app(action)) }
         PushDeliveryTests.strike(t, times: 1)
         #expect(!t.phone.voipDeliveryStopped)
         PushDeliveryTests.strike(t, times: 1)
@@ -141,12 +144,12 @@ struct PushDeliveryTests {
         #expect(t.phone.unreportedPushes == 1)
     }
 
-    @Test("rule 7: a reinstall starts clean — a push left unreported by the old install does not kill or strike the new one at 7 s")
-    func reinstallForgetsTheOldInstallsPushes() {
+    @Test("rule 7: a reinstall (or a delete and an install) starts clean — a push left unreported by the old install does not kill or strike the new one at 7 s", arguments: freshInstalls)
+    func reinstallForgetsTheOldInstallsPushes(actions: [AppAction]) {
         let t = TestPhone(.init(registersForPushes: false))
         t.push()
         t.advance(by: .seconds(1))
-        t.send(.app(.reinstall))
+        for action in actions { t.send(.app(action)) }
         let launches = t.phone.launchCount
         t.advance(by: .seconds(10))
         #expect(t.violatedRules.isEmpty)

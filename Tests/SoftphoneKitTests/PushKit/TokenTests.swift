@@ -124,12 +124,12 @@ struct TokenTests {
         #expect(t.app?.token != t.phone.alertToken)
     }
 
-    @Test("rule 3: reinstalling changes the VoIP token; it never becomes the alert token")
-    func reinstallChangesOnlyTheVoIPToken() throws {
+    @Test("rule 3: reinstalling, or deleting and installing, changes the VoIP token; it never becomes the alert token", arguments: [[AppAction.reinstall], [.delete, .install]])
+    func reinstallChangesOnlyTheVoIPToken(actions: [AppAction]) throws {
         let t = TestPhone()
         let before = t.phone.voipToken
         let alert = t.phone.alertToken
-        t.send(.app(.reinstall))
+        for action in actions { t.send(.app(action)) }
         #expect(t.phone.voipToken != before)
         #expect(t.phone.voipToken.count == 32)
         #expect(t.phone.voipToken != alert)
