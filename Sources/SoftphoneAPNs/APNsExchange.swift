@@ -14,11 +14,26 @@ public struct APNsExchange: Sendable {
     /// The headers that decide what APNs does, for the phone's events: the `apns-*` ones, and
     /// whether an `authorization` came (its token is never repeated). Made here, on the phone's
     /// side, so the endpoint's thread spends nothing on it.
+    /// A header given twice (400 DuplicateHeaders) is one entry, its values joined by ", " as
+    /// HTTP joins a repeated header, so the event's object has each name once.
     public var reportedHeaders: [(name: String, value: String)] {
-        headers.compactMap { header in
-            if header.name == "authorization" { return (header.name, header.value.hasPrefix("bearer ") ? "bearer …" : "…") }
-            return header.name.hasPrefix("apns-") ? header : nil
+        var reported: [(name: String, value: String)] = []
+        for header in headers {
+            let value: String
+            if header.name == "authorization" {
+                value = header.value.hasPrefix("bearer ") ? "bearer …" : "…"
+            } else if header.name.hasPrefix("apns-") {
+                value = header.value
+            } else {
+                continue
+            }
+            if let index = reported.firstIndex(where: { $0.name == header.name }) {
+                reported[index].value += ", " + value
+            } else {
+                reported.append((header.name, value))
+            }
         }
+        return reported
     }
 
     /// The `apns-id` of the reply.

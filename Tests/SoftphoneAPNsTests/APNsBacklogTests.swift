@@ -52,6 +52,17 @@ struct APNsBacklogTests {
         #expect(exchanges.first?.reportedHeaders.map(\.name) == ["apns-topic", "apns-push-type"])
     }
 
+    @Test("the headers an event reports: apns-* and authorization (never its token), a repeated one once with both values")
+    func reportedHeaders() {
+        let exchange = APNsExchange(
+            method: "POST", path: "/3/device/x",
+            headers: [("apns-topic", "a"), ("content-length", "2"), ("authorization", "bearer eyJ…"), ("apns-topic", "b")],
+            transport: "h2c", verdict: .rejected(APNsRejection(400, "DuplicateHeaders")), apnsID: APNsUUID.random(),
+            receivedNanoseconds: 0, answeredNanoseconds: 0)
+        #expect(exchange.reportedHeaders.map(\.name) == ["apns-topic", "authorization"])
+        #expect(exchange.reportedHeaders.map(\.value) == ["a, b", "bearer …"])
+    }
+
     @Test("past the limit of pushes waiting: 429 TooManyRequests, until the phone takes one")
     func bounded() throws {
         let (endpoint, _) = try Self.endpoint(limit: 2)
