@@ -55,8 +55,30 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case appNotInstalled
     /// The key means nothing on the screen shown (named as `Screen.name` has it).
     case keyDoesNothing(key: String, screen: String)
-    /// VoIP calls are placed through the app's own push; the app is not installed for them.
-    case other(String)
+    /// No notification is delivered to open.
+    case noNotifications
+    /// No delivered notification has this number (1 is the newest); `delivered` are.
+    case noSuchNotification(Int, delivered: Int)
+    /// The app's own screen has no button of this label.
+    case noAppButton(String)
+    /// The app (its id) does not handle the buttons of its own screen.
+    case appScreenUnhandled(app: String)
+    /// Sending the app to the background needs it in the foreground.
+    case appNotInForeground
+    /// Killing the app needs it running.
+    case appNotRunning
+    /// `app install` while the app is installed.
+    case appAlreadyInstalled
+    /// The app's own hang-up button shows only while the app is in the foreground.
+    case inAppScreenHidden
+    /// The app (its id) has no in-call screen of its own.
+    case noInAppCallScreen(app: String)
+    /// Scrolling and closing need Recents or the notification centre open.
+    case noListOpen
+    /// Silencing needs a call ringing aloud.
+    case nothingToSilence
+    /// The loudspeaker switches during a call only.
+    case noCallForSpeaker
 
     public var description: String {
         switch self {
@@ -75,7 +97,18 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .noRecent(let n): "Recents has no entry \(n) (1 is the newest)"
         case .appNotInstalled: "the app is not installed; softphone app install installs it again"
         case .keyDoesNothing(let key, let screen): "\(key) does nothing on the \(screen) screen (? lists its keys)"
-        case .other(let text): text
+        case .noNotifications: "there is no notification to open"
+        case .noSuchNotification(let index, let delivered): "there is no notification \(index); \(delivered) are delivered (1 is the newest)"
+        case .noAppButton(let label): "the app's screen has no \"\(label)\" button"
+        case .appScreenUnhandled(let app): "the \(app) app does not handle its screen's buttons"
+        case .appNotInForeground: "the app is not in the foreground"
+        case .appNotRunning: "the app is not running"
+        case .appAlreadyInstalled: "the app is already installed; softphone app reinstall deletes it and installs it afresh"
+        case .inAppScreenHidden: "the app's own in-call screen shows only while the app is in the foreground (softphone app foreground; the phone must be unlocked)"
+        case .noInAppCallScreen(let app): "the \(app) app has no in-call screen of its own; end the call with d (CallKit's button)"
+        case .noListOpen: "neither Recents nor the notification centre is open"
+        case .nothingToSilence: "no call is ringing aloud to silence"
+        case .noCallForSpeaker: "the loudspeaker switches during a call"
         }
     }
 }

@@ -89,16 +89,16 @@ extension Phone {
             case .foreground, .notInstalled: break
             }
         case .background:
-            guard appState == .foreground else { return refuse(.other("the app is not in the foreground")) }
+            guard appState == .foreground else { return refuse(.appNotInForeground) }
             sendAppToBackground(reason: "home")
         case .kill:
-            guard appState != .notRunning else { return refuse(.other("the app is not running")) }
+            guard appState != .notRunning else { return refuse(.appNotRunning) }
             terminateApp(reason: "killed", rule: nil, message: nil)
         case .delete:
             deleteApp(reason: "deleted")
         case .install:
             guard appState == .notInstalled else {
-                return refuse(.other("the app is already installed; softphone app reinstall deletes it and installs it afresh"))
+                return refuse(.appAlreadyInstalled)
             }
             installApp(reason: "installed")
         case .reinstall:
@@ -106,11 +106,11 @@ extension Phone {
             installApp(reason: "reinstalled")
         case .endCall:
             guard appState == .foreground else {
-                return refuse(.other("the app's own in-call screen shows only while the app is in the foreground (softphone app foreground; the phone must be unlocked)"))
+                return refuse(.inAppScreenHidden)
             }
             guard !calls.isEmpty else { return refuse(.nothingToEnd) }
             guard let controls = appDelegate as? any InAppCallControls else {
-                return refuse(.other("the \(configuration.app.id) app has no in-call screen of its own; end the call with d (CallKit's button)"))
+                return refuse(.noInAppCallScreen(app: configuration.app.id))
             }
             controls.hangUpButtonTapped()
         }

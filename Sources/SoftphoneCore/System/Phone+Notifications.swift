@@ -239,9 +239,9 @@ extension Phone {
     /// delegate gets the response.
     func openNotification(_ index: Int) {
         let delivered = notificationState.delivered
-        guard !delivered.isEmpty else { return refuse(.other("there is no notification to open")) }
+        guard !delivered.isEmpty else { return refuse(.noNotifications) }
         guard index >= 1, index <= delivered.count else {
-            return refuse(.other("there is no notification \(index); \(delivered.count) are delivered (1 is the newest)"))
+            return refuse(.noSuchNotification(index, delivered: delivered.count))
         }
         let tapped = notificationState.delivered.remove(at: delivered.count - index)
         openList = nil
@@ -276,10 +276,10 @@ extension Phone {
     /// A button of the app's own screen, tapped: the app hears of it (`AppScreenButtons`).
     func tapAppButton(_ label: String) {
         guard let screen = presentedAppScreen, screen.buttons.contains(where: { $0.label == label }) else {
-            return refuse(.other("the app's screen has no \"\(label)\" button"))
+            return refuse(.noAppButton(label))
         }
         guard let app = appDelegate as? any AppScreenButtons else {
-            return refuse(.other("the \(configuration.app.id) app does not handle its screen's buttons"))
+            return refuse(.appScreenUnhandled(app: configuration.app.id))
         }
         app.appScreenButtonTapped(label)
     }

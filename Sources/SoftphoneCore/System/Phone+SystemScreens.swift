@@ -33,13 +33,13 @@ extension Phone {
     }
 
     func closeList() {
-        guard openList != nil else { return refuse(.other("neither Recents nor the notification centre is open")) }
+        guard openList != nil else { return refuse(.noListOpen) }
         openList = nil
     }
 
     /// Moves the selection by `step` entries, stopping at either end.
     func moveSelection(by step: Int) {
-        guard let open = openList else { return refuse(.other("neither Recents nor the notification centre is open")) }
+        guard let open = openList else { return refuse(.noListOpen) }
         let count = open.list == .recents ? recentsCount : notificationState.delivered.count
         openList?.selected = max(0, min(count - 1, open.selected + step))
     }
@@ -61,14 +61,14 @@ extension Phone {
 
     /// `s`, the side button: the ringing call's sound and vibration stop; it keeps ringing on screen.
     func silenceRinger() {
-        guard let incoming = presentedIncoming, !incoming.isSilenced else { return refuse(.other("no call is ringing aloud to silence")) }
+        guard let incoming = presentedIncoming, !incoming.isSilenced else { return refuse(.nothingToSilence) }
         incoming.isSilenced = true
         stopRinger(for: incoming)
     }
 
     /// `p`: the call audio to the loudspeaker or back to the receiver.
     func toggleSpeaker() {
-        guard focusCall != nil else { return refuse(.other("the loudspeaker switches during a call")) }
+        guard focusCall != nil else { return refuse(.noCallForSpeaker) }
         speakerOn.toggle()
     }
 

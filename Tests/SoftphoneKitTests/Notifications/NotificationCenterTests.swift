@@ -46,7 +46,7 @@ struct NotificationCenterTests {
         t.send(.app(.background))
         guard case .lock(let lock) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(lock.notifications.isEmpty)
-        #expect(t.send(.openNotification(1)) == [.refused(.other("there is no notification to open"))])
+        #expect(t.send(.openNotification(1)) == [.refused(.noNotifications)])
     }
 
     @Test("a tap on a running app brings it to the foreground without a new launch")

@@ -93,7 +93,7 @@ struct AppDeleteTests {
     func installWhenInstalled() {
         let t = TestPhone()
         let token = t.phone.voipToken
-        #expect(t.send(.app(.install)) == [.refused(.other("the app is already installed; softphone app reinstall deletes it and installs it afresh"))])
+        #expect(t.send(.app(.install)) == [.refused(.appAlreadyInstalled)])
         #expect(t.phone.voipToken == token)
         #expect(t.phone.appState == .background)
     }
@@ -127,6 +127,6 @@ struct AppDeleteTests {
         t.send(.app(.delete))
         guard case .lock(let after) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(after.notifications.isEmpty)
-        #expect(t.send(.openNotification(1)) == [.refused(.other("there is no notification to open"))])
+        #expect(t.send(.openNotification(1)) == [.refused(.noNotifications)])
     }
 }

@@ -151,7 +151,7 @@ struct SystemScreenTests {
         t.send(.app(.background))
         press("no", on: t)
         #expect(try #require(t.app).opened == ["Old", "New"])
-        #expect(t.send(.openNotification(3)) == [.refused(.other("there is no notification to open"))])
+        #expect(t.send(.openNotification(3)) == [.refused(.noNotifications)])
     }
 
     @Test("an age on screen moves on at the next whole minute")
