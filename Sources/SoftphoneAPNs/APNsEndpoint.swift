@@ -1,6 +1,6 @@
 import Glibc
 import SoftphoneControl
-import Synchronization
+import SoftphoneCore
 
 /// The phone's APNs endpoint (`--apns`): Apple's HTTP/2 provider API on one TCP port, h2c with
 /// prior knowledge and TLS alike. It runs on a thread of its own; each request it has judged goes
@@ -22,9 +22,9 @@ public final class APNsEndpoint: Sendable {
     /// A one-line warning for the phone to show (TLS could not be set up).
     let onNotice: @Sendable (String) -> Void
     /// What the phone is now: its tokens and topics. Set by the main loop, read by the endpoint's thread.
-    let deviceState: Mutex<APNsDevice>
+    let deviceState: Locked<APNsDevice>
     /// Accepted pushes the main loop has answered, for the endpoint's thread to send.
-    let answers = Mutex<[(APNsExchange.ID, String)]>([])
+    let answers = Locked<[(APNsExchange.ID, String)]>([])
 
     /// Listens on `address` and serves from a new thread. `tls` holds the server's certificate;
     /// `authority` checks provider tokens (nil: requests need none). Fails with one line naming
@@ -66,7 +66,7 @@ public final class APNsEndpoint: Sendable {
         self.certificatePath = tls.certificatePath
         self.authority = authority
         self.keyID = authority?.keyID
-        self.deviceState = Mutex(device)
+        self.deviceState = Locked(device)
         self.onRequest = onRequest
         self.onNotice = onNotice
         try DetachedThread.start { [self] in APNsServerLoop(endpoint: self).run() }

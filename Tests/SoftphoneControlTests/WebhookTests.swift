@@ -2,7 +2,6 @@ import Glibc
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
-import Synchronization
 import Testing
 
 /// `--webhook`: the URL it accepts, and posts to a real local HTTP server — delivered, retried,
@@ -30,7 +29,7 @@ struct WebhookTests {
 
     /// Collects a webhook's outcomes from its thread.
     final class Outcomes: Sendable {
-        private let list = Mutex<[WebhookOutcome]>([])
+        private let list = Locked<[WebhookOutcome]>([])
         func add(_ outcome: WebhookOutcome) { list.withLock { $0.append(outcome) } }
         var all: [WebhookOutcome] { list.withLock { $0 } }
 
