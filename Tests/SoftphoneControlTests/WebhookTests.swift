@@ -54,6 +54,32 @@ struct WebhookTests {
         #expect(outcomes.wait { $0.count == 2 } == [.delivered(attempts: 1, status: 204), .delivered(attempts: 1, status: 204)])
     }
 
+    /// The phone posts on its main thread while the webhook's thread takes from the queue, so the
+    /// two often want its lock at the same moment. Under ThreadSanitizer this is also the check that
+    /// the lock is one it sees: with a lock it does not see, the queue is reported as a data race.
+    @Test("posts made while the thread is taking from the queue: each is tried once or reported dropped")
+    func postsWhileTaking() throws {
+        let port = HTTPReceiver.closedPort()
+        let outcomes = Outcomes()
+        // Refused at once and not retried: the thread comes back for the next post within microseconds.
+        let webhook = try Webhook(url: try WebhookURL("http://127.0.0.1:\(port)/"), retryDelays: []) { outcomes.add($0) }
+        let count = 2000
+        for i in 0..<count {
+            webhook.post("{\"n\":\(i)}")
+            if i % 8 == 7 { pause(0.00005) }
+        }
+        func accounted(_ seen: [WebhookOutcome]) -> Int {
+            seen.reduce(0) { total, outcome in
+                switch outcome {
+                case .failed(_, _, false): total + 1
+                case .overflowed(let dropped): total + dropped
+                default: total
+                }
+            }
+        }
+        #expect(accounted(outcomes.wait { accounted($0) >= count }) == count)
+    }
+
     @Test("a server answering 500 is retried after each pause, then the post is given up")
     func serverError() throws {
         let server = try HTTPReceiver(status: 500)
