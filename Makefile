@@ -132,14 +132,14 @@ soak: setup test-setup
 	$(SWIFT) build $(RELEASE) --product softphone-bench
 	SOFTPHONE_BENCH_ONLY=soak SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench
 
-# The unit and end-to-end tests under AddressSanitizer, each sanitizer's build in a folder of its
-# own (.build/asan, .build/tsan) so the ordinary debug build is left alone; the end-to-end tests
-# start that build's phone. LeakSanitizer is off: what it reports is the test runner's own at exit
-# (XCTest's and Swift Testing's state, ncurses' terminal); the phone's memory per call is measured
-# by `make bench`. ThreadSanitizer (SANITIZERS="address thread") does not see the locking of
-# Synchronization's Mutex, a futex, and reports the webhook's queue, which one guards, as a race:
-# it is not in the default until the Mutexes are locks it can see.
-SANITIZERS ?= address
+# The unit and end-to-end tests under AddressSanitizer, then under ThreadSanitizer, each
+# sanitizer's build in a folder of its own (.build/asan, .build/tsan) so the ordinary debug build is
+# left alone; the end-to-end tests start that build's phone. LeakSanitizer is off: what it reports
+# is the test runner's own at exit (XCTest's and Swift Testing's state, ncurses' terminal); the
+# phone's memory per call is measured by `make bench`. ThreadSanitizer stops at its first report.
+# It sees the package's locks because they are pthread mutexes (Locked, in SoftphoneCore), not
+# Synchronization's Mutex, whose waiting on a futex it cannot see. SANITIZERS=address for one.
+SANITIZERS ?= address thread
 check-sanitizers: setup test-setup
 	@for sanitizer in $(SANITIZERS); do \
 	  case $$sanitizer in address) folder=.build/asan ;; thread) folder=.build/tsan ;; *) folder=.build/$$sanitizer ;; esac; \

@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneControl
+import SoftphoneCore
 import Synchronization
 
 /// The phone's APNs endpoint (`--apns`): Apple's HTTP/2 provider API on one TCP port, h2c with
@@ -21,7 +22,7 @@ public final class APNsEndpoint: Sendable {
     /// A one-line warning for the phone to show (TLS could not be set up).
     let onNotice: @Sendable (String) -> Void
     /// What the phone is now: its tokens and topics. Set by the main loop, read by the endpoint's thread.
-    let deviceState: Mutex<APNsDevice>
+    let deviceState: Locked<APNsDevice>
     /// Counts `update`s, so a connection re-reads the device only when it changed.
     let deviceVersion = Atomic<Int>(0)
     /// Accepted pushes handed to the phone that it has not taken yet.
@@ -73,7 +74,7 @@ public final class APNsEndpoint: Sendable {
         self.certificatePath = tls.certificatePath
         self.authority = authority
         self.keyID = authority?.keyID
-        self.deviceState = Mutex(device)
+        self.deviceState = Locked(device)
         self.maximumWaiting = maximumWaiting
         self.idleTimeoutNanoseconds = Int64(idleTimeoutSeconds * 1e9)
         self.onRequests = onRequests

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import SoftphoneCore
 
 /// The endpoint's thread: one poll() loop over the listener and every connection. Everything here runs on that one thread (nghttp2 sessions are not thread-safe).
 final class APNsServerLoop {

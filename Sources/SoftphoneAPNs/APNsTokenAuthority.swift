@@ -2,7 +2,6 @@ import COpenSSL
 import Glibc
 import SoftphoneControl
 import SoftphoneCore
-import Synchronization
 
 /// Token auth (`--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID`): checks provider JWTs as
 /// APNs does — ES256 with the key's id, issued by the team, signed by the key, at most an hour old.
@@ -19,7 +18,7 @@ public final class APNsTokenAuthority: Sendable {
     private let pem: [UInt8]
     /// The key, once OpenSSL has read it: its private half signs (`sign`, for test tokens), its
     /// public half verifies.
-    private let loaded = Mutex<APNsKey?>(nil)
+    private let loaded = Locked<APNsKey?>(nil)
     /// A token older than this is expired (Apple: one hour).
     public static let lifetimeSeconds = 3600.0
 

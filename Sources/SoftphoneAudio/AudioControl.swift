@@ -1,3 +1,4 @@
+import SoftphoneCore
 import Synchronization
 
 /// What the engine's callers and the audio thread share: the current request, the doorbell, counters.
@@ -28,7 +29,7 @@ final class AudioControl: Sendable {
     }
 
     /// The request, changed by callers and read by the audio thread once per wake-up.
-    let request = Mutex(Request())
+    let request = Locked(Request())
     /// Rung after every change of `request`.
     let wake: EventFD
     /// Underruns recovered, summed over every sink the thread has used.

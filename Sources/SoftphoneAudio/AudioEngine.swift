@@ -10,7 +10,7 @@ import Synchronization
 /// `onNotice` says so once and the engine rings silently: audio never blocks a call.
 public final class AudioEngine: Sendable {
     private let control: AudioControl?
-    private let thread: Mutex<pthread_t?>
+    private let thread: Locked<pthread_t?>
 
     /// Opens `output` now, so a missing device is reported at start-up, and starts the audio thread idle.
     ///
@@ -30,7 +30,7 @@ public final class AudioEngine: Sendable {
         } catch {
             onNotice(AudioError.threadUnavailable(reason: error.reason).notice)
             self.control = nil
-            self.thread = Mutex(nil)
+            self.thread = Locked(nil)
             return
         }
         let worker = AudioWorker(
@@ -44,11 +44,11 @@ public final class AudioEngine: Sendable {
         switch POSIXThread.start({ worker.run() }) {
         case .success(let thread):
             self.control = control
-            self.thread = Mutex(thread)
+            self.thread = Locked(thread)
         case .failure(let error):
             onNotice(AudioError.threadUnavailable(reason: error.reason).notice)
             self.control = nil
-            self.thread = Mutex(nil)
+            self.thread = Locked(nil)
         }
     }
 

@@ -1,6 +1,6 @@
 import CSndFile
 import Glibc
-import Synchronization
+import SoftphoneCore
 
 /// A libsndfile handle: each C call behind one method, a failure thrown as `SoundFileError` on the next line.
 ///
@@ -31,7 +31,7 @@ final class SoundFile {
     /// libsndfile keeps the reason a file failed to open in one process-wide slot (`sf_strerror(NULL)`):
     /// opening and reading that reason happen under this lock, so two threads opening files at once
     /// (the audio thread and a `play`, or parallel tests) never get each other's message.
-    private static let openLock = Mutex(())
+    private static let openLock = Locked(())
 
     private static func opening<R>(_ body: () -> R) -> R {
         openLock.withLock { _ in body() }

@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import SoftphoneCore
 
 /// What became of one webhook post, reported from the webhook's thread.
 public enum WebhookOutcome: Equatable, Sendable {
@@ -23,7 +23,7 @@ public final class Webhook: Sendable {
     /// Posts waiting beyond this are dropped, oldest first: memory stays bounded whatever the server does.
     public static let capacity = 256
 
-    private let waiting = Mutex<[String]>([])
+    private let waiting = Locked<[String]>([])
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let onOutcome: @Sendable (WebhookOutcome) -> Void

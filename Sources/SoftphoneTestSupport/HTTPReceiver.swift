@@ -1,6 +1,6 @@
 import Glibc
 import SoftphoneControl
-import Synchronization
+import SoftphoneCore
 
 /// A developer's server for webhook tests: a real TCP listener on 127.0.0.1 (an ephemeral port)
 /// that answers every POST with `status` and keeps each request's body. Runs on its own thread.
@@ -10,8 +10,8 @@ public final class HTTPReceiver: Sendable {
     /// What it answers: a status code, or nil to accept and never answer.
     public let status: Int?
     private let listener: Int32
-    private let received = Mutex<[String]>([])
-    private let targets = Mutex<[String]>([])
+    private let received = Locked<[String]>([])
+    private let targets = Locked<[String]>([])
 
     /// Starts listening.
     public init(status: Int? = 204) throws {

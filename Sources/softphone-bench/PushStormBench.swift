@@ -54,7 +54,7 @@ final class CallOrderFollower: Sendable {
         }
     }
 
-    let tally = Mutex(Tally())
+    let tally = Locked(Tally())
     private let stopped = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
     /// Whether the phone has answered the events request: from then on it sends every event.
@@ -177,7 +177,7 @@ func stormClient(_ number: Int, socket: String, until deadline: Double) -> Storm
         _ = phone.waitForExit()
     }
     let follower = try CallOrderFollower(socket: socket)
-    let results = Mutex<[StormClient]>([])
+    let results = Locked<[StormClient]>([])
     let start = ControlClient.monotonicSeconds()
     let deadline = start + seconds
     for number in 1...clients {

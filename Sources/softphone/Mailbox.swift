@@ -2,7 +2,7 @@ import Glibc
 import SoftphoneAPNs
 import SoftphoneAudio
 import SoftphoneControl
-import Synchronization
+import SoftphoneCore
 
 /// What other threads tell the main loop.
 enum MailboxMessage: Sendable {
@@ -21,7 +21,7 @@ enum MailboxMessage: Sendable {
 /// Carries messages from other threads (the audio and webhook threads) to the main loop: each goes into a
 /// locked list and a byte on a pipe wakes poll().
 final class Mailbox: Sendable {
-    private let queued = Mutex<[MailboxMessage]>([])
+    private let queued = Locked<[MailboxMessage]>([])
     /// The end the main loop polls.
     let readEnd: Int32
     private let writeEnd: Int32

@@ -1,6 +1,6 @@
 import Glibc
 @testable import SoftphoneAPNs
-import Synchronization
+import SoftphoneCore
 import Testing
 
 /// The endpoint on a real socket, with nobody taking its pushes: it answers each request itself,
@@ -13,7 +13,7 @@ struct APNsBacklogTests {
 
     /// What the endpoint handed over, in place of the phone's mailbox.
     final class Handed: Sendable {
-        let list = Mutex<[APNsExchange]>([])
+        let list = Locked<[APNsExchange]>([])
     }
 
     /// An endpoint on a free port that keeps what it hands over, and lets at most `limit` wait.

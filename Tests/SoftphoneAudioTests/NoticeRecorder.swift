@@ -1,10 +1,10 @@
 import SoftphoneAudio
-import Synchronization
+import SoftphoneCore
 
 /// Collects what an `AudioEngine` reports through `onNotice` and `onEvent`, from whatever thread.
 final class NoticeRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-    private let audioEvents = Mutex<[AudioEvent]>([])
+    private let lines = Locked<[String]>([])
+    private let audioEvents = Locked<[AudioEvent]>([])
 
     /// The notices reported so far.
     var notices: [String] { lines.withLock { $0 } }

@@ -2,7 +2,6 @@ import Glibc
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
-import Synchronization
 import Testing
 
 /// `--webhook`: the URL it accepts, and posts to a real local HTTP server — delivered, retried,
@@ -30,7 +29,7 @@ struct WebhookTests {
 
     /// Collects a webhook's outcomes from its thread.
     final class Outcomes: Sendable {
-        private let list = Mutex<[WebhookOutcome]>([])
+        private let list = Locked<[WebhookOutcome]>([])
         func add(_ outcome: WebhookOutcome) { list.withLock { $0.append(outcome) } }
         var all: [WebhookOutcome] { list.withLock { $0 } }
 
@@ -53,6 +52,32 @@ struct WebhookTests {
         #expect(server.waitForBodies(2) == [#"{"event":"server.request","name":"join"}"#, #"{"event":"server.request","name":"busy"}"#])
         #expect(server.requestLines.first == "POST /hook HTTP/1.1")
         #expect(outcomes.wait { $0.count == 2 } == [.delivered(attempts: 1, status: 204), .delivered(attempts: 1, status: 204)])
+    }
+
+    /// The phone posts on its main thread while the webhook's thread takes from the queue, so the
+    /// two often want its lock at the same moment. Under ThreadSanitizer this is also the check that
+    /// the lock is one it sees: with a lock it does not see, the queue is reported as a data race.
+    @Test("posts made while the thread is taking from the queue: each is tried once or reported dropped")
+    func postsWhileTaking() throws {
+        let port = HTTPReceiver.closedPort()
+        let outcomes = Outcomes()
+        // Refused at once and not retried: the thread comes back for the next post within microseconds.
+        let webhook = try Webhook(url: try WebhookURL("http://127.0.0.1:\(port)/"), retryDelays: []) { outcomes.add($0) }
+        let count = 2000
+        for i in 0..<count {
+            webhook.post("{\"n\":\(i)}")
+            if i % 8 == 7 { pause(0.00005) }
+        }
+        func accounted(_ seen: [WebhookOutcome]) -> Int {
+            seen.reduce(0) { total, outcome in
+                switch outcome {
+                case .failed(_, _, false): total + 1
+                case .overflowed(let dropped): total + dropped
+                default: total
+                }
+            }
+        }
+        #expect(accounted(outcomes.wait { accounted($0) >= count }) == count)
     }
 
     @Test("a server answering 500 is retried after each pause, then the post is given up")

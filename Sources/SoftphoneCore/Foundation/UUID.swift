@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A 128-bit universally unique identifier, as Foundation's `UUID` (CallKit names calls by one).
 ///
 /// Softphone carries its own so the phone stays small (no Foundation: the memory budget is 12 MB while ringing)
@@ -109,5 +107,5 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Used only when no phone is running on this thread (a UUID made in a test's own code).
-    private static let fallback = Mutex(CallUUIDGenerator(seed: 0x5EED))
+    private static let fallback = Locked(CallUUIDGenerator(seed: 0x5EED))
 }
