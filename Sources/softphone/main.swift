@@ -321,7 +321,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
-    var display = options.headless ? PhoneShell.Display.headless : .plain(RawInput())
+    var display = options.headless ? Presenter.Display.headless : .plain(RawInput())
     if !options.headless && wantsFullScreen(options) {
         do {
             display = .fullScreen(try CursesTerminal())

@@ -1,0 +1,246 @@
+import SoftphoneAPNs
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneScenario
+import SoftphoneTUI
+
+/// The one way in for every request: a control-socket line, a headless stdin line, the `/`
+/// command line and the APNs endpoint's pushes all become the same `ControlRequest`, run here
+/// against the core, with the same reply.
+final class RequestHandler {
+    private let phone: Phone
+    private let clock: MonotonicClock
+    private let presenter: Presenter
+    private let publisher: EventPublisher
+    private let effects: EffectPerformer
+    /// Apple's provider API, served by the phone (`--apns`).
+    private let apns: APNsEndpoint?
+    /// The VoIP token the endpoint last heard of; a reinstall changes it and retires the old one.
+    private var apnsToken: Data
+    /// Whether the app was installed when the endpoint last heard; a delete retires both tokens.
+    private var apnsInstalled = true
+
+    init(phone: Phone, clock: MonotonicClock, presenter: Presenter, publisher: EventPublisher, effects: EffectPerformer, apns: APNsEndpoint?) {
+        self.phone = phone
+        self.clock = clock
+        self.presenter = presenter
+        self.publisher = publisher
+        self.effects = effects
+        self.apns = apns
+        self.apnsToken = phone.voipToken
+    }
+
+    /// A request the APNs endpoint answered: an accepted push goes through the one request path
+    /// every input takes (as `softphone push` would send it); every request, accepted or not, is
+    /// an `apns.request` event (and an APNS line in plain mode).
+    func answer(_ exchange: APNsExchange) {
+        guard let apns else { return }
+        var reason: String?, outcome: [(String, JSON)] = []
+        switch exchange.verdict {
+        case .accepted(let accepted):
+            let reply = respond(to: .push(accepted.push), id: nil, fromStandardInput: false).reply
+            apns.taken()
+            let taken = max(0, clock.now().nanoseconds - exchange.receivedNanoseconds) / 1000
+            outcome.append(("taken_us", .number(Double(taken))))
+            // What became of the push on the phone, tied to its apns-id.
+            for field in ["outcome", "call", "ended", "delivered", "reason", "error"] {
+                if let value = reply[field] { outcome.append((field == "reason" ? "dropped" : field, value)) }
+            }
+        case .rejected(let rejection):
+            reason = rejection.reason
+        }
+        let status = exchange.verdict.status
+        let microseconds = max(0, exchange.answeredNanoseconds - exchange.receivedNanoseconds) / 1000
+        presenter.showPlain(PlainLog.apnsRequest(
+            method: exchange.method, path: exchange.path, status: status, reason: reason, apnsID: exchange.apnsID, microseconds: microseconds))
+        let headers = JSON.object(exchange.reportedHeaders.map { ($0.name, .string($0.value)) })
+        let fields: [(String, JSON)] = [
+            ("method", .string(exchange.method)), ("path", .string(exchange.path)), ("transport", .string(exchange.transport)),
+            ("headers", headers), ("status", .number(Double(status))), ("reason", reason.map(JSON.string) ?? .null),
+            ("apns_id", .string(exchange.apnsID)), ("us", .number(Double(microseconds))),
+        ]
+        publisher.publish("apns.request", fields + outcome)
+    }
+
+    /// Keeps APNs' view of the device in step with the app's install: a token of an install that
+    /// is gone is `410 Unregistered`, stamped when it went. After a reinstall that is the old VoIP
+    /// token; while the app is deleted, both its tokens. `app install` brings a new VoIP token
+    /// and the alert token back (the phone keeps its alert token across installs).
+    func syncAPNsDevice() {
+        guard let apns else { return }
+        let installed = phone.appState != .notInstalled
+        guard phone.voipToken != apnsToken || installed != apnsInstalled else { return }
+        var device = apns.device
+        let now = Int64(WallClock.unixTime() * 1000)
+        let alert = Hex.string(phone.alertToken)
+        let gone = installed ? [Hex.string(apnsToken)] : [Hex.string(apnsToken), alert]
+        // A token keeps the time it first went: deleting, then installing, retires the VoIP token once.
+        for token in gone where device.retiredTokens[token] == nil { device.retiredTokens[token] = now }
+        if installed { device.retiredTokens[alert] = nil }
+        device.voipToken = Hex.string(phone.voipToken)
+        apnsToken = phone.voipToken
+        apnsInstalled = installed
+        apns.update(device)
+    }
+
+    /// One control request line, from the socket or (headless) stdin: runs its commands and makes
+    /// the reply, plus any lines to send after it and what becomes of the connection.
+    func respond(to line: String, fromStandardInput: Bool)
+        -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
+    {
+        do {
+            let (id, request, withEvents) = try ControlRequest.decodeLine(line)
+            return respond(to: request, id: id, fromStandardInput: fromStandardInput, withEvents: withEvents)
+        } catch {
+            return (.object([("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
+        }
+    }
+
+    /// The `/` line's command, run as the same request over the socket would be; its result (or
+    /// a one-line error) stays on the line. `events` shows the event log pane.
+    func runCommandLine(_ text: String) {
+        let request: ControlRequest
+        do { request = try ControlRequest.read(commandLine: text) } catch {
+            presenter.view.show(result: error.message, ok: false)
+            return
+        }
+        if case .events = request {
+            presenter.view.showsEventLog = true
+            presenter.view.show(result: "the event log is shown; v hides it", ok: true)
+            return
+        }
+        let reply = ReplyText(respond(to: request, id: nil, fromStandardInput: false).reply, for: request)
+        let words = ([reply.note].compactMap { $0 } + reply.lines).map { $0.split(whereSeparator: { $0.isNewline }).joined(separator: " ") }
+        presenter.view.show(result: words.isEmpty ? text : words.joined(separator: "; "), ok: reply.ok)
+    }
+
+    /// One control request: runs its commands and makes the reply, plus any lines to send after
+    /// it and what becomes of the connection.
+    func respond(to request: ControlRequest, id: JSON?, fromStandardInput: Bool, withEvents: Bool = false)
+        -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
+    {
+        var reply: [(String, JSON)] = id.map { [("id", $0)] } ?? []
+        switch request {
+        case .state:
+            return (.object(reply + [("ok", .bool(true)), ("state", stateSnapshot())]), [], .keepOpen)
+        case .screen:
+            return (.object(reply + [("ok", .bool(true)), ("screen", .string(presenter.screenText()))]), [], .keepOpen)
+        case .events(let follow, let fromNow):
+            if fromStandardInput {
+                let error = "stdout already carries the event stream in headless mode"
+                return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
+            }
+            return (.object(reply + [("ok", .bool(true))]), fromNow ? [] : publisher.history, follow ? .follow : .close)
+        case .push(let push):
+            // APNs refuses a push whose topic is not the app's before it ever reaches the phone.
+            do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {
+                return (.object(reply + [("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
+            }
+            // An app without the voip background mode never gets a VoIP token: no server can send it one.
+            let app = phone.configuration.app
+            if push.kind == .voip && !app.backgroundModes.contains("voip") {
+                let error = "the \(app.id) app takes no VoIP pushes: it has no voip background mode and no VoIP push token, and its calls come as alert pushes; send this one as an alert push (--type alert, or an aps that alerts)"
+                return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
+            }
+        case .caption(let text):
+            // The presenter's words, not the phone's: no command, no event, only the screen.
+            presenter.caption(text)
+            return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
+        case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
+            break
+        }
+        var refusals: [String] = []
+        var outcome = RequestOutcome()  // what the request set off
+        let callsBefore = phone.callCount
+        for command in request.commands {
+            let commandEffects = phone.handle(command, at: clock.now())
+            for effect in commandEffects {
+                switch effect {
+                case .refused(let why): refusals.append(why.description)
+                case .event(let event): outcome.note(event)
+                default: break
+                }
+            }
+            effects.perform(commandEffects)  // in one go: the sounds a command starts start on one frame
+        }
+        // A reinstall or a delete retires the tokens before its reply goes out: a provider pushing
+        // to them right after gets 410 Unregistered, not 400 BadDeviceToken or a 200.
+        syncAPNsDevice()
+        presenter.render()
+        if case .key = request {
+            reply.append(("ok", .bool(true)))
+            if !refusals.isEmpty { reply.append(("ignored", .string(refusals.joined(separator: "; ")))) }
+        } else if let refusal = refusals.first {
+            reply += [("ok", .bool(false)), ("error", .string(refusal))]
+        } else {
+            reply.append(("ok", .bool(true)))
+            switch request {
+            case .call, .push:
+                // What came of it, in words and as the events themselves (`softphone push --json`).
+                reply += [("outcome", .string(outcome.summary)), ("rang", .bool(outcome.rang))]
+                if withEvents {
+                    let t = clock.now() - publisher.start
+                    reply.append(("events", .array(outcome.events.map { EventStream.json($0, t: t) })))
+                }
+                if phone.callCount > callsBefore {
+                    reply.append(("call", .number(Double(phone.callCount))))
+                    // Reported and ended in the same breath (an app that fails a push it cannot use).
+                    if let reason = outcome.endReason(ofCall: phone.callCount) { reply.append(("ended", .string(reason.rawValue))) }
+                }
+            default: break
+            }
+            // APNs took the push, but iOS did not deliver it (expired, VoIP delivery stopped): say why.
+            if case .push = request, let dropped = outcome.dropped { reply += [("delivered", .bool(false)), ("reason", .string(dropped))] }
+        }
+        return (.object(reply), [], .keepOpen)
+    }
+
+    /// The phone as JSON, for `softphone state`.
+    private func stateSnapshot() -> JSON {
+        let now = clock.now()
+        let screenName = phone.screen(at: now).name
+        func json(_ call: Call) -> JSON {
+            let (state, since): (String, Instant) = switch call.state {
+            case .ringing(let since): ("ringing", since)
+            case .connecting(let since): ("connecting", since)
+            case .connected(let since): (call.isOnHold ? "held" : "connected", since)
+            }
+            return .object([
+                ("call", .number(Double(call.number))), ("uuid", .string(call.uuid)),
+                ("caller", .string(call.caller.name)), ("handle", .string(call.caller.handle)),
+                ("video", .bool(call.caller.hasVideo)), ("outgoing", .bool(call.isOutgoing)), ("state", .string(state)),
+                ("muted", .bool(call.isMuted)), ("since_ms", .number(Double((since - publisher.start).milliseconds))),
+            ])
+        }
+        return .object([
+            ("app", .string(phone.configuration.app.id)), ("app_state", .string(phone.appState.rawValue)),
+            ("lock", .string(phone.lock.rawValue)), ("screen", .string(screenName)),
+            ("vibration", .string(phone.configuration.vibration.name)),
+            ("voip_delivery", .string(phone.voipDeliveryStopped ? "stopped" : "on")),
+            ("t_ms", .number(Double((now - publisher.start).milliseconds))),
+            ("call", phone.call.map(json) ?? .null),
+            ("calls", .array(phone.currentCalls.map(json))),
+            ("recents", .number(Double(phone.recents.count))),
+            ("speaker", .bool(phone.speakerOn)),
+            ("settings", .object(phone.configuration.settings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })),
+            ("rules", .array(ScenarioRule.changes(phone.configuration.rules).map(JSON.string))),
+            ("call_count", .number(Double(phone.callCount))),
+            ("notification_count", .number(Double(phone.notificationCount))),
+            ("extensions", .number(Double(phone.runningExtensions))),
+        ] + apnsState())
+    }
+
+    /// The APNs endpoint, for `softphone state`: where it listens, the CA to trust, the device
+    /// token, the topics it takes, and the accepted pushes not yet taken. Absent without --apns.
+    private func apnsState() -> [(String, JSON)] {
+        guard let apns else { return [] }
+        let device = apns.device
+        return [("apns", .object([
+            ("address", .string(apns.address.description)), ("ca", .string(apns.certificatePath)),
+            ("token", .string(device.voipToken)), ("alert_token", .string(device.alertToken)),
+            ("topics", .array(device.topics.map(JSON.string))),
+            ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
+            ("waiting", .number(Double(apns.waitingPushes))),
+        ]))]
+    }
+}
