@@ -139,6 +139,8 @@ soak: setup test-setup
 # phone's memory per call is measured by `make bench`. ThreadSanitizer stops at its first report.
 # It sees the package's locks because they are pthread mutexes (Locked, in SoftphoneCore), not
 # Synchronization's Mutex, whose waiting on a futex it cannot see. SANITIZERS=address for one.
+# Reports go to files (log_path), the phones' as well as the tests' own: a report from a phone
+# whose exit no test checks still fails the target.
 SANITIZERS ?= address thread
 check-sanitizers: setup test-setup
 	@for sanitizer in $(SANITIZERS); do \
@@ -146,6 +148,8 @@ check-sanitizers: setup test-setup
 	  echo "== $$sanitizer"; \
 	  $(SWIFT) build --build-tests --sanitize=$$sanitizer --scratch-path $$folder || exit 1; \
 	  bin=$$($(SWIFT) build --sanitize=$$sanitizer --scratch-path $$folder --show-bin-path); \
-	  ASAN_OPTIONS=detect_leaks=0 TSAN_OPTIONS=halt_on_error=1 SOFTPHONE_BIN=$$bin/softphone \
+	  reports=$(CURDIR)/$$folder/reports; rm -rf $$reports; mkdir -p $$reports; \
+	  ASAN_OPTIONS=detect_leaks=0:log_path=$$reports/report TSAN_OPTIONS=halt_on_error=1:log_path=$$reports/report SOFTPHONE_BIN=$$bin/softphone \
 	    $(SWIFT) test --skip-build --sanitize=$$sanitizer --scratch-path $$folder || exit 1; \
+	  if ls $$reports/report* >/dev/null 2>&1; then echo "$$sanitizer: reports from the phones the tests started:"; cat $$reports/report*; exit 1; fi; \
 	done
