@@ -14,7 +14,7 @@ public struct WordReader {
     public private(set) var words: [String]
     /// Where each word of `words` stood among the words the reader was given (0 = the first).
     private var positions: [Int]
-    /// The word a mistake found now is about, by its position among the words the reader was
+    /// The word the latest mistake is about, by its position among the words the reader was
     /// given: the word read last, or where `mistake(_:at:)` put it; nil for the subcommand as a
     /// whole (a word that is missing). A scenario turns it into the column it names.
     public private(set) var culprit: Int?

@@ -5,9 +5,12 @@ import SoftphoneCore
 ///
 /// Terminals of 80×24 or more get the roomy layout: a phone outline centred on the screen.
 /// From 40×12 up a compact layout without the outline; anything smaller shows a call in a line
-/// or two (the caller, then the keys), and any other screen as one line asking for a larger terminal. The last row always lists the keys the screen accepts and
-/// the row above it holds the notice, if any. State is always spelled out in words, never
-/// shown by colour alone.
+/// or two (the caller, then the keys), and any other screen as one line asking for a larger
+/// terminal. The last row always lists the keys the screen accepts and the row above it holds
+/// the notice, if any. State is always spelled out in words, never shown by colour alone.
+///
+/// Each screen's layout is drawn by its own file: the call screens, the lock and app screens,
+/// the lists, the help overlay; `Pen` holds what they share.
 public enum FrameRenderer {
     /// The smallest terminal that gets a real layout.
     public static let minimumSize = (width: 40, height: 12)

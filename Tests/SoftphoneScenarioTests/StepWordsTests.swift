@@ -31,20 +31,20 @@ struct StepWordsTests {
 
     static let voip = payload("voip-call"), alert = payload("ring-extension-mutable-content")
 
-    /// Words a step and the command take, and whether they are accepted. Rows marked here are where
-    /// the two parsers disagreed before a step was read by the CLI's grammar; the CLI's reading won.
+    /// Words a step and the command take, and whether they are accepted; a comment says why where a
+    /// scenario might be expected to read them otherwise.
     static let rows: [(words: String, accepted: Bool)] = [
         ("call", true), ("call --from Bob", true), (#"call --from """#, true), ("call --handle +1 --video", true),
-        (#"call --handle """#, false),  // the scenario took an empty handle
+        (#"call --handle """#, false),  // a call needs the caller's number or id; the socket refuses an empty one too
         ("call --from", false), ("call --from --video", false), ("call --loud", false), ("call Bob", false), ("call -v", false),
         ("cancel", true), ("hangup", true), ("lock", true), ("unlock", true), ("cancel now", false), ("lock -f", false),
         ("key a", true), ("key -a", true), (#"key "1#""#, true), ("key", false), ("key a b", false),
-        (#"key """#, false),  // the command line sent it, and the phone refused it
-        ("key --x", false),  // the scenario pressed -, - and x
+        (#"key """#, false),  // presses nothing; the socket refuses it too
+        ("key --x", false),  // a word starting with -- is a flag, never keys
         ("app kill", true), ("app end-call", true), ("app", false), ("app fly", false), ("app --x", false), ("app kill now", false),
         ("push \(voip)", true), ("push \(voip) --priority 5 --expiration 0 --topic t --collapse-id c", true),
-        ("push --type alert \(alert)", true),  // the scenario wanted the file first
-        ("push \(alert)", true),  // an alert push by its payload, where the scenario made it a VoIP push
+        ("push --type alert \(alert)", true),  // the file may stand anywhere among the flags
+        ("push \(alert)", true),  // an alert push: its payload says so (PushRequest.Kind.inferred)
         ("push \(alert) --type voip", true),
         ("push", false), ("push \(voip) --type fax", false), ("push \(voip) --priority 7", false), ("push \(voip) --expiration -1", false),
         ("push \(voip) --collapse-id \(String(repeating: "x", count: 65))", false), ("push \(voip) --loud yes", false),
