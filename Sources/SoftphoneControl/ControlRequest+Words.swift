@@ -2,56 +2,124 @@ import SoftphoneCore
 
 extension ControlRequest {
     /// The subcommands that are one request to the phone, in the words of the command line
-    /// (`softphone call --from Bob`) and of the full screen's `/` line (`/call --from Bob`).
-    /// `events` is not among them: it streams, and the `/` line shows the event log instead.
+    /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
+    /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
+    /// the `/` line shows the event log instead.
     public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "caption"]
 
-    /// Reads the request `reader.subcommand` (one of `wordCommands`) from the words after it,
-    /// and the `--socket` path it names, if any. A payload file of `push` is read here; `-` or no
-    /// file reads standard input, unless `standardInput` is false (the `/` line: stdin is the
-    /// keyboard there). Fails with one line naming the word and what would be accepted.
+    /// What the place the words come from allows besides the words: the command line, the `/`
+    /// line, a scenario file.
+    public struct WordContext: Sendable {
+        /// Whether `--socket PATH` is a flag of every subcommand: on the command line, and on the
+        /// `/` line, which reads it to refuse it by name. A scenario's steps have no such flag: the
+        /// phone they drive is chosen by `softphone scenario`.
+        public var socket: Bool
+        /// Whether a push's payload file may be `-` or left out, for standard input: on the
+        /// command line only (the `/` line's standard input is the keyboard, and a scenario is
+        /// read whole before anything runs).
+        public var standardInput: Bool
+        /// Reads a push's payload file; a scenario looks for it beside itself too.
+        public var readPayload: @Sendable (String) -> Result<String, SmallTextFile.Failure>
+
+        /// Makes a context; payload files are read from the current folder unless `readPayload` says otherwise.
+        public init(socket: Bool, standardInput: Bool, readPayload: @escaping @Sendable (String) -> Result<String, SmallTextFile.Failure> = SmallTextFile.read) {
+            self.socket = socket
+            self.standardInput = standardInput
+            self.readPayload = readPayload
+        }
+
+        /// `softphone VERB …`.
+        public static let commandLine = WordContext(socket: true, standardInput: true)
+        /// The full screen's `/` line.
+        public static let typedLine = WordContext(socket: true, standardInput: false)
+    }
+
+    /// The flags of `subcommand` (`--socket` aside), each with the name of its value, nil for a
+    /// switch. `read` gives each its meaning; the synopses, and which words are a flag's value
+    /// rather than an operand, come from here.
+    public static func flags(of subcommand: String) -> [(name: String, value: String?)] {
+        switch subcommand {
+        case "call": [("--from", "NAME"), ("--handle", "H"), ("--video", nil)]
+        case "push": [("--type", "voip|alert"), ("--topic", "T"), ("--priority", "10|5|1"), ("--expiration", "UNIX_SECONDS"), ("--collapse-id", "ID")]
+        default: []
+        }
+    }
+
+    /// `subcommand` and the words it takes, as `context` takes them:
+    /// `push FILE [--type voip|alert] [--topic T] …`, `key KEYS [--socket PATH]`.
+    public static func synopsis(of subcommand: String, in context: WordContext) -> String {
+        let operand: String? = switch subcommand {
+        case "key": "KEYS"
+        case "push": context.standardInput ? "[FILE|-]" : "FILE"
+        case "app": AppAction.allCases.map(\.rawValue).joined(separator: "|")
+        case "caption": "[TEXT]"
+        default: nil
+        }
+        let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
+        return ([subcommand] + [operand].compactMap { $0 } + flags + (context.socket ? ["[--socket PATH]"] : [])).joined(separator: " ")
+    }
+
+    /// Reads the request `reader.subcommand` (one of `wordCommands`) from the words after it, as
+    /// the command line takes them, and the `--socket` path it names, if any. A payload file of
+    /// `push` is read here; `-` or no file reads standard input, unless `standardInput` is false
+    /// (the `/` line: stdin is the keyboard there). Fails with one line naming the word and what
+    /// would be accepted.
     public static func read(_ reader: inout WordReader, standardInput: Bool = true) throws(ControlError) -> (request: ControlRequest, socket: String?) {
+        try read(&reader, in: standardInput ? .commandLine : .typedLine)
+    }
+
+    /// Reads the request `reader.subcommand` from the words after it, as `context` allows them.
+    /// Every place that takes a request in words reads it here, so each subcommand's flags, their
+    /// checks and the messages about them are the same everywhere. A mistake's word is
+    /// `reader.culprit`.
+    public static func read(_ reader: inout WordReader, in context: WordContext) throws(ControlError) -> (request: ControlRequest, socket: String?) {
+        let usage = (reader.program.isEmpty ? "" : reader.program + " ") + synopsis(of: reader.subcommand, in: context)
+        let socketFlag: Set<String> = context.socket ? ["--socket"] : []
         switch reader.subcommand {
         case "call":
-            var name: String?, handle: String?, video = false, socket: String?
+            var name: String?, handle: String?, handleAt: Int?, video = false, socket: String?
             while let flag = try reader.nextFlag() {
                 switch flag {
                 case "--from": name = try reader.value(for: flag)
-                case "--handle": handle = try reader.value(for: flag)
+                case "--handle":
+                    handle = try reader.value(for: flag)
+                    handleAt = reader.culprit
                 case "--video": video = true
-                case "--socket": socket = try reader.value(for: flag)
+                case "--socket" where context.socket: socket = try reader.value(for: flag)
                 default: throw reader.unknown(flag)
                 }
             }
             let h = handle ?? defaultHandle
-            guard !h.isEmpty else { throw reader.mistake("--handle is empty; give the caller's number or id") }
+            guard !h.isEmpty else { throw reader.mistake("--handle is empty; give the caller's number or id", at: handleAt) }
             return (.call(Caller(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? h, handle: h, hasVideo: video)), socket)
         case "cancel", "hangup":
-            return (reader.subcommand == "cancel" ? .cancel : .hangup, try reader.socketOnly())
+            return (reader.subcommand == "cancel" ? .cancel : .hangup, try rest(&reader, context))
         case "key":
-            guard let keys = reader.operand(valueFlags: ["--socket"]) else {
-                throw reader.mistake("which keys? e.g. `\(reader.prefix) a`; usage: \(reader.prefix) KEYS [--socket PATH]")
+            // An empty word presses nothing: the socket refuses it, so the words do too.
+            let keys = reader.operand(valueFlags: socketFlag)
+            guard let keys, !keys.isEmpty else {
+                throw reader.mistake("which keys? e.g. `\(reader.prefix) a`; usage: \(usage)", at: keys == nil ? nil : reader.culprit)
             }
-            return (.key(keys), try reader.socketOnly())
+            return (.key(keys), try rest(&reader, context))
         case "push":
-            return try readPush(&reader, standardInput: standardInput)
+            return try readPush(&reader, in: context)
         case "lock", "unlock":
-            return (reader.subcommand == "lock" ? .lock : .unlock, try reader.socketOnly())
+            return (reader.subcommand == "lock" ? .lock : .unlock, try rest(&reader, context))
         case "app":
             let words = AppAction.allCases.map(\.rawValue).joined(separator: "|")
-            guard let word = reader.operand(valueFlags: ["--socket"]) else {
-                throw reader.mistake("what should the app do? usage: \(reader.prefix) \(words) [--socket PATH]")
+            guard let word = reader.operand(valueFlags: socketFlag) else {
+                throw reader.mistake("what should the app do? usage: \(usage)", at: nil)
             }
             guard let action = AppAction(rawValue: word) else {
-                throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(reader.prefix) \(words) [--socket PATH]")
+                throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
             }
-            return (.app(action), try reader.socketOnly())
+            return (.app(action), try rest(&reader, context))
         case "caption":
             // One operand, the text; none or "" clears the caption.
-            let text = reader.operand(valueFlags: ["--socket"]) ?? ""
-            return (.caption(text), try reader.socketOnly())
+            let text = reader.operand(valueFlags: socketFlag) ?? ""
+            return (.caption(text), try rest(&reader, context))
         case "state", "screen":
-            return (reader.subcommand == "state" ? .state : .screen, try reader.socketOnly())
+            return (reader.subcommand == "state" ? .state : .screen, try rest(&reader, context))
         default:
             throw ControlError("unknown command \"\(reader.subcommand)\"; use one of: \(wordCommands.joined(separator: ", "))")
         }
@@ -74,20 +142,32 @@ extension ControlRequest {
             if let word = try reader.nextWord() { throw reader.unknown(word) }
             return .events(follow: false, fromNow: false)
         }
-        let (request, socket) = try read(&reader, standardInput: false)
+        let (request, socket) = try read(&reader, in: .typedLine)
         guard socket == nil else { throw reader.mistake("--socket is not used here: this line drives the phone it is typed on") }
         return request
     }
 
+    /// The words after a subcommand with no flags of its own: `--socket PATH` where the context has it.
+    private static func rest(_ reader: inout WordReader, _ context: WordContext) throws(ControlError) -> String? {
+        if context.socket { return try reader.socketOnly() }
+        if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
+        return nil
+    }
+
     /// `push [FILE|-] [--type voip|alert] [--topic T] [--priority P] [--expiration S] [--collapse-id ID]`.
-    private static func readPush(_ reader: inout WordReader, standardInput: Bool) throws(ControlError) -> (request: ControlRequest, socket: String?) {
-        let path = reader.operand(valueFlags: ["--type", "--topic", "--priority", "--expiration", "--collapse-id", "--socket"]) ?? "-"
+    /// The type, when not given, is the one the payload says (`PushRequest.Kind.inferred`).
+    private static func readPush(_ reader: inout WordReader, in context: WordContext) throws(ControlError) -> (request: ControlRequest, socket: String?) {
+        let valueFlags = Set(flags(of: "push").filter { $0.value != nil }.map(\.name)).union(context.socket ? ["--socket"] : [])
+        let file = reader.operand(valueFlags: valueFlags)
+        let fileAt = file == nil ? nil : reader.culprit
+        let path = file ?? "-"
         var push = PushRequest(kind: .voip, payload: .null), socket: String?, typeGiven = false
         while let flag = try reader.nextFlag() {
+            let flagAt = reader.culprit
             switch flag {
             case "--type":
                 let word = try reader.value(for: flag)
-                guard let chosen = PushRequest.Kind(rawValue: word) else { throw reader.mistake("--type \"\(word)\" must be voip or alert") }
+                guard let chosen = PushRequest.Kind(rawValue: word) else { throw reader.mistake("--type \"\(word)\" must be voip or alert", at: flagAt) }
                 push.kind = chosen
                 typeGiven = true
             // The APNs headers (iOS rule 15), checked here as APNs checks them; the topic needs
@@ -95,29 +175,29 @@ extension ControlRequest {
             case "--topic": push.topic = try reader.value(for: flag)
             case "--priority":
                 let text = try reader.value(for: flag)
-                do { push.priority = try priority(text, named: flag) } catch { throw reader.mistake(error.message) }
+                do { push.priority = try priority(text, named: flag) } catch { throw reader.mistake(error.message, at: flagAt) }
             case "--expiration":
                 let text = try reader.value(for: flag)
-                do { push.expiration = try expiration(text, named: flag) } catch { throw reader.mistake(error.message) }
+                do { push.expiration = try expiration(text, named: flag) } catch { throw reader.mistake(error.message, at: flagAt) }
             case "--collapse-id":
                 let text = try reader.value(for: flag)
-                do { push.collapseID = try collapseID(text, named: flag) } catch { throw reader.mistake(error.message) }
-            case "--socket": socket = try reader.value(for: flag)
+                do { push.collapseID = try collapseID(text, named: flag) } catch { throw reader.mistake(error.message, at: flagAt) }
+            case "--socket" where context.socket: socket = try reader.value(for: flag)
             default: throw reader.unknown(flag)
             }
         }
-        guard path != "-" || standardInput else {
-            throw reader.mistake("which payload file? e.g. `\(reader.prefix) Assets/Payloads/voip-call.json`")
+        guard path != "-" || context.standardInput else {
+            throw reader.mistake("which payload file? e.g. `\(reader.prefix) Assets/Payloads/voip-call.json`", at: fileAt)
         }
         let name = path == "-" ? "standard input" : path
         let text: String
-        switch SmallTextFile.read(path == "-" ? "/dev/stdin" : path) {
+        switch path == "-" ? SmallTextFile.read("/dev/stdin") : context.readPayload(path) {
         case .success(let read): text = read
-        case .failure(let failure): throw reader.mistake("cannot read the push payload \(name): \(failure.reason)")
+        case .failure(let failure): throw reader.mistake("cannot read the push payload \(name): \(failure.reason)", at: fileAt)
         }
-        do { push.payload = try JSON.parse(text) } catch { throw reader.mistake("\(name) is not JSON (\(error))") }
+        do { push.payload = try JSON.parse(text) } catch { throw reader.mistake("\(name) is not JSON (\(error))", at: fileAt) }
         if !typeGiven { push.kind = PushRequest.Kind.inferred(from: push.payload) }
-        do { try checkPush(kind: push.kind, payload: push.payload) } catch { throw reader.mistake("\(name): \(error.message)") }
+        do { try checkPush(kind: push.kind, payload: push.payload) } catch { throw reader.mistake("\(name): \(error.message)", at: fileAt) }
         return (.push(push), socket)
     }
 }

@@ -9,7 +9,8 @@ public final class ControlServer {
     /// Where the socket is.
     public let path: String
     private let listener: Int32
-    private var pending: [Int32: [UInt8]] = [:]
+    /// Every connected client, with the request bytes it sent after its last complete line.
+    private var pending: [Int32: RequestLineBuffer] = [:]
     /// Each client's unsent replies and event lines, from `sent` on.
     private var output: [Int32: (bytes: [UInt8], sent: Int)] = [:]
     /// Clients closed once their output is gone (`events` without `--follow`, or owed no more replies).
@@ -23,9 +24,6 @@ public final class ControlServer {
     /// Clients that asked to follow the event stream.
     private var followers: Set<Int32> = []
     private var closed = false
-
-    /// Longest request line accepted; a client sending more is cut off.
-    static let maximumLine = 64 * 1024
 
     /// Most bytes a client may leave unread before more is sent to it; past this it is dropped.
     public static let maximumOutput = 4 * 1024 * 1024
@@ -75,7 +73,7 @@ public final class ControlServer {
     }
 
     /// Most clients connected at once; more are refused, so memory stays bounded
-    /// (each may hold up to `maximumLine` bytes of an unfinished request).
+    /// (each may hold up to `RequestLineBuffer.maximumLine` bytes of an unfinished request).
     public static let maximumClients = 128
 
     /// Why a new client is turned away, or nil to serve it: another user (the socket's mode
@@ -150,45 +148,32 @@ public final class ControlServer {
                     Glibc.close(client)
                     continue
                 }
-                pending[client] = []
+                pending[client] = RequestLineBuffer()
             }
             return []
         }
-        guard var buffer = pending[fd], repliesOwed[fd] == nil, !closing.contains(fd) else { return [] }
+        guard var input = pending[fd], repliesOwed[fd] == nil, !closing.contains(fd) else { return [] }
         var chunk = [UInt8](repeating: 0, count: 4096)
         var hungUp = false
         var budget = Self.readBudget
         while budget > 0 {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { buffer += chunk[0..<n]; budget -= n; continue }
+            if n > 0 { input.append(chunk[0..<n]); budget -= n; continue }
             if n == 0 || (errno != EAGAIN && errno != EINTR) { hungUp = true }
             if n < 0 && errno == EINTR { continue }
             break
         }
-        var lines: [(Int32, String)] = []
-        var tooLong = false
-        var start = buffer.startIndex
-        while let newline = buffer[start...].firstIndex(of: 0x0A) {
-            // Every line is measured, not only an unfinished one: a long line may come in one read.
-            if newline - start > ControlServer.maximumLine {
-                tooLong = true
-                break
-            }
-            let line = String(decoding: buffer[start..<newline], as: UTF8.self)
-            start = newline + 1
-            if !line.allSatisfy({ $0 == " " || $0 == "\r" }) { lines.append((fd, line)) }
-        }
-        buffer.removeSubrange(..<start)
-        if tooLong || buffer.count > ControlServer.maximumLine {
+        let (taken, tooLong) = input.takeLines()
+        var lines = taken.map { (client: fd, line: $0) }
+        if tooLong {
             // The error goes out at once, then the answers to the lines before it; then the connection ends.
             repliesOwed[fd] = lines.count + 1
-            reply(to: fd, .object([("ok", .bool(false)), ("error", .string("request line longer than \(ControlServer.maximumLine) bytes"))]))
+            reply(to: fd, .object([("ok", .bool(false)), ("error", .string("request line longer than \(RequestLineBuffer.maximumLine) bytes"))]))
             return lines
         }
         if hungUp {
-            // A last line without its newline still counts: `printf '{…}' | nc -U` works.
-            let rest = String(decoding: buffer, as: UTF8.self)
-            if !rest.allSatisfy({ $0 == " " || $0 == "\r" }) && buffer.count <= ControlServer.maximumLine { lines.append((fd, rest)) }
+            // A last line without its newline still counts.
+            if let last = input.lastLine { lines.append((fd, last)) }
             if !lines.isEmpty {
                 repliesOwed[fd] = lines.count
             } else if output[fd] != nil {
@@ -197,7 +182,7 @@ public final class ControlServer {
                 drop(fd)
             }
         } else {
-            pending[fd] = buffer
+            pending[fd] = input
         }
         return lines
     }

@@ -9,6 +9,9 @@ public enum SmallTextFile {
     /// Why a file could not be read, in a few words (`No such file or directory`).
     public struct Failure: Error, Equatable, Sendable {
         public let reason: String
+
+        /// A failure for `reason`, for a reader that looks in more places than one.
+        public init(reason: String) { self.reason = reason }
     }
 
     /// The file's text (UTF-8, invalid bytes replaced), or why it cannot be read.

@@ -1,6 +1,9 @@
-/// Walks the words after a subcommand, for the command line (`softphone call --from Bob`) and the
-/// full screen's `/` line (`/call --from Bob`), which read them with the same code.
+/// Walks the words after a subcommand, for the command line (`softphone call --from Bob`), the
+/// full screen's `/` line (`/call --from Bob`) and a scenario's `at` steps (`at 1s call --from Bob`),
+/// which read them with the same code.
 public struct WordReader {
+    /// `softphone` on the command line, empty on the `/` line and in a scenario.
+    public let program: String
     /// What messages start with: `softphone call` on the command line, `call` on the `/` line.
     public let prefix: String
     /// The subcommand being read (`call`).
@@ -9,19 +12,40 @@ public struct WordReader {
     public let usage: String
     /// The words not read yet.
     public private(set) var words: [String]
+    /// Where each word of `words` stood among the words the reader was given (0 = the first).
+    private var positions: [Int]
+    /// The word the latest mistake is about, by its position among the words the reader was
+    /// given: the word read last, or where `mistake(_:at:)` put it; nil for the subcommand as a
+    /// whole (a word that is missing). A scenario turns it into the column it names.
+    public private(set) var culprit: Int?
 
     /// A reader of `words`, the words after `subcommand`. `program` is `softphone` on the command
     /// line and empty on the `/` line; `usage` ends messages about a word that does not belong.
     public init(program: String, subcommand: String, words: [String], usage: String) {
+        self.program = program
         prefix = program.isEmpty ? subcommand : program + " " + subcommand
         self.subcommand = subcommand
         self.words = words
+        positions = Array(words.indices)
         self.usage = usage
     }
 
     /// A one-line mistake, naming the subcommand first.
     public func mistake(_ text: String) -> ControlError {
         ControlError("\(prefix): \(text)")
+    }
+
+    /// A one-line mistake about the word at `position` (nil: the subcommand as a whole), which
+    /// `culprit` then names.
+    public mutating func mistake(_ text: String, at position: Int?) -> ControlError {
+        culprit = position
+        return mistake(text)
+    }
+
+    /// Takes the word at `index` of `words`, and makes it the culprit of a mistake found next.
+    private mutating func take(at index: Int) -> String {
+        culprit = positions.remove(at: index)
+        return words.remove(at: index)
     }
 
     /// An option this subcommand does not have.
@@ -31,8 +55,8 @@ public struct WordReader {
 
     /// The next flag, or nil at the end; a stray word is an error.
     public mutating func nextFlag() throws(ControlError) -> String? {
-        guard let word = words.first else { return nil }
-        words.removeFirst()
+        guard !words.isEmpty else { return nil }
+        let word = take(at: 0)
         guard word.hasPrefix("-") else { throw mistake("unexpected argument \"\(word)\"; usage: \(usage)") }
         return word
     }
@@ -40,8 +64,7 @@ public struct WordReader {
     /// The value after `flag`.
     public mutating func value(for flag: String) throws(ControlError) -> String {
         guard let word = words.first, !word.hasPrefix("--") else { throw mistake("\(flag) needs a value; usage: \(usage)") }
-        words.removeFirst()
-        return word
+        return take(at: 0)
     }
 
     /// The next word, flag or not; nil at the end.
@@ -53,8 +76,7 @@ public struct WordReader {
     /// The next word if it is not a flag.
     public mutating func positional() -> String? {
         guard let word = words.first, !word.hasPrefix("--") else { return nil }
-        words.removeFirst()
-        return word
+        return take(at: 0)
     }
 
     /// The first word that is neither a flag nor the value of one of `valueFlags`, wherever it
@@ -64,7 +86,7 @@ public struct WordReader {
         var index = words.startIndex
         while index < words.endIndex {
             let word = words[index]
-            if !word.hasPrefix("--") { return words.remove(at: index) }
+            if !word.hasPrefix("--") { return take(at: index) }
             index += valueFlags.contains(word) ? 2 : 1
         }
         return nil

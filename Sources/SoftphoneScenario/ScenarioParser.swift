@@ -10,10 +10,14 @@ public struct ScenarioParser {
 
     /// What a line can be, for the error of a line that is none of them.
     static let stepForms = "app ID, set KEY=VALUE, rule NAME=VALUE, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
+    /// The verbs of an `at` step: the CLI's client subcommands that act on the phone, read by the
+    /// CLI's own grammar (`ControlRequest.read`), so a step takes the words the command takes.
+    static let actions = ["push", "call", "cancel", "hangup", "key", "lock", "unlock", "app"]
+    /// The words a step's request is in: no `--socket` (`softphone scenario` chooses the phone)
+    /// and no standard input (the file is read whole before anything runs).
+    static let requestWords = ControlRequest.WordContext(socket: false, standardInput: false)
     /// What an action can be.
-    /// The options of a `push` step: APNs' headers, as `softphone push` takes them.
-    static let pushOptions = "--type voip|alert, --topic T, --priority 10|5|1, --expiration UNIX_SECONDS, --collapse-id ID"
-    static let actionForms = "push FILE [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID], call [--from NAME] [--handle H] [--video], cancel, hangup, key KEYS, lock, unlock, app \(AppAction.allCases.map(\.rawValue).joined(separator: "|"))"
+    static let actionForms = actions.map { ControlRequest.synopsis(of: $0, in: requestWords) }.joined(separator: ", ")
 
     private var scenario: Scenario
     private var line = 0
@@ -78,8 +82,7 @@ public struct ScenarioParser {
             lastAt = (time, line)
             latest = max(latest, time)
             guard let verb = words.popFirst() else { throw error(first.column, "at \(ScenarioTime.format(time)) does what? use one of: \(Self.actionForms)") }
-            let request = try readAction(verb, &words)
-            try noMore(words)
+            let request = try readAction(verb, words)
             scenario.steps.append(ScenarioStep(line: line, text: parsed.text, kind: .action(at: time, request)))
         case "expect", "optional":
             firstStepLine = firstStepLine ?? line
@@ -157,99 +160,47 @@ public struct ScenarioParser {
 
     // MARK: Actions
 
-    private func readAction(_ verb: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> ControlRequest {
-        switch verb.text {
-        case "push": return try readPush(verb, &words)
-        case "call":
-            var name: String?, handle: String?, video = false
-            while let flag = words.popFirst() {
-                switch flag.text {
-                case "--from": name = try value(of: flag, &words)
-                case "--handle": handle = try value(of: flag, &words)
-                case "--video": video = true
-                default: throw error(flag.column, "unknown option \"\(flag.text)\" of call; use --from NAME, --handle H, --video")
-                }
-            }
-            let h = handle ?? ControlRequest.defaultHandle
-            return .call(Caller(name: name.flatMap { $0.isEmpty ? nil : $0 } ?? h, handle: h, hasVideo: video))
-        case "cancel": return .cancel
-        case "hangup": return .hangup
-        case "lock": return .lock
-        case "unlock": return .unlock
-        case "key":
-            guard let keys = words.popFirst(), !keys.text.isEmpty else {
-                throw error(verb.column, "key needs the keys to press, e.g. key a (quote keys with # or spaces: key \"1#\")")
-            }
-            return .key(keys.text)
-        case "app":
-            let actions = AppAction.allCases.map(\.rawValue).joined(separator: ", ")
-            guard let word = words.popFirst() else { throw error(verb.column, "app needs what the app does: one of \(actions)") }
-            guard let action = AppAction(rawValue: word.text) else { throw error(word.column, "unknown app action \"\(word.text)\"; use one of: \(actions)") }
-            return .app(action)
-        default:
-            throw error(verb.column, "unknown action \"\(verb.text)\"; use one of: \(Self.actionForms)")
+    /// The request of an `at` step, read from `words` (the verb and what follows it) as the CLI
+    /// reads its subcommand; a mistake is named at the column of the word it is about.
+    private func readAction(_ verb: ScenarioLine.Word, _ words: ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> ControlRequest {
+        guard Self.actions.contains(verb.text) else { throw error(verb.column, "unknown action \"\(verb.text)\"; use one of: \(Self.actionForms)") }
+        let file = scenario.file
+        var context = Self.requestWords
+        context.readPayload = { Self.readPayload($0, besides: file) }
+        var reader = WordReader(program: "", subcommand: verb.text, words: words.map(\.text), usage: ControlRequest.synopsis(of: verb.text, in: context))
+        do {
+            return try ControlRequest.read(&reader, in: context).request
+        } catch {
+            // A `#` starts a comment here, so keys that begin with one (or hold a space) need quotes.
+            let hint = verb.text == "key" && reader.culprit == nil ? " (quote keys with # or spaces: key \"1#\")" : ""
+            throw self.error(reader.culprit.map { words[words.startIndex + $0].column } ?? verb.column, error.message + hint)
         }
     }
 
-    private func value(of flag: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> String {
-        guard let word = words.popFirst(), !word.text.hasPrefix("--") else { throw error(flag.column, "\(flag.text) needs a value") }
-        return word.text
-    }
-
-    private func readPush(_ verb: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) -> ControlRequest {
-        guard let file = words.popFirst(), !file.text.hasPrefix("--") else {
-            throw error(verb.column, "push needs a payload file, e.g. push Assets/Payloads/voip-call.json")
-        }
-        var push = PushRequest(kind: .voip, payload: .null)
-        while let flag = words.popFirst() {
-            let word = try value(of: flag, &words)
-            do throws(ControlError) {
-                switch flag.text {
-                case "--type":
-                    guard let chosen = PushRequest.Kind(rawValue: word) else { throw ControlError("--type \"\(word)\" must be voip or alert") }
-                    push.kind = chosen
-                case "--topic": push.topic = word
-                case "--priority": push.priority = try ControlRequest.priority(word, named: flag.text)
-                case "--expiration": push.expiration = try ControlRequest.expiration(word, named: flag.text)
-                case "--collapse-id": push.collapseID = try ControlRequest.collapseID(word, named: flag.text)
-                default: throw ControlError("unknown option \"\(flag.text)\" of push; use \(Self.pushOptions)")
-                }
-            } catch {
-                throw self.error(flag.column, error.message)
-            }
-        }
-        let text = try readPayload(file)
-        let payload: JSON
-        do { payload = try JSON.parse(text) } catch { throw self.error(file.column, "\(file.text) is not JSON (\(error))") }
-        do { try ControlRequest.checkPush(kind: push.kind, payload: payload) } catch { throw self.error(file.column, "\(file.text): \(error.message)") }
-        push.payload = payload
-        return .push(push)
-    }
-
-    /// The payload file's text, looked for from the current folder, then from the scenario's and
-    /// the folders above it (a bundled scenario's `Assets/Payloads/…` is found from anywhere, as
-    /// `softphone demo` needs: it runs them wherever it is started).
-    private func readPayload(_ file: ScenarioLine.Word) throws(ScenarioSyntaxError) -> String {
-        let folder = ScenarioFile.folder(of: scenario.file)
-        var candidates = [file.text]
-        if !file.text.hasPrefix("/") && folder != "." {
+    /// The payload file's text, looked for from the current folder, then from the scenario
+    /// `file`'s folder and the folders above it (a bundled scenario's `Assets/Payloads/…` is found
+    /// from anywhere, as `softphone demo` needs: it runs them wherever it is started).
+    private static func readPayload(_ path: String, besides file: String) -> Result<String, SmallTextFile.Failure> {
+        let folder = ScenarioFile.folder(of: file)
+        var candidates = [path]
+        if !path.hasPrefix("/") && folder != "." {
             var above = folder
             while true {
-                candidates.append((above == "/" ? "" : above) + "/" + file.text)
+                candidates.append((above == "/" ? "" : above) + "/" + path)
                 let parent = ScenarioFile.folder(of: above)
                 if parent == above || parent == "." || parent.isEmpty { break }
                 above = parent
             }
         }
         var reason = ""
-        for path in candidates {
-            switch SmallTextFile.read(path) {
-            case .success(let text): return text
+        for candidate in candidates {
+            switch SmallTextFile.read(candidate) {
+            case .success(let text): return .success(text)
             case .failure(let error): if reason.isEmpty { reason = error.reason }
             }
         }
         let places = candidates.count > 1 ? " (looked in the current folder, in \(folder) and in the folders above it)" : ""
-        throw error(file.column, "cannot read the push payload \(file.text): \(reason)\(places)")
+        return .failure(SmallTextFile.Failure(reason: reason + places))
     }
 
     // MARK: Expectations

@@ -1,7 +1,8 @@
 import SoftphoneCore
 
-/// The parts of the call and lock screens that show the phone's state: the in-call buttons and
-/// the lock screen's status line. Each state is a word ("on", "off", "silent"), not a colour.
+/// The call screens: a call ringing (full screen, or a banner over the unlocked phone), a second
+/// call waiting, a call in progress with its buttons, a call just ended. Each state is a word
+/// ("on", "off", "ringing"), not a colour.
 extension Pen {
     /// The in-call buttons — mute, hold, keypad (the digits sent, newest kept), speaker — then
     /// End. Roomy: one a row, key, name and state in columns; compact: two a row. Hold says what
@@ -46,24 +47,88 @@ extension Pen {
         digits.count > width ? glyphs.ellipsis + digits.suffix(width - 1) : digits
     }
 
-    /// The lock screen's status: the app's state, the ring/silent switch, Do Not Disturb, and
-    /// whether iOS stopped delivering VoIP pushes (iOS rule 7). Roomy: under the notifications;
-    /// compact: one line at the bottom.
-    func statusRows(_ lock: LockScreen) -> [(Int, Line)] {
-        let appState = switch lock.appState {
-        case .notInstalled: "not installed"
-        case .notRunning: "not running"
-        case .foreground: "in foreground"
-        case .background: "in background"
+    /// A call ringing while the phone is unlocked: a banner at the top of the home screen (iOS rule 37).
+    func bannerCallRows(_ call: IncomingCallScreen) -> [(Int, Line)] {
+        let (name, handle) = names(call.caller)
+        let lines: [Line] = [
+            .text(glyphs.lockStatus(.unlocked), .status),
+            .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
+            .text(name, .caller),
+            .text(handle, .dim),
+            .keys([(Keymap.declineButton, .decline), (Keymap.acceptButton, .accept)]),
+        ]
+        return Array(zip(compact ? [0, 2, 3, 4, 5] : [1, 3, 4, 5, 6], lines))
+    }
+
+    /// A second call ringing during one: who calls, who the call in progress is with, and the choices.
+    func callWaitingRows(_ call: CallWaitingScreen) -> [(Int, Line)] {
+        let (name, handle) = names(call.caller)
+        var rows: [(Int, Line)] = [
+            (compact ? 0 : 1, .text("Call waiting" + glyphs.separator + call.appName, .title)),
+            (compact ? 1 : 3, .text(name, .caller)),
+            (compact ? 2 : 4, .text(handle, .dim)),
+            (compact ? 3 : 6, .text("on a call with " + names(call.active).name, .status)),
+        ]
+        if let held = call.held { rows.append((compact ? 4 : 7, .text("on hold: " + names(held).name, .status))) }
+        for (index, choice) in call.choices.enumerated() {
+            let role: Role = choice == .decline ? .decline : .accept
+            rows.append(((compact ? 6 : 10) + index, .text(Keymap.button(for: choice), role)))
         }
-        let app = lock.appName + ": " + appState
-        let switches = (lock.ringer == .ring ? "ringer on" : "silent") + glyphs.separator + (lock.doNotDisturb ? "DND on" : "DND off")
-        if compact {
-            let blocked = lock.voipBlocked ? glyphs.separator + "VoIP blocked" : ""
-            return [(8, .text(app + blocked, lock.voipBlocked ? .warning : .dim)), (9, .text(switches, .dim))]
-        }
-        var rows: [(Int, Line)] = [(14, .text(app, .dim)), (15, .text(switches, .dim))]
-        if lock.voipBlocked { rows.append((16, .text("VoIP delivery blocked", .warning))) }
         return rows
+    }
+
+    /// A call ringing full screen (the phone locked): who calls, how long it has rung, the buzz.
+    func incomingCallRows(_ call: IncomingCallScreen) -> [(Int, Line)] {
+        let (name, handle) = names(call.caller)
+        let vibrating: Line = if call.isSilenced { .text("silenced", .status) } else if case .buzzing = call.vibration {
+            .text("vibrating", .status)
+        } else { .text("", .status) }
+        let lines: [Line] = [
+            .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
+            .text(name, .caller),
+            .text(handle, .dim),
+            .text("ringing " + FrameRenderer.timerText(seconds: call.ringingSeconds), .timer),
+            .text(glyphs.vibration(call.vibration), .status),
+            vibrating,
+            .keys([(Keymap.declineButton, .decline), (Keymap.acceptButton, .accept)]),
+        ]
+        return Array(zip(compact ? [0, 2, 3, 4, 6, 7, 9] : [1, 4, 5, 7, 10, 11, 15], lines))
+    }
+
+    /// A call in progress: who it is with, its state and timer, a held call, and the buttons.
+    func inCallRows(_ call: InCallScreen) -> [(Int, Line)] {
+        let (name, handle) = names(call.caller)
+        let state: Line = switch call.status {
+        case .connecting: .text("connecting" + glyphs.ellipsis, .status)
+        case .connected: .text(FrameRenderer.timerText(seconds: call.connectedSeconds), .timer)
+        case .onHold: .text("on hold " + FrameRenderer.timerText(seconds: call.connectedSeconds), .status)
+        }
+        let lines: [Line] = [
+            .text(callLabel(app: call.appName, video: call.caller.hasVideo), .dim),
+            .text(name, .caller),
+            .text(handle, .dim),
+            state,
+        ]
+        var rows = Array(zip(compact ? [0, 1, 2, 3] : [1, 3, 4, 6], lines))
+        if let held = call.held { rows.append((compact ? 4 : 7, .text("on hold: " + names(held).name, .status))) }
+        return rows + buttonRows(call)
+    }
+
+    /// The call just ended: with whom, why, and how long it lasted.
+    func endedCallRows(_ call: EndedCallScreen) -> [(Int, Line)] {
+        let (name, handle) = names(call.caller)
+        let lines: [Line] = [
+            .text("Call ended", .title),
+            .text(name, .caller),
+            .text(handle, .dim),
+            .text(call.reason.summary, .status),
+            .text("duration " + FrameRenderer.timerText(seconds: call.durationSeconds), .dim),
+        ]
+        return Array(zip(compact ? [0, 2, 3, 4, 5] : [1, 4, 5, 7, 8], lines))
+    }
+
+    /// "VoIP · audio call": the app and the kind of call, like iOS's "WhatsApp Audio…" line.
+    private func callLabel(app: String, video: Bool) -> String {
+        app + glyphs.separator + (video ? "video call" : "audio call")
     }
 }

@@ -55,6 +55,7 @@ struct CommandLineWordsTests {
         ("call --from", "call: --from needs a value; usage: call as `softphone call` takes it, without --socket"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
         ("key", "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
+        (#"key """#, "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
         ("app fly", #"app: "fly" is not one of foreground|background|kill|delete|install|reinstall|end-call; usage: app foreground|background|kill|delete|install|reinstall|end-call [--socket PATH]"#),
         ("lock now", #"lock: unexpected argument "now"; usage: lock as `softphone lock` takes it, without --socket"#),
         ("lock --socket /tmp/x.sock", "lock: --socket is not used here: this line drives the phone it is typed on"),

@@ -99,13 +99,16 @@ struct ScenarioParserTests {
             ("at 5s key a\nat 2s key d", 2, 4, "at 2 s comes after at 5 s (line 1): at times count from the scenario's start and must not go backwards"),
             ("at 1s dance", 1, 7, "unknown action \"dance\"; use one of: push FILE"),
             ("at 1s", 1, 1, "at 1 s does what?"),
-            ("at 1s key", 1, 7, "key needs the keys to press"),
-            ("at 1s app fly", 1, 11, "unknown app action \"fly\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
-            ("at 1s call --from", 1, 12, "--from needs a value"),
-            ("at 1s call --loud", 1, 12, "unknown option \"--loud\" of call"),
-            ("at 1s push /nonexistent/x.json", 1, 12, "cannot read the push payload /nonexistent/x.json: No such file or directory"),
-            ("at 1s push", 1, 7, "push needs a payload file"),
-            ("at 1s key a extra", 1, 13, "unexpected \"extra\" at the end of the step"),
+            ("at 1s key", 1, 7, "key: which keys? e.g. `key a`; usage: key KEYS (quote keys with # or spaces: key \"1#\")"),
+            ("at 1s app fly", 1, 11, "app: \"fly\" is not one of foreground|background|kill|delete|install|reinstall|end-call; usage: app foreground|"),
+            ("at 1s call --from", 1, 12, "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
+            ("at 1s call --loud", 1, 12, "call: unknown option \"--loud\"; usage: call [--from NAME] [--handle H] [--video]"),
+            ("at 1s call --handle \"\" --video", 1, 21, "call: --handle is empty; give the caller's number or id"),
+            ("at 1s key --socket /tmp/p.sock a", 1, 11, "key: unknown option \"--socket\"; usage: key KEYS"),
+            ("at 1s push /nonexistent/x.json", 1, 12, "push: cannot read the push payload /nonexistent/x.json: No such file or directory"),
+            ("at 1s push", 1, 7, "push: which payload file? e.g. `push Assets/Payloads/voip-call.json`"),
+            ("at 1s push - --type voip", 1, 12, "push: which payload file?"),
+            ("at 1s key a extra", 1, 13, "key: unexpected argument \"extra\"; usage: key KEYS"),
             ("expect call.incomming", 1, 8, "unknown event \"call.incomming\"; the events are: phone.ready"),
             ("expect call.ended reason", 1, 19, "\"reason\" is not FIELD=VALUE"),
             ("expect call.ended reson=local", 1, 19, "call.ended has no field \"reson\"; its fields are: call, uuid, caller, handle, reason"),
@@ -148,9 +151,9 @@ struct ScenarioParserTests {
     @Test("a push that is not JSON, or that APNs would refuse, is a mistake at its file's column")
     func badPayloads() {
         #expect(syntaxError("at 0s push \(payload("voip-too-large"))")?.message.hasSuffix("(413 PayloadTooLarge, iOS rule 16)") == true)
-        #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.message.hasPrefix("\(repositoryRoot)/README.md is not JSON") == true)
+        #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.message.hasPrefix("push: \(repositoryRoot)/README.md is not JSON") == true)
         #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.column == 12)
-        #expect(syntaxError("at 0s push \(payload("voip-call")) --type text")?.message == "--type \"text\" must be voip or alert")
+        #expect(syntaxError("at 0s push \(payload("voip-call")) --type text")?.message == "push: --type \"text\" must be voip or alert")
     }
 
     @Test("rule lines change the phone's numbers for the scenario (Phone.Rules), each checked")
@@ -175,7 +178,7 @@ struct ScenarioParserTests {
         #expect(priority?.column == 12 + file.count + 1)
         #expect(priority?.message.hasSuffix("(400 BadPriority, iOS rule 18)") == true)
         #expect(syntaxError("at 0s push \(file) --collapse-id \(String(repeating: "x", count: 65))")?.message.hasSuffix("(400 BadCollapseId, iOS rule 18)") == true)
-        #expect(syntaxError("at 0s push \(file) --loud yes")?.message.hasPrefix("unknown option \"--loud\" of push; use --type voip|alert, --topic T") == true)
+        #expect(syntaxError("at 0s push \(file) --loud yes")?.message.hasPrefix("push: unknown option \"--loud\"; usage: push FILE [--type voip|alert] [--topic T]") == true)
     }
 
     @Test("a payload path is looked for from the current folder, then from the scenario's folder")
