@@ -137,7 +137,9 @@ extension ControlRequest {
         guard commands.contains(command) else {
             throw ControlError("unknown command \"\(command)\"; use one of: \(commands.joined(separator: ", "))")
         }
-        var reader = WordReader(program: "", subcommand: command, words: words, usage: "\(command) as `softphone \(command)` takes it, without --socket")
+        // The usage a mistake ends with: the words this line takes (no --socket, no stdin).
+        let usage = command == "events" ? "events" : synopsis(of: command, in: WordContext(socket: false, standardInput: false))
+        var reader = WordReader(program: "", subcommand: command, words: words, usage: usage)
         if command == "events" {
             if let word = try reader.nextWord() { throw reader.unknown(word) }
             return .events(follow: false, fromNow: false)

@@ -51,20 +51,20 @@ struct CommandLineWordsTests {
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
         ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, caption, events"#),
         ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, state, screen, caption, events"),
-        ("call --form Bob", #"call: unknown option "--form"; usage: call as `softphone call` takes it, without --socket"#),
-        ("call --from", "call: --from needs a value; usage: call as `softphone call` takes it, without --socket"),
+        ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
+        ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
         ("key", "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
         (#"key """#, "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
         ("app fly", #"app: "fly" is not one of foreground|background|kill|delete|install|reinstall|end-call; usage: app foreground|background|kill|delete|install|reinstall|end-call [--socket PATH]"#),
-        ("lock now", #"lock: unexpected argument "now"; usage: lock as `softphone lock` takes it, without --socket"#),
+        ("lock now", #"lock: unexpected argument "now"; usage: lock"#),
         ("lock --socket /tmp/x.sock", "lock: --socket is not used here: this line drives the phone it is typed on"),
         ("push", "push: which payload file? e.g. `push Assets/Payloads/voip-call.json`"),
         ("push -", "push: which payload file? e.g. `push Assets/Payloads/voip-call.json`"),
         ("push /nonexistent/p.json", "push: cannot read the push payload /nonexistent/p.json: No such file or directory"),
         ("push x.json --type fax", #"push: --type "fax" must be voip or alert"#),
         ("push x.json --priority 7", #"push: --priority is "7"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"#),
-        ("events --follow", #"events: unknown option "--follow"; usage: events as `softphone events` takes it, without --socket"#),
+        ("events --follow", #"events: unknown option "--follow"; usage: events"#),
     ])
     func mistakes(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.read(commandLine: line) }
