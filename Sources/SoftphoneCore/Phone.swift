@@ -181,38 +181,12 @@ public final class Phone {
 
     // MARK: CallKit
 
-    var calls: [UUID: CallRecord] = [:]
-    /// Ringing incoming calls in order of arrival; the first one shows (iOS rule 38).
-    /// (This list and `active` hold the records themselves, each also in `calls` while listed:
-    /// the screen's calls and the call tone are read after every command, and finding them by
-    /// UUID in `calls` cost a dictionary lookup each time.)
-    var ringing: [CallRecord] = []
-    /// Answered or started calls, the one on screen last.
-    var active: [CallRecord] = []
-    /// Calls placed into another call's group: the group count is `calls.count - grouped`.
-    var grouped = 0
-    /// How many calls have been reported since start; the next call gets the next number.
-    public internal(set) var callCount = 0
+    /// The calls in progress, ringing and answered, and what sounds for them (Calls/).
+    var calls = CallsState()
     /// How many notifications have been delivered since start; the next gets the next number.
     public var notificationCount: Int { notificationState.count }
     /// How many notification service extensions are running now.
     public var runningExtensions: Int { notificationState.extensions.count }
-    /// The call that just ended, while its "call ended" screen shows.
-    public var lastEnded: EndedCall? {
-        ended.map { EndedCall(call: $0.record.snapshot, reason: $0.reason, duration: $0.duration, endedAt: $0.at) }
-    }
-    /// What `lastEnded` is made of. Its snapshot is taken when asked for, not at every end: a
-    /// finished record is out of `calls`, so nothing changes it any more.
-    var ended: (record: CallRecord, reason: EndReason, duration: Duration, at: Instant)?
-    /// The call the ringer sounds for, if it sounds.
-    var ringerCall: UUID?
-    /// The call tone sounding (`updateCallTone`), and for which call.
-    var callTone: (tone: CallTone, call: UUID, number: Int)?
-    /// CallKit activated the call audio session (iOS rule 34).
-    var audioActivated = false
-    /// Incoming calls whose banner was opened to full screen, or swiped away.
-    var bannerOpened: Set<UUID> = []
-    var bannerDismissed: Set<UUID> = []
 
     // MARK: The system's own screens (Phone+SystemScreens)
 
@@ -222,8 +196,6 @@ public final class Phone {
     var openList: (list: SystemList, selected: Int, endedCall: Int?)?
     /// The name of the screen the help overlay was opened over; it shows while that screen does.
     var helpOver: String?
-    /// The call audio goes to the loudspeaker; back to the receiver when the last call ends.
-    public internal(set) var speakerOn = false
 
     /// The Phone app's Recents, newest first.
     public var recents: [RecentCall] { recentLog.suffix(recentsCount).reversed() }
@@ -288,7 +260,7 @@ public final class Phone {
         step()
         runDueWork(until: now)
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-        if callTone != nil || mayWantCallTone { updateCallTone() }
+        if calls.tone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)
         // Shared with the caller, not emptied now: emptying it while the caller holds it would
         // copy it. `perform` empties it at the next effect, by when the caller has let go.
@@ -413,7 +385,7 @@ public final class Phone {
         case .resetCallService: resetCallService()
         case .tick: break
         case .quit:
-            for record in callsInOrder {
+            for record in calls.inOrder {
                 finish(record, reason: record.isRinging ? .declined : .local)
             }
             perform(.quit)

@@ -27,7 +27,7 @@ extension Phone {
         guard appRunning else { return }
         if let rule, let message { violation(rule, message) }
         let launch = appLaunch
-        for record in callsInOrder where record.provider == nil || record.provider?.launch == launch {
+        for record in calls.inOrder where record.provider == nil || record.provider?.launch == launch {
             finish(record, reason: .failed)
         }
         appLaunch = 0
@@ -35,7 +35,7 @@ extension Phone {
         appDelegate = nil
         application = nil
         audioSession = nil
-        audioActivated = false
+        calls.audioActivated = false
         providers.removeAll()
         registries.removeAll()
         observers.removeAll()
@@ -149,7 +149,7 @@ extension Phone {
     func setRingerSwitch(_ position: RingerSwitch) {
         guard position != ringerSwitch else { return }
         ringerSwitch = position
-        guard let incoming = presentedIncoming else { return }
+        guard let incoming = calls.presentedIncoming else { return }
         if position == .silent { stopRinger(for: incoming) } else { startRingingIfAlone(incoming) }
     }
 

@@ -24,12 +24,12 @@ extension Phone {
     /// ID too, as tapping a notification does).
     func openRecents() {
         if lock != .unlocked { setLock(.unlocked) }
-        openList = (.recents, 0, ended?.record.number)
+        openList = (.recents, 0, calls.ended?.record.number)
     }
 
     /// `n`: the notification centre, newest first (it shows on the locked phone too).
     func openNotificationCentre() {
-        openList = (.notifications, 0, ended?.record.number)
+        openList = (.notifications, 0, calls.ended?.record.number)
     }
 
     func closeList() {
@@ -61,15 +61,15 @@ extension Phone {
 
     /// `s`, the side button: the ringing call's sound and vibration stop; it keeps ringing on screen.
     func silenceRinger() {
-        guard let incoming = presentedIncoming, !incoming.isSilenced else { return refuse(.nothingToSilence) }
+        guard let incoming = calls.presentedIncoming, !incoming.isSilenced else { return refuse(.nothingToSilence) }
         incoming.isSilenced = true
         stopRinger(for: incoming)
     }
 
     /// `p`: the call audio to the loudspeaker or back to the receiver.
     func toggleSpeaker() {
-        guard focusCall != nil else { return refuse(.noCallForSpeaker) }
-        speakerOn.toggle()
+        guard calls.focus != nil else { return refuse(.noCallForSpeaker) }
+        calls.speakerOn.toggle()
     }
 
     // MARK: - Ages

@@ -1,33 +1,21 @@
 /// The system call UI: what the person's keys do to calls, and what the screen shows
 /// (iOS rules 32, 33, 37, 38).
 extension Phone {
-    /// The ringing call on screen (the first to arrive; later ones wait behind it, rule 38).
-    var presentedIncoming: CallRecord? { ringing.first }
-    /// The call the in-call screen shows: the newest one not on hold, else the newest.
-    var focusCall: CallRecord? { active.last(where: { !$0.isOnHold }) ?? active.last }
-    /// A call on hold other than `focus`.
-    func heldCall(other focus: CallRecord?) -> CallRecord? { active.first(where: { $0.isOnHold && $0 !== focus }) }
-
-    /// Every call in progress, oldest first.
-    public var currentCalls: [Call] { callsInOrder.map(\.snapshot) }
-    /// The call on screen: the ringing one, else the one in progress.
-    public var call: Call? { (presentedIncoming ?? focusCall)?.snapshot }
-
     // MARK: - Keys
 
     func answer() {
-        guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
-        guard active.isEmpty else { return refuse(.chooseCallWaiting) }
+        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
         beginAnswer(incoming)
         send(CXTransaction(action: CXAnswerCallAction(call: incoming.uuid)), to: incoming.provider)
     }
 
     /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
     func endFromUser() {
-        if let incoming = presentedIncoming {
+        if let incoming = calls.presentedIncoming {
             beginEnd(incoming, reason: .declined)
             send(CXTransaction(action: CXEndCallAction(call: incoming.uuid, reason: .declined)), to: incoming.provider)
-        } else if let focus = focusCall {
+        } else if let focus = calls.focus {
             beginEnd(focus, reason: .local)
             send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
         } else {
@@ -37,17 +25,17 @@ extension Phone {
 
     /// Call waiting "End & Accept": End(active) + Answer(new), one transaction (iOS rule 38).
     func endAndAccept() {
-        guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
-        guard let focus = focusCall else { return answer() }
+        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let focus = calls.focus else { return answer() }
         end(focus, thenAnswer: incoming)
     }
 
     /// Call waiting "Hold & Accept": SetHeld(active) + Answer(new); with a call already held,
     /// "End Held & Accept": End(held) + Answer(new) (iOS rule 38).
     func holdAndAccept() {
-        guard let incoming = presentedIncoming else { return refuse(.nothingToAnswer) }
-        guard let focus = focusCall else { return answer() }
-        if let held = heldCall(other: focus) ?? (focus.isOnHold ? focus : nil) { return end(held, thenAnswer: incoming) }
+        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let focus = calls.focus else { return answer() }
+        if let held = calls.held(other: focus) ?? (focus.isOnHold ? focus : nil) { return end(held, thenAnswer: incoming) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         guard groupsFit else { return refuse(.maximumCallGroups(callGroupLimit)) }
         beginAnswer(incoming)
@@ -63,25 +51,25 @@ extension Phone {
     }
 
     /// The waiting call's app's `maximumCallGroups`.
-    private var callGroupLimit: Int { presentedIncoming?.provider?.configuration.maximumCallGroups ?? 2 }
+    private var callGroupLimit: Int { calls.presentedIncoming?.provider?.configuration.maximumCallGroups ?? 2 }
     /// Whether keeping every call (holding one to take the waiting one) stays within it.
-    private var groupsFit: Bool { calls.count - grouped <= callGroupLimit }
+    private var groupsFit: Bool { calls.groups <= callGroupLimit }
 
     /// The choices the call-waiting screen offers over `focus`.
     func waitingChoices(over focus: CallRecord) -> [CallWaitingChoice] {
-        if heldCall(other: focus) != nil { return [.endAndAccept, .endHeldAndAccept, .decline] }
+        if calls.held(other: focus) != nil { return [.endAndAccept, .endHeldAndAccept, .decline] }
         let canHold = focus.details.supportsHolding && groupsFit
         return canHold ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
     }
 
     /// `x`: holds the call on screen, resumes the held one, or swaps the two.
     func toggleHold() {
-        guard presentedIncoming == nil || active.isEmpty else { return refuse(.chooseCallWaiting) }
-        guard let focus = focusCall, focus.phase == .connected else { return refuse(.noConnectedCall) }
+        guard calls.presentedIncoming == nil || calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
+        guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if focus.isOnHold {
             send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: false)), to: focus.provider)
-        } else if let held = heldCall(other: focus) {
+        } else if let held = calls.held(other: focus) {
             send(CXTransaction(actions: [CXSetHeldCallAction(call: focus.uuid, onHold: true), CXSetHeldCallAction(call: held.uuid, onHold: false)]), to: focus.provider)
         } else {
             send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: true)), to: focus.provider)
@@ -90,20 +78,20 @@ extension Phone {
 
     /// `m`: mutes or unmutes the call on screen.
     func toggleMute() {
-        guard let focus = focusCall, focus.phase == .connected else { return refuse(.noConnectedCall) }
+        guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
         send(CXTransaction(action: CXSetMutedCallAction(call: focus.uuid, muted: !focus.isMuted)), to: focus.provider)
     }
 
     /// A keypad key: a call-waiting choice (1, 2), else DTMF on the connected call.
     func keypad(_ digit: Character) {
-        if presentedIncoming != nil, !active.isEmpty {
+        if calls.presentedIncoming != nil, !calls.active.isEmpty {
             switch digit {
             case "1": return endAndAccept()
             case "2": return holdAndAccept()
             default: return refuse(.chooseCallWaiting)
             }
         }
-        guard let focus = focusCall, focus.phase == .connected else { return refuse(.noCallForDTMF) }
+        guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noCallForDTMF) }
         focus.digits.append(digit)
         // The keypad shows the latest digits only; a call sent millions must not keep them all.
         if focus.digits.count > CallRecord.digitsKept { focus.digits.removeFirst(focus.digits.count - CallRecord.digitsKept) }
@@ -117,23 +105,23 @@ extension Phone {
 
     /// Opens the banner of the ringing call to full screen (iOS rule 37).
     func openBanner() {
-        guard let incoming = presentedIncoming, lock == .unlocked, active.isEmpty else { return refuse(.noBanner) }
-        bannerOpened.insert(incoming.uuid)
-        bannerDismissed.remove(incoming.uuid)
+        guard let incoming = calls.presentedIncoming, lock == .unlocked, calls.active.isEmpty else { return refuse(.noBanner) }
+        calls.bannerOpened.insert(incoming.uuid)
+        calls.bannerDismissed.remove(incoming.uuid)
     }
 
     /// Swipes the banner away: the call stays, pending, behind an indicator (iOS rule 37). It keeps
     /// ringing here; sources differ on whether iOS does.
     func dismissBanner() {
-        guard let incoming = presentedIncoming, lock == .unlocked, !bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
-        bannerDismissed.insert(incoming.uuid)
+        guard let incoming = calls.presentedIncoming, lock == .unlocked, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
+        calls.bannerDismissed.insert(incoming.uuid)
     }
 
     /// The remote side ends a call: its server tells the app over the app's own connection
     /// (not a VoIP push, iOS rule 10); the app is expected to report the call ended.
     func remoteEnd(call number: Int?) {
         let target: CallRecord?
-        if let number { target = calls.values.first { $0.number == number && !$0.isEnding } } else { target = presentedIncoming ?? focusCall }
+        if let number { target = calls.byUUID.values.first { $0.number == number && !$0.isEnding } } else { target = calls.presentedIncoming ?? calls.focus }
         guard let target else { return refuse(number.map(Refusal.noSuchCall) ?? .nothingToEnd) }
         let listeners = servers.filter { $0.launch == appLaunch && $0.onMessage != nil }
         guard !listeners.isEmpty else { return refuse(.appNotListening) }
@@ -157,16 +145,16 @@ extension Phone {
     /// screen, the app's own screen, and the lock screen.
     private func baseScreen(at now: Instant) -> Screen {
         let app = configuration.app.displayName
-        let focus = focusCall
+        let focus = calls.focus
         var pending: Caller?
-        if let incoming = presentedIncoming {
+        if let incoming = calls.presentedIncoming {
             if let focus {
                 return .callWaiting(CallWaitingScreen(
                     appName: app, call: incoming.number, caller: incoming.details.caller, active: focus.details.caller,
-                    held: heldCall(other: focus)?.details.caller, choices: waitingChoices(over: focus)))
+                    held: calls.held(other: focus)?.details.caller, choices: waitingChoices(over: focus)))
             }
-            let fullScreen = lock != .unlocked || bannerOpened.contains(incoming.uuid)
-            if fullScreen || !bannerDismissed.contains(incoming.uuid) {
+            let fullScreen = lock != .unlocked || calls.bannerOpened.contains(incoming.uuid)
+            if fullScreen || !calls.bannerDismissed.contains(incoming.uuid) {
                 let ringingFor = now - incoming.reportedAt
                 return .incoming(IncomingCallScreen(
                     appName: app, call: incoming.number, caller: incoming.details.caller,
@@ -181,13 +169,13 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: app, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
-                status: status, isMuted: focus.isMuted, held: heldCall(other: focus)?.details.caller, isSpeaker: speakerOn,
+                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: calls.speakerOn,
                 appHasCallControls: appDelegate is any InAppCallControls, appInForeground: appState == .foreground,
                 canHold: focus.details.supportsHolding))
         }
         // An open list shows, unless a call ended after it opened and its "call ended" screen still shows.
         if pending == nil, let open = openList,
-           !(ended.map { open.endedCall != $0.record.number && now < $0.at + configuration.endedScreenTime } ?? false),
+           !(calls.ended.map { open.endedCall != $0.record.number && now < $0.at + configuration.endedScreenTime } ?? false),
            let list = listScreen(at: now)
         {
             return list
@@ -214,7 +202,7 @@ extension Phone {
     /// of the ended screen, of the rule message or of a system vibration.
     public func nextScreenChange(after now: Instant) -> Instant? {
         var changes: [Instant] = []
-        if let incoming = presentedIncoming {
+        if let incoming = calls.presentedIncoming {
             let since = incoming.reportedAt
             let elapsed = now - since
             changes.append(since + .seconds(elapsed.wholeSeconds + 1))
@@ -225,7 +213,7 @@ extension Phone {
                 let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
                 changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
             }
-        } else if let connectedAt = focusCall?.connectedAt {
+        } else if let connectedAt = calls.focus?.connectedAt {
             changes.append(connectedAt + .seconds((now - connectedAt).wholeSeconds + 1))
         }
         if let lastEnded, now < lastEnded.endedAt + configuration.endedScreenTime {
