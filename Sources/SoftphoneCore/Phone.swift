@@ -94,7 +94,7 @@ public final class Phone {
     let secondChecks = DeadlineQueue<Int>(
         // A check runs while its push is kept: each check forgets its push, and so does a report
         // made before the handler returned (the common case), so most checks never run.
-        isLive: { phone, push in phone.pendingPushes.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
+        isLive: { phone, push in phone.pushKit.pending.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
     /// Each action's deadline (iOS rule 31). Every pending action is in it (an action stays
     /// pending until its deadline at most), so it also lists them, for `pendingTransactions`.
     let actionDeadlines = DeadlineQueue<CXCallAction>(
@@ -162,22 +162,8 @@ public final class Phone {
 
     // MARK: PushKit
 
-    /// The app's VoIP push token: 32 bytes (iOS rule 2).
-    public internal(set) var voipToken: Data
-    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
-    public let alertToken: Data
-    /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
-    public internal(set) var unreportedPushes = 0
-    /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
-    public internal(set) var voipDeliveryStopped = false
-    var pushCount = 0
-    var pendingPushes = PendingPushes()
-    /// Delivered pushes no call has been reported for yet.
-    var awaitingReport: [Int] = []
-    /// Pushes waiting for the app to set a registry delegate.
-    var heldPushes: [Int] = []
-    /// The VoIP push whose handler is running, if any.
-    var pushInHandler: Int?
+    /// The app's tokens, the pushes awaiting a report, and the strikes (Pushes/).
+    var pushKit: PushKitState
 
     // MARK: CallKit
 
@@ -223,8 +209,7 @@ public final class Phone {
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
         if !configuration.settings.isEmpty { defaults[""] = configuration.settings.mapValues(DefaultsValue.init) }
         uuids = CallUUIDGenerator(seed: seed)
-        voipToken = Data(uuids.bytes(32))
-        alertToken = Data(uuids.bytes(32))
+        pushKit = PushKitState(voipToken: Data(uuids.bytes(32)), alertToken: Data(uuids.bytes(32)))
         runLoop.phone = self
         link.phone = self
         secondChecks.runLoop = runLoop
@@ -393,7 +378,7 @@ public final class Phone {
     }
 
     private func start() {
-        emit(.ready(app: configuration.app.id, lock: lock, token: Hex.string(voipToken)))
+        emit(.ready(app: configuration.app.id, lock: lock, token: Hex.string(pushKit.voipToken)))
         if appState == .notRunning { launchApp(in: .background, reason: "installed") }
     }
 }

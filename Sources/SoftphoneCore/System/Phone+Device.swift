@@ -57,12 +57,12 @@ extension Phone {
             appState = .notInstalled
             emit(.app(state: .notInstalled, reason: reason))
         }
-        unreportedPushes = 0
-        voipDeliveryStopped = false
+        pushKit.unreportedPushes = 0
+        pushKit.voipDeliveryStopped = false
         // The next install owes nothing for this one's pushes: without this the system's 7 s
         // check (rule 5) would kill it, and strike it, for a push the deleted install held.
-        pendingPushes.removeAll()
-        heldPushes.removeAll()
+        pushKit.pending.removeAll()
+        pushKit.held.removeAll()
         defaults.removeAll()
         notificationState.delivered.removeAll()
     }
@@ -70,7 +70,7 @@ extension Phone {
     /// Installs the app afresh: a new VoIP token, and a launch in the background, as iOS launches
     /// an app with the voip background mode so that it registers for pushes.
     private func installApp(reason: String) {
-        voipToken = Data(nextUUID().bytes + nextUUID().bytes)
+        pushKit.voipToken = Data(nextUUID().bytes + nextUUID().bytes)
         launchApp(in: .background, reason: reason)
     }
 
@@ -140,8 +140,8 @@ extension Phone {
     /// Restarts the phone: the app stops (its calls end), the phone is locked since reboot.
     func reboot() {
         terminateApp(reason: "reboot", rule: nil, message: nil)
-        pendingPushes.removeAll()
-        heldPushes.removeAll()
+        pushKit.pending.removeAll()
+        pushKit.held.removeAll()
         lock = .lockedSinceReboot
         emit(.lock(.lockedSinceReboot))
     }

@@ -225,7 +225,7 @@ extension Phone {
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).
     func registerForRemoteNotifications(application: UIApplication) {
         guard runningExtension == nil else { return }
-        let token = alertToken
+        let token = pushKit.alertToken
         runLoop.schedule(at: nil) { [unowned self] in
             guard let appDelegate, self.application === application else { return }
             appDelegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)

@@ -188,7 +188,7 @@ extension Phone {
         if let own = presentedAppScreen { return .app(own) }
         return .lock(LockScreen(
             appName: app, lock: lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
-            appState: appState, doNotDisturb: doNotDisturb.isOn, ringer: ringerSwitch, voipBlocked: voipDeliveryStopped))
+            appState: appState, doNotDisturb: doNotDisturb.isOn, ringer: ringerSwitch, voipBlocked: pushKit.voipDeliveryStopped))
     }
 
     /// The rule-violation message to show at `now`, if one is recent.
