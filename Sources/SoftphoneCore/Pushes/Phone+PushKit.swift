@@ -74,7 +74,6 @@ extension Phone {
             return
         }
         let payload = PKPushPayload(type: .voIP, json: body)
-        pushKit.inHandler = id
         switch configuration.rules.systemVersion {
         case .iOS18:
             delegate.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: .voIP, completion: {})
@@ -82,7 +81,6 @@ extension Phone {
             let metadata = PKVoIPPushMetadata(mustReport: pushKit.pending.isExempt(id) == false)
             delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
         }
-        pushKit.inHandler = nil
         guard let reported = pushKit.pending.isReported(id) else { return }
         // Reported: neither check has anything left to find. Forgetting the push now means its
         // second check is dropped unrun, instead of costing a run-loop job on every call.

@@ -17,8 +17,6 @@ struct PushKitState {
     var awaitingReport: [Int] = []
     /// Pushes waiting for the app to set a registry delegate.
     var held: [Int] = []
-    /// The VoIP push whose handler is running, if any.
-    var inHandler: Int?
 }
 
 extension Phone {
