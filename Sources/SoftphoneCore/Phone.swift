@@ -132,33 +132,11 @@ public final class Phone {
     var notificationState = NotificationState()
     /// Registered system sounds, those playing, and the vibration motor.
     var systemSoundState = SystemSoundState()
-    /// The app extension process whose code runs now; nil while the app's (or the system's) does.
-    /// Work it queues belongs to that process (`PhoneRunLoop.schedule`).
-    var runningExtension: Int?
 
     // MARK: The app
 
-    /// Whether the app runs, and where.
-    public internal(set) var appState = AppState.notRunning
-    /// Whether the app's process runs, in the foreground or the background.
-    var appRunning: Bool { appState == .foreground || appState == .background }
-    /// The running launch's number; objects the app made belong to one launch and die with it.
-    /// 0 while the app is not running.
-    public internal(set) var appLaunch = 0
-    /// How many times the app was launched.
-    public internal(set) var launchCount = 0
-    var appDelegate: (any UIApplicationDelegate)?
-    /// The running app's delegate object (nil when it is not running), for tests and tools that
-    /// inspect the app.
-    public var runningApp: (any UIApplicationDelegate)? { appDelegate }
-    var application: UIApplication?
-    var audioSession: AVAudioSession?
-    var providers: [CXProvider] = []
-    var registries: [PKPushRegistry] = []
-    var observers: [WeakObserver] = []
-    var servers: [AppServer] = []
-    /// Rules already reported during this launch, for rules reported once a launch.
-    var reportedThisLaunch: Set<Int> = []
+    /// The app's process: where it runs, its launch, the objects it made (App/).
+    var app = AppProcess()
 
     // MARK: PushKit
 
@@ -190,9 +168,6 @@ public final class Phone {
     var recentLog: [RecentCall]
     /// How many of `recentLog`'s newest entries Recents shows.
     var recentsCount: Int
-    /// Whether any call observer of the app was ever given a delegate in this launch: until one
-    /// is, telling observers of a change has nobody to tell, and skipping it saves the weak loads.
-    var observersMayListen = false
     /// The newest rule violation and when it happened, for the on-screen message.
     public internal(set) var lastViolation: (rule: Int, message: String, at: Instant)?
 
@@ -305,14 +280,14 @@ public final class Phone {
         while runLoop.hasJob(dueBy: limit), let (slot, due) = runLoop.takeSlot(dueBy: limit) {
             if due > now { now = due }
             let job = runLoop.job(in: slot)
-            if let launch = job.appLaunch, launch != appLaunch {
+            if let launch = job.appLaunch, launch != app.launch {
                 // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).
                 if launch < 0 { runInProcess(launch) { carryOut(job.work) } }
                 continue
             }
             carryOut(job.work)
             ran += 1
-            if ran == Self.watchdogLimit, appRunning {
+            if ran == Self.watchdogLimit, app.isRunning {
                 terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")
             }
         }
@@ -358,7 +333,7 @@ public final class Phone {
         case .silenceRinger: silenceRinger()
         case .toggleSpeaker: toggleSpeaker()
         case .toggleLock: setLock(lock == .unlocked ? .locked : .unlocked)
-        case .toggleApp: appAction(appState == .foreground ? .background : .foreground)
+        case .toggleApp: appAction(app.state == .foreground ? .background : .foreground)
         case .setLock(let state): setLock(state)
         case .reboot: reboot()
         case .app(let action): appAction(action)
@@ -379,7 +354,7 @@ public final class Phone {
 
     private func start() {
         emit(.ready(app: configuration.app.id, lock: lock, token: Hex.string(pushKit.voipToken)))
-        if appState == .notRunning { launchApp(in: .background, reason: "installed") }
+        if app.state == .notRunning { launchApp(in: .background, reason: "installed") }
     }
 }
 
@@ -407,9 +382,4 @@ struct Delays {
 extension Instant {
     /// The instant `nanoseconds` later (`Delays`' values).
     static func + (a: Instant, nanoseconds: Int64) -> Instant { Instant(nanoseconds: a.nanoseconds + nanoseconds) }
-}
-
-/// A weak reference to a call observer: observers the app drops stop being told.
-struct WeakObserver {
-    weak var observer: CXCallObserver?
 }

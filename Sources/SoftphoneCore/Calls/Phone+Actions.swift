@@ -109,7 +109,7 @@ extension Phone {
         typealias Failure = CXErrorCodeRequestTransactionError
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
         guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
-        guard let provider = providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
+        guard let provider = app.providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
         guard !transaction.actionList.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0
         var failure: Failure?  // the first action's that fails

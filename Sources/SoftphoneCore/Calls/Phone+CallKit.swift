@@ -1,19 +1,6 @@
 /// CallKit as the app reaches it through `CXProvider`: incoming-call reports and their errors,
 /// updates, ends, outgoing progress, invalidation; and the system's list of calls (iOS rules 20–28).
 extension Phone {
-    /// A provider the app made.
-    func register(_ provider: CXProvider) { providers.append(provider) }
-    /// Whether `provider`, one of this phone's, still takes calls: its launch runs and it is not
-    /// invalidated (`CXProvider.livePhone`, without fetching the phone back through the link).
-    func isLive(_ provider: CXProvider) -> Bool { provider.launch == appLaunch && !provider.isInvalidated }
-    /// A call observer the app made.
-    func register(_ observer: CXCallObserver) {
-        observers.removeAll { $0.observer == nil }
-        observers.append(WeakObserver(observer: observer))
-    }
-    /// A server connection the app opened.
-    func register(_ server: AppServer) { servers.append(server) }
-
     /// `reportNewIncomingCall`: shows and rings the call, or returns why not (iOS rules 23, 24).
     func reportNewIncomingCall(_ uuid: UUID, update: CXCallUpdate, from provider: CXProvider) -> (any Error)? {
         markPushesReported()
@@ -62,7 +49,7 @@ extension Phone {
     /// The ring warning of iOS rule 28, due for the call `uuid`.
     func warnIfStillRinging(_ uuid: UUID) {
         // A timer of the app's due at this very instant has not run yet: it counts.
-        guard let call = calls[uuid], call.isRinging, appLaunch != 0, !runLoop.hasAppTimer(launch: appLaunch, after: now + .nanoseconds(-1)) else { return }
+        guard let call = calls[uuid], call.isRinging, app.launch != 0, !runLoop.hasAppTimer(launch: app.launch, after: now + .nanoseconds(-1)) else { return }
         violation(28, "call \(call.number) has rung for \(configuration.rules.ringWithoutTimerWarning.wholeSeconds) s and the app has no timer to end it: iOS never ends a ringing call itself, so it rings until the app reports it ended (rule 28; arm a timer and report .unanswered)")
     }
 
@@ -107,7 +94,7 @@ extension Phone {
     func resetCallService() {
         for record in calls.inOrder { finish(record, reason: .failed) }
         dropPendingActions()
-        for provider in providers where provider.launch == appLaunch { schedule(.providerCallback(.didReset, provider: provider)) }
+        for provider in app.providers where provider.launch == app.launch { schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
     /// The calls `CXCallObserver.calls` lists.
@@ -117,9 +104,9 @@ extension Phone {
 
     /// Tells the app's call observers that `record` changed.
     func notifyObservers(_ record: CallRecord, ended: Bool = false) {
-        guard observersMayListen else { return }
+        guard app.observersMayListen else { return }
         var call: CXCall?
-        for entry in observers {
+        for entry in app.observers {
             guard let observer = entry.observer, observer.hasDelegate else { continue }
             if call == nil { call = record.observed(ended: ended) }
             observer.notify(call!)
@@ -205,9 +192,9 @@ extension Phone {
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).
     func setCallAudio(active: Bool, provider: CXProvider?) {
         calls.audioActivated = active
-        audioSession?.isActive = active
+        app.audioSession?.isActive = active
         emit(.audioSession(active: active))
-        guard let provider, let session = audioSession else { return }
+        guard let provider, let session = app.audioSession else { return }
         schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
     }
 

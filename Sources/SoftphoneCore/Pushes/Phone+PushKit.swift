@@ -11,7 +11,7 @@ extension Phone {
     /// request to consume it copied every header out of the command and destroyed them after.)
     func receive(_ push: PushRequest) {
         // A deleted app has no tokens: APNs answers its provider 410 Unregistered, and nothing arrives.
-        guard appState != .notInstalled else { return refuse(.appNotInstalled) }
+        guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
             emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
@@ -29,7 +29,7 @@ extension Phone {
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(pushKit.unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
             return
         }
-        if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
+        if app.state == .notRunning { launchApp(in: .background, reason: "voip-push") }
         pushKit.pushCount += 1
         let id = pushKit.pushCount
         pushKit.pending.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
@@ -39,7 +39,7 @@ extension Phone {
         secondChecks.add(id, due: now + delays.secondReportCheck)
         // The registry is chosen without loading its (weak) delegate, which the handler loads
         // anyway: a weak load costs a lock-free but slow trip through the object's side table.
-        if let registry = registries.first(where: { $0.launch == appLaunch && $0.wantsVoIP }) {
+        if let registry = app.registries.first(where: { $0.launch == app.launch && $0.wantsVoIP }) {
             dispatch(push: id, to: registry)
         } else {
             pushKit.held.append(id)
@@ -48,7 +48,7 @@ extension Phone {
 
     /// Why the app need not report this push, judged as the system does at delivery (iOS rules 6, 8).
     private func exemption(for push: PushRequest) -> String? {
-        if appState == .foreground { return "the app is in the foreground" }
+        if app.state == .foreground { return "the app is in the foreground" }
         if !calls.isEmpty { return "the app already has a call" }
         if configuration.rules.systemVersion == .iOS26_4, let sent = push.sentAt, now - sent > configuration.rules.pushTooOld {
             return "the push is too old"
@@ -57,7 +57,7 @@ extension Phone {
     }
 
     /// The app's registry that receives VoIP pushes, if it has set one up.
-    var voipRegistry: PKPushRegistry? { registries.first { $0.launch == appLaunch && $0.receivesVoIP } }
+    var voipRegistry: PKPushRegistry? { app.registries.first { $0.launch == app.launch && $0.receivesVoIP } }
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
@@ -89,7 +89,7 @@ extension Phone {
             return
         }
         // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
-        guard pushKit.pending.isExempt(id) == false, appLaunch == registry.launch else { return }
+        guard pushKit.pending.isExempt(id) == false, app.launch == registry.launch else { return }
         pushKit.pending.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")
@@ -100,7 +100,7 @@ extension Phone {
         guard let pending = pushKit.pending.remove(id) else { return }
         pushKit.held.removeAll { $0 == id }
         pushKit.awaitingReport.removeAll { $0 == id }
-        guard !pending.reported, !pending.killed, !pending.isExempt, appRunning else { return }
+        guard !pending.reported, !pending.killed, !pending.isExempt, app.isRunning else { return }
         killForUnreportedPush(
             "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
     }
@@ -123,7 +123,7 @@ extension Phone {
 
     /// The app set a registry's delegate or push types: hand it the token, and any pushes held for it.
     func pushRegistryChanged(_ registry: PKPushRegistry) {
-        guard registry.launch == appLaunch else { return }
+        guard registry.launch == app.launch else { return }
         if registry.receivesVoIP {
             if !registry.isRegistered {
                 registry.isRegistered = true
@@ -160,7 +160,4 @@ extension Phone {
             violation(2, "the app registered the VoIP token with its server as \"\(token.prefix(72))\", not the 64 lowercase hex digits \(expected.prefix(8))…; pushes to it will fail. Encode PKPushCredentials.token byte by byte: since iOS 13 Data.description is \"{length = 32, bytes = 0x…}\", so stripping \"<> \" from it no longer works (rule 2)")
         }
     }
-
-    /// A registry the app made.
-    func register(_ registry: PKPushRegistry) { registries.append(registry) }
 }

@@ -1,5 +1,5 @@
 /// The phone's notification state: what is on screen, the service extensions running, and the
-/// app's delegate and screen, each tied to the app launch that set it.
+/// app's delegate, tied to the app launch that set it.
 struct NotificationState {
     /// Notifications numbered so far, remote and local.
     var count = 0
@@ -11,8 +11,6 @@ struct NotificationState {
     var extensionCount = 0
     /// The app's `UNUserNotificationCenterDelegate`, held weakly, and the launch that set it.
     var delegate: (launch: Int, reference: WeakNotificationDelegate)?
-    /// The app's own screen, and the launch that presented it.
-    var appScreen: (launch: Int, screen: AppScreen)?
 
     /// How many delivered notifications are kept on screen (iOS keeps many more; a terminal shows few).
     static let deliveredLimit = 64

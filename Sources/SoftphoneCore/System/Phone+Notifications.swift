@@ -117,35 +117,6 @@ extension Phone {
         runLoop.scheduleSystem(at: now) { [unowned self] in notificationState.extensions[run.process] = nil }
     }
 
-    /// Runs queued work of extension process `process`, unless the process has ended.
-
-    /// Runs `body` as code of `process` (the app's launch, or an extension process below zero) if
-    /// it still runs: what it queues belongs to that process.
-    func runInProcess(_ process: Int, _ body: () -> Void) {
-        if isRunning(process: process) { inProcess(process, body) }
-    }
-
-    /// Whether `process` (an app launch, or an extension process below zero) still runs.
-    func isRunning(process: Int) -> Bool {
-        process < 0 ? notificationState.extensions[process]?.finished == false : process == appLaunch && appRunning
-    }
-
-    private func inProcess(_ process: Int, _ body: () -> Void) {
-        let saved = runningExtension
-        runningExtension = process < 0 ? process : nil
-        body()
-        runningExtension = saved
-    }
-
-    /// The process whose code runs: an extension's, else the app's launch.
-    var currentProcess: Int { runningExtension ?? appLaunch }
-
-    /// Who runs code of `process`.
-    func role(of process: Int?) -> ProcessRole {
-        guard let process else { return .system }
-        return process < 0 ? .appExtension : .app
-    }
-
     // MARK: - Delivery
 
     /// Delivers a notification: on screen if it displays an alert, and with its sound (and, as
@@ -155,7 +126,7 @@ extension Phone {
     ) {
         // A notification of an app deleted meanwhile (from an extension still running, or posted
         // for later) goes with the app, as its delivered ones did.
-        guard appState != .notInstalled else { return }
+        guard app.state != .notInstalled else { return }
         let content = request.content
         if content.displaysAlert {
             notificationState.delivered.removeAll { $0.request.identifier == request.identifier }
@@ -212,23 +183,23 @@ extension Phone {
 
     /// The app's notification delegate, if the running launch set one.
     var notificationDelegate: (any UNUserNotificationCenterDelegate)? {
-        guard let held = notificationState.delegate, held.launch == appLaunch else { return nil }
+        guard let held = notificationState.delegate, held.launch == app.launch else { return nil }
         return held.reference.delegate
     }
 
     /// Sets the app's delegate; an extension's is never told anything, so it is not kept.
     func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?) {
-        guard runningExtension == nil, appLaunch > 0 else { return }
-        notificationState.delegate = (appLaunch, WeakNotificationDelegate(delegate: delegate))
+        guard app.runningExtension == nil, app.launch > 0 else { return }
+        notificationState.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate))
     }
 
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).
     func registerForRemoteNotifications(application: UIApplication) {
-        guard runningExtension == nil else { return }
+        guard app.runningExtension == nil else { return }
         let token = pushKit.alertToken
         runLoop.schedule(at: nil) { [unowned self] in
-            guard let appDelegate, self.application === application else { return }
-            appDelegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
+            guard let delegate = app.delegate, app.application === application else { return }
+            delegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
         }
     }
 
@@ -247,7 +218,7 @@ extension Phone {
         openList = nil
         emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
         if lock != .unlocked { setLock(.unlocked) }
-        if appState == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
+        if app.state == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
         let response = UNNotificationResponse(
             notification: UNNotification(request: tapped.request, date: tapped.date), actionIdentifier: UNNotificationDefaultActionIdentifier)
         runLoop.schedule(at: nil) { [unowned self] in
@@ -267,46 +238,14 @@ extension Phone {
         }
     }
 
-    /// The app's own screen, while it is in the foreground and the launch that presented it runs.
-    var presentedAppScreen: AppScreen? {
-        guard appState == .foreground, let shown = notificationState.appScreen, shown.launch == appLaunch else { return nil }
-        return shown.screen
-    }
-
-    /// A button of the app's own screen, tapped: the app hears of it (`AppScreenButtons`).
-    func tapAppButton(_ label: String) {
-        guard let screen = presentedAppScreen, screen.buttons.contains(where: { $0.label == label }) else {
-            return refuse(.noAppButton(label))
-        }
-        guard let app = appDelegate as? any AppScreenButtons else {
-            return refuse(.appScreenUnhandled(app: configuration.app.id))
-        }
-        app.appScreenButtonTapped(label)
-    }
-
-    /// `UIApplication.present`: the app's own screen (an extension has none).
-    func present(_ screen: AppScreen, by application: UIApplication) {
-        guard runningExtension == nil, application === self.application else { return }
-        var screen = screen
-        screen.appName = configuration.app.displayName
-        notificationState.appScreen = (appLaunch, screen)
-    }
-
     // MARK: - App Groups (rule 44)
 
     /// The defaults suite a `UserDefaults` of the running code uses. An extension has a container
     /// of its own: it cannot read the app's defaults, and shares only the App Groups the app is
     /// entitled to (`AppBundle.appGroups`); the app's suites are as named ("" is its standard one).
     func defaultsSuite(named name: String?) -> String {
-        guard runningExtension != nil else { return name ?? "" }
+        guard app.runningExtension != nil else { return name ?? "" }
         if let name, configuration.app.appGroups.contains(name) { return name }
         return "extension/" + (name ?? "")
-    }
-
-    // MARK: - The device log
-
-    /// `NSLog`: an `app.log` event naming who wrote it.
-    func log(_ message: String) {
-        emit(.notification(.log(by: runningExtension == nil ? .app : .appExtension, message: message)))
     }
 }

@@ -123,7 +123,7 @@ extension Phone {
         let target: CallRecord?
         if let number { target = calls.byUUID.values.first { $0.number == number && !$0.isEnding } } else { target = calls.presentedIncoming ?? calls.focus }
         guard let target else { return refuse(number.map(Refusal.noSuchCall) ?? .nothingToEnd) }
-        let listeners = servers.filter { $0.launch == appLaunch && $0.onMessage != nil }
+        let listeners = app.servers.filter { $0.launch == app.launch && $0.onMessage != nil }
         guard !listeners.isEmpty else { return refuse(.appNotListening) }
         let message = AppServer.Message(name: target.isRinging ? "cancel" : "hangup", callUUID: target.uuid)
         for server in listeners {
@@ -144,20 +144,20 @@ extension Phone {
     /// The screen without the help overlay: calls first, then an open list, the "call ended"
     /// screen, the app's own screen, and the lock screen.
     private func baseScreen(at now: Instant) -> Screen {
-        let app = configuration.app.displayName
+        let appName = configuration.app.displayName
         let focus = calls.focus
         var pending: Caller?
         if let incoming = calls.presentedIncoming {
             if let focus {
                 return .callWaiting(CallWaitingScreen(
-                    appName: app, call: incoming.number, caller: incoming.details.caller, active: focus.details.caller,
+                    appName: appName, call: incoming.number, caller: incoming.details.caller, active: focus.details.caller,
                     held: calls.held(other: focus)?.details.caller, choices: waitingChoices(over: focus)))
             }
             let fullScreen = lock != .unlocked || calls.bannerOpened.contains(incoming.uuid)
             if fullScreen || !calls.bannerDismissed.contains(incoming.uuid) {
                 let ringingFor = now - incoming.reportedAt
                 return .incoming(IncomingCallScreen(
-                    appName: app, call: incoming.number, caller: incoming.details.caller,
+                    appName: appName, call: incoming.number, caller: incoming.details.caller,
                     ringingSeconds: ringingFor.wholeSeconds,
                     vibration: incoming.isSilenced ? .still : vibrationIndicator(ringingFor: ringingFor),
                     presentation: fullScreen ? .fullScreen : .banner, isSilenced: incoming.isSilenced))
@@ -167,10 +167,10 @@ extension Phone {
         if let focus {
             let status: InCallStatus = focus.isOnHold ? .onHold : focus.phase == .connected ? .connected : .connecting
             return .inCall(InCallScreen(
-                appName: app, call: focus.number, caller: focus.details.caller,
+                appName: appName, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
                 status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: calls.speakerOn,
-                appHasCallControls: appDelegate is any InAppCallControls, appInForeground: appState == .foreground,
+                appHasCallControls: app.delegate is any InAppCallControls, appInForeground: app.state == .foreground,
                 canHold: focus.details.supportsHolding))
         }
         // An open list shows, unless a call ended after it opened and its "call ended" screen still shows.
@@ -187,8 +187,8 @@ extension Phone {
         }
         if let own = presentedAppScreen { return .app(own) }
         return .lock(LockScreen(
-            appName: app, lock: lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
-            appState: appState, doNotDisturb: doNotDisturb.isOn, ringer: ringerSwitch, voipBlocked: pushKit.voipDeliveryStopped))
+            appName: appName, lock: lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
+            appState: app.state, doNotDisturb: doNotDisturb.isOn, ringer: ringerSwitch, voipBlocked: pushKit.voipDeliveryStopped))
     }
 
     /// The rule-violation message to show at `now`, if one is recent.

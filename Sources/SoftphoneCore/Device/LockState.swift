@@ -8,15 +8,6 @@ public enum LockState: String, Equatable, Hashable, Sendable, CaseIterable {
     case lockedSinceReboot = "locked-since-reboot"
 }
 
-/// Whether the app runs, and where.
-public enum AppState: String, Equatable, Hashable, Sendable, CaseIterable {
-    /// Deleted: nothing of it runs, and nothing reaches it until it is installed again.
-    case notInstalled = "not-installed"
-    case notRunning = "not-running"
-    case background
-    case foreground
-}
-
 /// The ring/silent switch on the side of the phone.
 public enum RingerSwitch: String, Equatable, Hashable, Sendable {
     case ring
