@@ -115,16 +115,8 @@ public final class Phone {
 
     // MARK: Device
 
-    /// Locked, unlocked, or locked since reboot.
-    public internal(set) var lock: LockState
-    /// Do Not Disturb.
-    public internal(set) var doNotDisturb = DoNotDisturb()
-    /// Handles whose calls are refused.
-    public internal(set) var blockList: Set<String> = []
-    /// The ring/silent switch.
-    public internal(set) var ringerSwitch = RingerSwitch.ring
-    var keychain: [String: KeychainItem] = [:]
-    var defaults: [String: [String: DefaultsValue]] = [:]
+    /// The lock, the ringer switch, Do Not Disturb, the keychain and preferences (Device/).
+    var device: DeviceState
 
     // MARK: Notifications and system sounds (Phone+Notifications, Phone+SystemSounds)
 
@@ -176,13 +168,12 @@ public final class Phone {
     /// `Instant.zero`; `recents` are those kept from earlier runs, newest first.
     public init(configuration: Configuration, lock: LockState = .locked, seed: UInt64, wallClockStart: Double = 0, recents: [RecentCall] = []) {
         self.configuration = configuration
-        self.lock = lock
+        device = DeviceState(lock: lock, settings: configuration.settings)
         self.wallClockStart = wallClockStart
         recentLog = Array(recents.reversed())
         recentsCount = recents.count
         delays = Delays(configuration.rules)
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
-        if !configuration.settings.isEmpty { defaults[""] = configuration.settings.mapValues(DefaultsValue.init) }
         uuids = CallUUIDGenerator(seed: seed)
         pushKit = PushKitState(voipToken: Data(uuids.bytes(32)), alertToken: Data(uuids.bytes(32)))
         runLoop.phone = self
@@ -332,14 +323,14 @@ public final class Phone {
         case .closeHelp: helpOver = nil
         case .silenceRinger: silenceRinger()
         case .toggleSpeaker: toggleSpeaker()
-        case .toggleLock: setLock(lock == .unlocked ? .locked : .unlocked)
+        case .toggleLock: setLock(device.lock == .unlocked ? .locked : .unlocked)
         case .toggleApp: appAction(app.state == .foreground ? .background : .foreground)
         case .setLock(let state): setLock(state)
         case .reboot: reboot()
         case .app(let action): appAction(action)
-        case .setDoNotDisturb(let dnd): doNotDisturb = dnd
+        case .setDoNotDisturb(let dnd): device.doNotDisturb = dnd
         case .setBlocked(let handle, let blocked):
-            if blocked { blockList.insert(handle) } else { blockList.remove(handle) }
+            if blocked { device.blockList.insert(handle) } else { device.blockList.remove(handle) }
         case .setRingerSwitch(let position): setRingerSwitch(position)
         case .callBack(let index): callBack(recent: index)
         case .resetCallService: resetCallService()
@@ -353,7 +344,7 @@ public final class Phone {
     }
 
     private func start() {
-        emit(.ready(app: configuration.app.id, lock: lock, token: Hex.string(pushKit.voipToken)))
+        emit(.ready(app: configuration.app.id, lock: device.lock, token: Hex.string(pushKit.voipToken)))
         if app.state == .notRunning { launchApp(in: .background, reason: "installed") }
     }
 }

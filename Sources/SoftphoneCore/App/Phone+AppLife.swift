@@ -62,7 +62,7 @@ extension Phone {
         // check (rule 5) would kill it, and strike it, for a push the deleted install held.
         pushKit.pending.removeAll()
         pushKit.held.removeAll()
-        defaults.removeAll()
+        device.defaults.removeAll()
         notificationState.delivered.removeAll()
     }
 
@@ -78,7 +78,7 @@ extension Phone {
         if app.state == .notInstalled, action != .install { return refuse(.appNotInstalled) }
         switch action {
         case .foreground:
-            guard lock == .unlocked else { return refuse(.locked) }
+            guard device.lock == .unlocked else { return refuse(.locked) }
             switch app.state {
             case .notRunning: launchApp(in: .foreground, reason: "opened")
             case .background:

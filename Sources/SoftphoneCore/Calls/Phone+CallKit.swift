@@ -32,9 +32,9 @@ extension Phone {
         if !configuration.app.callKitEntitled { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }
         else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
-        else if let handle = details.handle, Self.list(blockList, names: handle) {
+        else if let handle = details.handle, Self.list(device.blockList, names: handle) {
             .incomingCall(.filteredByBlockList)
-        } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
+        } else if device.doNotDisturb.isOn, !(details.handle.map { Self.list(device.doNotDisturb.allowed, names: $0) } ?? false) {
             .incomingCall(.filteredByDoNotDisturb)
         } else { nil }
     }
@@ -116,7 +116,7 @@ extension Phone {
     /// Rings for `record` if no other call is in progress (a call waiting over an active call
     /// shows without the ringtone).
     func startRingingIfAlone(_ record: CallRecord) {
-        guard calls.active.isEmpty, ringerSwitch == .ring, calls.ringerCall == nil, record.isRinging, !record.isSilenced else { return }
+        guard calls.active.isEmpty, device.ringerSwitch == .ring, calls.ringerCall == nil, record.isRinging, !record.isSilenced else { return }
         calls.ringerCall = record.uuid
         perform(.startRinging(call: record.number))
     }

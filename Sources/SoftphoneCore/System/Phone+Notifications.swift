@@ -217,7 +217,7 @@ extension Phone {
         let tapped = notificationState.delivered.remove(at: delivered.count - index)
         openList = nil
         emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
-        if lock != .unlocked { setLock(.unlocked) }
+        if device.lock != .unlocked { setLock(.unlocked) }
         if app.state == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
         let response = UNNotificationResponse(
             notification: UNNotification(request: tapped.request, date: tapped.date), actionIdentifier: UNNotificationDefaultActionIdentifier)
@@ -236,16 +236,5 @@ extension Phone {
                 id: shown.number, appName: configuration.app.displayName, title: content.title, subtitle: content.subtitle, body: content.body,
                 minutesAgo: minutesSince(wallClock: shown.date.timeIntervalSince1970, at: instant))
         }
-    }
-
-    // MARK: - App Groups (rule 44)
-
-    /// The defaults suite a `UserDefaults` of the running code uses. An extension has a container
-    /// of its own: it cannot read the app's defaults, and shares only the App Groups the app is
-    /// entitled to (`AppBundle.appGroups`); the app's suites are as named ("" is its standard one).
-    func defaultsSuite(named name: String?) -> String {
-        guard app.runningExtension != nil else { return name ?? "" }
-        if let name, configuration.app.appGroups.contains(name) { return name }
-        return "extension/" + (name ?? "")
     }
 }

@@ -23,7 +23,7 @@ extension Phone {
     /// `r`: the Phone app's Recents. Opening an app unlocks the phone (the press stands for Face
     /// ID too, as tapping a notification does).
     func openRecents() {
-        if lock != .unlocked { setLock(.unlocked) }
+        if device.lock != .unlocked { setLock(.unlocked) }
         openList = (.recents, 0, calls.ended?.record.number)
     }
 

@@ -105,7 +105,7 @@ extension Phone {
 
     /// Opens the banner of the ringing call to full screen (iOS rule 37).
     func openBanner() {
-        guard let incoming = calls.presentedIncoming, lock == .unlocked, calls.active.isEmpty else { return refuse(.noBanner) }
+        guard let incoming = calls.presentedIncoming, device.lock == .unlocked, calls.active.isEmpty else { return refuse(.noBanner) }
         calls.bannerOpened.insert(incoming.uuid)
         calls.bannerDismissed.remove(incoming.uuid)
     }
@@ -113,7 +113,7 @@ extension Phone {
     /// Swipes the banner away: the call stays, pending, behind an indicator (iOS rule 37). It keeps
     /// ringing here; sources differ on whether iOS does.
     func dismissBanner() {
-        guard let incoming = calls.presentedIncoming, lock == .unlocked, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
+        guard let incoming = calls.presentedIncoming, device.lock == .unlocked, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
         calls.bannerDismissed.insert(incoming.uuid)
     }
 
@@ -153,7 +153,7 @@ extension Phone {
                     appName: appName, call: incoming.number, caller: incoming.details.caller, active: focus.details.caller,
                     held: calls.held(other: focus)?.details.caller, choices: waitingChoices(over: focus)))
             }
-            let fullScreen = lock != .unlocked || calls.bannerOpened.contains(incoming.uuid)
+            let fullScreen = device.lock != .unlocked || calls.bannerOpened.contains(incoming.uuid)
             if fullScreen || !calls.bannerDismissed.contains(incoming.uuid) {
                 let ringingFor = now - incoming.reportedAt
                 return .incoming(IncomingCallScreen(
@@ -187,8 +187,8 @@ extension Phone {
         }
         if let own = presentedAppScreen { return .app(own) }
         return .lock(LockScreen(
-            appName: appName, lock: lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
-            appState: app.state, doNotDisturb: doNotDisturb.isOn, ringer: ringerSwitch, voipBlocked: pushKit.voipDeliveryStopped))
+            appName: appName, lock: device.lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
+            appState: app.state, doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, voipBlocked: pushKit.voipDeliveryStopped))
     }
 
     /// The rule-violation message to show at `now`, if one is recent.
