@@ -121,9 +121,9 @@ public final class Phone {
     // MARK: Notifications and system sounds (Phone+Notifications, Phone+SystemSounds)
 
     /// Delivered notifications, running service extensions, the app's notification delegate.
-    var notificationState = NotificationState()
+    var notifications = NotificationState()
     /// Registered system sounds, those playing, and the vibration motor.
-    var systemSoundState = SystemSoundState()
+    var systemSounds = SystemSoundState()
 
     // MARK: The app
 
@@ -139,10 +139,6 @@ public final class Phone {
 
     /// The calls in progress, ringing and answered, and what sounds for them (Calls/).
     var calls = CallsState()
-    /// How many notifications have been delivered since start; the next gets the next number.
-    public var notificationCount: Int { notificationState.count }
-    /// How many notification service extensions are running now.
-    public var runningExtensions: Int { notificationState.extensions.count }
 
     // MARK: The system's own screens (Phone+SystemScreens)
 

@@ -63,7 +63,7 @@ extension Phone {
         pushKit.pending.removeAll()
         pushKit.held.removeAll()
         device.defaults.removeAll()
-        notificationState.delivered.removeAll()
+        notifications.delivered.removeAll()
     }
 
     /// Installs the app afresh: a new VoIP token, and a launch in the background, as iOS launches

@@ -40,7 +40,7 @@ extension Phone {
     /// Moves the selection by `step` entries, stopping at either end.
     func moveSelection(by step: Int) {
         guard let open = openList else { return refuse(.noListOpen) }
-        let count = open.list == .recents ? recentsCount : notificationState.delivered.count
+        let count = open.list == .recents ? recentsCount : notifications.delivered.count
         openList?.selected = max(0, min(count - 1, open.selected + step))
     }
 
@@ -82,7 +82,7 @@ extension Phone {
 
     /// The first instant after `instant` at which an age on screen ("5m ago") moves on.
     func nextAgeChange(after instant: Instant) -> Instant? {
-        var times = notificationState.delivered.map(\.date.timeIntervalSince1970)
+        var times = notifications.delivered.map(\.date.timeIntervalSince1970)
         if openList?.list == .recents { times += recents.map(\.endedAt) }
         let wall = wallClockStart + Double(instant.nanoseconds) / 1e9
         let next = times.map { $0 + 60 * Double(max(0, Int64(($0 < wall ? wall - $0 : 0) / 60) + 1)) }.min()

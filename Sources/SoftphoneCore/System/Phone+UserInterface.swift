@@ -222,7 +222,7 @@ extension Phone {
         if let violation = lastViolation, now < violation.at + configuration.rules.violationNoticeTime {
             changes.append(violation.at + configuration.rules.violationNoticeTime)
         }
-        changes.append(systemSoundState.vibratingUntil)  // the lock screen's "vibrating" ends
+        changes.append(systemSounds.vibratingUntil)  // the lock screen's "vibrating" ends
         if let age = nextAgeChange(after: now) { changes.append(age) }
         return changes.filter { $0 > now }.min()
     }

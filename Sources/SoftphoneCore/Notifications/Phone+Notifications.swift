@@ -1,6 +1,6 @@
-/// UserNotifications: alert pushes, the app's notification-service extension running as a process
-/// of its own, local notifications, the notifications on screen and tapping them
-/// (iOS rules 40–44).
+/// UserNotifications: alert pushes (the app's notification-service extension runs for those the
+/// rules allow: Phone+ServiceExtension), local notifications, the notifications on screen and
+/// tapping them (iOS rules 40–44).
 extension Phone {
     /// The body of a notification-service push's `aps` that the rules look at.
     private struct APS {
@@ -60,68 +60,15 @@ extension Phone {
     }
 
     private func nextNotificationNumber() -> Int {
-        notificationState.count += 1
-        return notificationState.count
-    }
-
-    // MARK: - The service extension (rules 41, 44)
-
-    /// Starts the extension in a new process: it gets the request on its main queue, and has
-    /// `Rules.serviceExtensionTimeLimit` before `serviceExtensionTimeWillExpire()`.
-    private func startExtension(_ make: @escaping @Sendable () -> UNNotificationServiceExtension, request: UNNotificationRequest, number: Int) {
-        notificationState.extensionCount += 1
-        let process = -notificationState.extensionCount
-        let run = ServiceExtensionRun(process: process, number: number, request: request)
-        notificationState.extensions[process] = run
-        emit(.notification(.extensionStarted(notification: number)))
-        let link = self.link
-        inProcess(process) {
-            runLoop.schedule(at: nil) {
-                let instance = make()
-                run.instance = instance
-                instance.didReceive(request) { content in link.phone?.extensionHandedBack(content, process: process) }
-            }
-        }
-        runLoop.scheduleSystem(at: now + configuration.rules.serviceExtensionTimeLimit) { [unowned self] in expireExtension(process) }
-    }
-
-    /// The extension called its content handler: the first call delivers, and ends the process.
-    private func extensionHandedBack(_ content: UNNotificationContent, process: Int) {
-        guard let run = notificationState.extensions[process], !run.finished else { return }
-        end(run, outcome: .contentHandler)
-        deliver(UNNotificationRequest(identifier: run.request.identifier, content: content, trigger: run.request.trigger),
-                number: run.number, source: .remote, outcome: .contentHandler)
-    }
-
-    /// Rule 41: time is up. The extension is told; if it still has not handed content back once
-    /// that call and whatever it queued for now have run, the original content is shown.
-    private func expireExtension(_ process: Int) {
-        guard let run = notificationState.extensions[process], !run.finished else { return }
-        run.expired = true
-        emit(.notification(.extensionExpired(notification: run.number)))
-        runInProcess(process) { run.instance?.serviceExtensionTimeWillExpire() }
-        runLoop.scheduleSystem(at: now) { [unowned self] in
-            guard !run.finished else { return }
-            end(run, outcome: .originalAfterExpiry)
-            deliver(run.request, number: run.number, source: .remote, outcome: .originalAfterExpiry)
-        }
-    }
-
-    /// Ends the extension's process: its queued work, timers and sound completions are dropped.
-    private func end(_ run: ServiceExtensionRun, outcome: ExtensionOutcome) {
-        run.finished = true
-        runLoop.dropJobs(ofLaunch: run.process)
-        systemSoundState.completions = systemSoundState.completions.filter { $0.key.process != run.process }
-        emit(.notification(.extensionFinished(notification: run.number, outcome: outcome)))
-        // Forgotten once the code on the stack (maybe the extension's own) has returned.
-        runLoop.scheduleSystem(at: now) { [unowned self] in notificationState.extensions[run.process] = nil }
+        notifications.count += 1
+        return notifications.count
     }
 
     // MARK: - Delivery
 
     /// Delivers a notification: on screen if it displays an alert, and with its sound (and, as
     /// iOS does with a sound, one buzz).
-    private func deliver(
+    func deliver(
         _ request: UNNotificationRequest, number: Int, source: NotificationDelivery.Source, outcome: ExtensionOutcome?, reason: String? = nil
     ) {
         // A notification of an app deleted meanwhile (from an extension still running, or posted
@@ -129,9 +76,9 @@ extension Phone {
         guard app.state != .notInstalled else { return }
         let content = request.content
         if content.displaysAlert {
-            notificationState.delivered.removeAll { $0.request.identifier == request.identifier }
-            notificationState.delivered.append(DeliveredNotification(number: number, request: request, date: Date(timeIntervalSince1970: wallClockSeconds)))
-            if notificationState.delivered.count > NotificationState.deliveredLimit { notificationState.delivered.removeFirst() }
+            notifications.delivered.removeAll { $0.request.identifier == request.identifier }
+            notifications.delivered.append(DeliveredNotification(number: number, request: request, date: Date(timeIntervalSince1970: wallClockSeconds)))
+            if notifications.delivered.count > NotificationState.deliveredLimit { notifications.delivered.removeFirst() }
         }
         let sound = content.sound.map(notificationSoundFile)
         emit(.notification(.delivered(NotificationDelivery(
@@ -177,20 +124,20 @@ extension Phone {
 
     /// Takes delivered notifications off the screen: those with these identifiers, or all (nil).
     func removeDeliveredNotifications(_ identifiers: [String]?) {
-        guard let identifiers else { return notificationState.delivered.removeAll() }
-        notificationState.delivered.removeAll { identifiers.contains($0.request.identifier) }
+        guard let identifiers else { return notifications.delivered.removeAll() }
+        notifications.delivered.removeAll { identifiers.contains($0.request.identifier) }
     }
 
     /// The app's notification delegate, if the running launch set one.
     var notificationDelegate: (any UNUserNotificationCenterDelegate)? {
-        guard let held = notificationState.delegate, held.launch == app.launch else { return nil }
+        guard let held = notifications.delegate, held.launch == app.launch else { return nil }
         return held.reference.delegate
     }
 
     /// Sets the app's delegate; an extension's is never told anything, so it is not kept.
     func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?) {
         guard app.runningExtension == nil, app.launch > 0 else { return }
-        notificationState.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate))
+        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate))
     }
 
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).
@@ -209,12 +156,12 @@ extension Phone {
     /// stands for Face ID too), the app opens in the foreground, launched if needed, and its
     /// delegate gets the response.
     func openNotification(_ index: Int) {
-        let delivered = notificationState.delivered
+        let delivered = notifications.delivered
         guard !delivered.isEmpty else { return refuse(.noNotifications) }
         guard index >= 1, index <= delivered.count else {
             return refuse(.noSuchNotification(index, delivered: delivered.count))
         }
-        let tapped = notificationState.delivered.remove(at: delivered.count - index)
+        let tapped = notifications.delivered.remove(at: delivered.count - index)
         openList = nil
         emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
         if device.lock != .unlocked { setLock(.unlocked) }
@@ -230,7 +177,7 @@ extension Phone {
 
     /// The notifications on screen at `instant`, newest first.
     func notificationBanners(at instant: Instant) -> [NotificationBanner] {
-        notificationState.delivered.reversed().map { shown in
+        notifications.delivered.reversed().map { shown in
             let content = shown.request.content
             return NotificationBanner(
                 id: shown.number, appName: configuration.app.displayName, title: content.title, subtitle: content.subtitle, body: content.body,
