@@ -149,13 +149,8 @@ public final class Phone {
     /// The name of the screen the help overlay was opened over; it shows while that screen does.
     var helpOver: String?
 
-    /// The Phone app's Recents, newest first.
-    public var recents: [RecentCall] { recentLog.suffix(recentsCount).reversed() }
-    /// Recents oldest first, maybe behind a few older entries no longer shown: a call appends
-    /// one and old ones go in batches, where inserting at the front moved all hundred each time.
-    var recentLog: [RecentCall]
-    /// How many of `recentLog`'s newest entries Recents shows.
-    var recentsCount: Int
+    /// The Phone app's Recents (Recents/).
+    var recentsList: RecentsList
     /// The newest rule violation and when it happened, for the on-screen message.
     public internal(set) var lastViolation: (rule: Int, message: String, at: Instant)?
 
@@ -166,8 +161,7 @@ public final class Phone {
         self.configuration = configuration
         device = DeviceState(lock: lock, settings: configuration.settings)
         self.wallClockStart = wallClockStart
-        recentLog = Array(recents.reversed())
-        recentsCount = recents.count
+        recentsList = RecentsList(newestFirst: recents)
         delays = Delays(configuration.rules)
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
         uuids = CallUUIDGenerator(seed: seed)

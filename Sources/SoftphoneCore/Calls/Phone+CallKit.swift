@@ -215,19 +215,6 @@ extension Phone {
         default: "unknown"
         }
     }
-
-    private func addRecent(_ record: CallRecord, caller: Caller, reason: EndReason, milliseconds: Int64) {
-        let recent = RecentCall(
-            app: configuration.app.id, uuid: record.uuidText, caller: caller,
-            handleType: record.details.handle?.type ?? .generic, isOutgoing: record.isOutgoing,
-            isMissed: !record.isOutgoing && !record.hasConnected && reason != .declined && reason != .answeredElsewhere,
-            reason: reason, endedAt: wallClockSeconds, durationMilliseconds: milliseconds)
-        recentLog.append(recent)
-        // Recents grows to the limit, then keeps its length (a longer list given at start stays).
-        if recentsCount < configuration.rules.recentsLimit { recentsCount += 1 }
-        if recentLog.count >= 2 * recentsCount + 16 { recentLog.removeFirst(recentLog.count - recentsCount) }
-        perform(.recordRecent(recent))
-    }
 }
 
 /// Why the system refuses a new incoming call (`Phone.refusal(ofNewCall:_:)`).

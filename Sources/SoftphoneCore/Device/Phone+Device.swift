@@ -32,32 +32,4 @@ extension Phone {
         guard let incoming = calls.presentedIncoming else { return }
         if position == .silent { stopRinger(for: incoming) } else { startRingingIfAlone(incoming) }
     }
-
-    // MARK: - Recents (iOS rule 48)
-
-    /// Tapping a Recents entry opens the app with an `INStartCallIntent` activity; the app is
-    /// expected to request a `CXStartCallAction`.
-    func callBack(recent index: Int) {
-        guard index >= 1, index <= recentsCount else { return refuse(.noRecent(index)) }
-        guard device.lock == .unlocked else { return refuse(.locked) }
-        guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
-        let recent = recentLog[recentLog.count - index]  // `recents[index - 1]`, without building the list
-        openList = nil
-        appAction(.foreground)
-        let handleType: INPersonHandle.HandleType = switch recent.handleType {
-        case .phoneNumber: .phoneNumber
-        case .emailAddress: .emailAddress
-        case .generic: .unknown
-        }
-        let person = INPerson(personHandle: INPersonHandle(value: recent.caller.handle, type: handleType), displayName: recent.caller.name)
-        let intent = INStartCallIntent(contacts: [person], callCapability: recent.caller.hasVideo ? .videoCall : .audioCall)
-        let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent))
-        runLoop.schedule(at: nil) { [unowned self] in
-            guard let delegate = app.delegate, let application = app.application else { return }
-            let handled = delegate.application(application, continue: activity, restorationHandler: { _ in })
-            if !handled {
-                violation(48, "the app did not handle the INStartCallIntent activity from Recents, so tapping the entry did nothing (rule 48: list INStartCallIntent in NSUserActivityTypes, handle it in application(_:continue:restorationHandler:) and request a CXStartCallAction)")
-            }
-        }
-    }
 }

@@ -20,13 +20,6 @@ extension Phone {
 
     // MARK: - Lists
 
-    /// `r`: the Phone app's Recents. Opening an app unlocks the phone (the press stands for Face
-    /// ID too, as tapping a notification does).
-    func openRecents() {
-        if device.lock != .unlocked { setLock(.unlocked) }
-        openList = (.recents, 0, calls.ended?.record.number)
-    }
-
     /// `n`: the notification centre, newest first (it shows on the locked phone too).
     func openNotificationCentre() {
         openList = (.notifications, 0, calls.ended?.record.number)
@@ -40,7 +33,7 @@ extension Phone {
     /// Moves the selection by `step` entries, stopping at either end.
     func moveSelection(by step: Int) {
         guard let open = openList else { return refuse(.noListOpen) }
-        let count = open.list == .recents ? recentsCount : notifications.delivered.count
+        let count = open.list == .recents ? recentsList.count : notifications.delivered.count
         openList?.selected = max(0, min(count - 1, open.selected + step))
     }
 
@@ -49,8 +42,7 @@ extension Phone {
         guard let open = openList else { return nil }
         switch open.list {
         case .recents:
-            let entries = recents.map { RecentsScreen.Entry(call: $0, minutesAgo: minutesSince(wallClock: $0.endedAt, at: instant)) }
-            return .recents(RecentsScreen(entries: entries, selected: min(open.selected, max(0, entries.count - 1))))
+            return recentsScreen(at: instant, selected: open.selected)
         case .notifications:
             let shown = notificationBanners(at: instant)
             return .notificationCentre(NotificationCentreScreen(notifications: shown, selected: min(open.selected, max(0, shown.count - 1))))
