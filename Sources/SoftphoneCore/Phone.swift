@@ -140,19 +140,12 @@ public final class Phone {
     /// The calls in progress, ringing and answered, and what sounds for them (Calls/).
     var calls = CallsState()
 
-    // MARK: The system's own screens (Phone+SystemScreens)
+    // MARK: The system's own screens and Recents
 
-    /// Recents or the notification centre, while the person has it open: which, the selected
-    /// entry's index, and the call that had just ended when it opened (it hides that call's
-    /// "call ended" screen, not a later call's).
-    var openList: (list: SystemList, selected: Int, endedCall: Int?)?
-    /// The name of the screen the help overlay was opened over; it shows while that screen does.
-    var helpOver: String?
-
+    /// An open list, the help overlay, the rule message (Screens/).
+    var screens = ScreensState()
     /// The Phone app's Recents (Recents/).
     var recentsList: RecentsList
-    /// The newest rule violation and when it happened, for the on-screen message.
-    public internal(set) var lastViolation: (rule: Int, message: String, at: Instant)?
 
     /// Makes a phone, switched on, with the app installed but not yet launched (`.start` launches it).
     /// `seed` fixes every UUID and token it makes; `wallClockStart` is the wall-clock time of
@@ -244,7 +237,7 @@ public final class Phone {
 
     /// Reports that the app broke iOS rule `rule`: an event, a RULE line, a message on screen.
     func violation(_ rule: Int, _ message: String) {
-        lastViolation = (rule, message, now)
+        screens.lastViolation = (rule, message, now)
         emit(.ruleViolated(rule: rule, message: message))
     }
 
@@ -310,7 +303,7 @@ public final class Phone {
         case .closeList: closeList()
         case .moveSelection(let step): moveSelection(by: step)
         case .showHelp: showHelp()
-        case .closeHelp: helpOver = nil
+        case .closeHelp: screens.helpOver = nil
         case .silenceRinger: silenceRinger()
         case .toggleSpeaker: toggleSpeaker()
         case .toggleLock: setLock(device.lock == .unlocked ? .locked : .unlocked)

@@ -13,7 +13,7 @@ extension Phone {
         device.lock = state
         emit(.lock(state))
         // Recents is the Phone app's: locking leaves it (the notification centre shows on the lock screen too).
-        if state == .locked, openList?.list == .recents { openList = nil }
+        if state == .locked, screens.openList?.list == .recents { screens.openList = nil }
         if state == .locked, app.state == .foreground { sendAppToBackground(reason: "locked") }
     }
 

@@ -162,7 +162,7 @@ extension Phone {
             return refuse(.noSuchNotification(index, delivered: delivered.count))
         }
         let tapped = notifications.delivered.remove(at: delivered.count - index)
-        openList = nil
+        screens.openList = nil
         emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
         if device.lock != .unlocked { setLock(.unlocked) }
         if app.state == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }

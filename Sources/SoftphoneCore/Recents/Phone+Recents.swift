@@ -19,7 +19,7 @@ extension Phone {
     /// ID too, as tapping a notification does).
     func openRecents() {
         if device.lock != .unlocked { setLock(.unlocked) }
-        openList = (.recents, 0, calls.ended?.record.number)
+        screens.openList = (.recents, 0, calls.ended?.record.number)
     }
 
     /// Recents as the open list shows it at `instant`, entry `selected` (from 0) chosen.
@@ -35,7 +35,7 @@ extension Phone {
         guard device.lock == .unlocked else { return refuse(.locked) }
         guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
         let recent = recentsList[index]
-        openList = nil
+        screens.openList = nil
         appAction(.foreground)
         let handleType: INPersonHandle.HandleType = switch recent.handleType {
         case .phoneNumber: .phoneNumber
