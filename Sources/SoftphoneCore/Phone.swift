@@ -6,11 +6,16 @@
 /// the phone's own run loop, in a fixed order, as iOS delivers it asynchronously on the app's
 /// queues — so a flow replays identically, and a 60-second timer costs no real time.
 ///
-/// The work is split by subject: `Phone+PushKit` (delivery and the report rule), `Phone+CallKit`
-/// (reports from the app, the call list), `Phone+Actions` (actions, transactions, deadlines),
-/// `Phone+UserInterface` (what the person does and sees), `Phone+Device` (lock, app life, keychain,
-/// defaults, Recents), `Phone+Notifications` (alert pushes, the notification-service extension,
-/// the notification list) and `Phone+SystemSounds` (AudioToolbox's sounds and vibration).
+/// `apply(_:)` below is where each command goes. The work is split by subject, each folder
+/// holding the subject's state (a property of this class) and the code that uses it:
+/// `Calls/` (reports from the app, actions and transactions, the ringer and call tone),
+/// `Pushes/` (PushKit delivery and the report rule), `App/` (the app's process and its life),
+/// `Device/` (lock, ringer switch, keychain, preferences), `Notifications/` (alert pushes, the
+/// notification-service extension), `SystemSounds/` (AudioToolbox's sounds and the motor),
+/// `Recents/`, `Keys/` (what the person's keys do), `Screens/` (what the phone shows), and
+/// `System/` (the run loop and deadlines app code runs from). The API the app calls is under
+/// Apple's names: `CallKit/`, `PushKit/`, `UIKit/`, `UserNotifications/`, `AudioToolbox/`,
+/// `Foundation/`.
 public final class Phone {
     /// What is fixed for the life of the phone.
     public struct Configuration: Sendable {
@@ -81,7 +86,7 @@ public final class Phone {
     /// What is fixed for the life of the phone.
     public let configuration: Configuration
     /// The phone's monotonic time: the instant of the command or timer being handled.
-    public private(set) var now: Instant = .zero
+    public internal(set) var now: Instant = .zero
     /// The wall-clock time (seconds since 1970) at `Instant.zero`.
     let wallClockStart: Double
     private var uuids: CallUUIDGenerator
@@ -113,39 +118,25 @@ public final class Phone {
     /// Whether the app declares the `voip` background mode, looked up once (every report asks).
     let hasVoIPMode: Bool
 
-    // MARK: Device
-
-    /// The lock, the ringer switch, Do Not Disturb, the keychain and preferences (Device/).
-    var device: DeviceState
-
-    // MARK: Notifications and system sounds (Phone+Notifications, Phone+SystemSounds)
-
-    /// Delivered notifications, running service extensions, the app's notification delegate.
-    var notifications = NotificationState()
-    /// Registered system sounds, those playing, and the vibration motor.
-    var systemSounds = SystemSoundState()
-
-    // MARK: The app
-
-    /// The app's process: where it runs, its launch, the objects it made (App/).
-    var app = AppProcess()
-
-    // MARK: PushKit
-
-    /// The app's tokens, the pushes awaiting a report, and the strikes (Pushes/).
-    var pushKit: PushKitState
-
-    // MARK: CallKit
+    // MARK: The phone's state, by subject (each in the folder of the code that uses it)
 
     /// The calls in progress, ringing and answered, and what sounds for them (Calls/).
     var calls = CallsState()
-
-    // MARK: The system's own screens and Recents
-
-    /// An open list, the help overlay, the rule message (Screens/).
-    var screens = ScreensState()
+    /// The app's process: where it runs, its launch, the objects it made (App/).
+    var app = AppProcess()
+    /// The app's tokens, the pushes awaiting a report, and the strikes (Pushes/).
+    var pushKit: PushKitState
+    /// The lock, the ringer switch, Do Not Disturb, the keychain and preferences (Device/).
+    var device: DeviceState
+    /// Delivered notifications, running service extensions, the app's notification delegate
+    /// (Notifications/).
+    var notifications = NotificationState()
+    /// Registered system sounds, those playing, and the vibration motor (SystemSounds/).
+    var systemSounds = SystemSoundState()
     /// The Phone app's Recents (Recents/).
     var recentsList: RecentsList
+    /// An open list, the help overlay, the rule message (Screens/).
+    var screens = ScreensState()
 
     /// Makes a phone, switched on, with the app installed but not yet launched (`.start` launches it).
     /// `seed` fixes every UUID and token it makes; `wallClockStart` is the wall-clock time of
@@ -244,40 +235,7 @@ public final class Phone {
     /// The next UUID of the phone's sequence.
     func nextUUID() -> UUID { uuids.next() }
 
-    /// Jobs one drain may run before the app is declared hung: an app that keeps queueing work
-    /// for the same instant would otherwise never let time move.
-    static let watchdogLimit = 200_000
-
-    /// Runs queued work and timers due by `limit`, in order, each at its own instant.
-    private func runDueWork(until limit: Instant) {
-        var ran = 0
-        while runLoop.hasJob(dueBy: limit), let (slot, due) = runLoop.takeSlot(dueBy: limit) {
-            if due > now { now = due }
-            let job = runLoop.job(in: slot)
-            if let launch = job.appLaunch, launch != app.launch {
-                // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).
-                if launch < 0 { runInProcess(launch) { carryOut(job.work) } }
-                continue
-            }
-            carryOut(job.work)
-            ran += 1
-            if ran == Self.watchdogLimit, app.isRunning {
-                terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")
-            }
-        }
-    }
-
-    /// Does a run-loop job's work.
-    private func carryOut(_ work: PhoneRunLoop.Work) {
-        switch work {
-        case .run(let work): work()
-        case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
-        case .transaction(let transaction, let provider): provider.perform(transaction, on: self)
-        case .providerCallback(let callback, let provider): provider.call(callback, on: self)
-        case .completion(let completion, let error): completion(error)
-        }
-    }
-
+    /// Carries out one command: every input, from a key to a push, starts here.
     func apply(_ command: Command) {
         switch command {
         case .start: start()
@@ -330,30 +288,4 @@ public final class Phone {
         emit(.ready(app: configuration.app.id, lock: device.lock, token: Hex.string(pushKit.voipToken)))
         if app.state == .notRunning { launchApp(in: .background, reason: "installed") }
     }
-}
-
-/// How the objects an app makes (`CXProvider`, `CXAction`, …) reach their phone. The phone
-/// clears it when it goes, so an object that outlives its phone finds nothing; unlike a weak
-/// reference it costs nothing on every retain and release of the phone, which happen on every
-/// command.
-final class PhoneLink {
-    unowned(unsafe) var phone: Phone?
-}
-
-/// The rules' delays in whole nanoseconds, as `Instant` arithmetic wants them.
-struct Delays {
-    let secondReportCheck: Int64
-    let actionTimeout: Int64
-    let ringWithoutTimerWarning: Int64
-
-    init(_ rules: Phone.Rules) {
-        secondReportCheck = rules.secondReportCheck.nanoseconds
-        actionTimeout = rules.actionTimeout.nanoseconds
-        ringWithoutTimerWarning = rules.ringWithoutTimerWarning.nanoseconds
-    }
-}
-
-extension Instant {
-    /// The instant `nanoseconds` later (`Delays`' values).
-    static func + (a: Instant, nanoseconds: Int64) -> Instant { Instant(nanoseconds: a.nanoseconds + nanoseconds) }
 }
