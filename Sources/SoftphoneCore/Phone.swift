@@ -204,7 +204,7 @@ public final class Phone {
 
     /// Records an effect for the shell.
     /// (`consuming`, here and in `emit`: the value made at the call site moves into the outbox;
-    /// borrowed, it was copied in and the original destroyed, field by field, for every event.)
+    /// borrowed, it would be copied in and the original destroyed, field by field, for every event.)
     func perform(_ effect: consuming Effect) {
         if outboxHanded || outbox.capacity == 0 { prepareOutbox() }
         outbox.append(effect)

@@ -72,7 +72,7 @@ final class CallRecord {
             keptActions = Self.answeredThenEnded
         } else if keptActions.count < Self.actionsKept - 2 {
             // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
-            // growing the log one entry at a time allocated twice per call.
+            // growing the log one entry at a time would allocate twice per call.
             if keptActions.isEmpty { keptActions.reserveCapacity(4) }
             keptActions.append(entry)
         } else {

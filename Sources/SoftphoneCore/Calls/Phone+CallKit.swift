@@ -11,7 +11,7 @@ extension Phone {
             return refusal
         }
         calls.numbered += 1
-        // The details move into the record (`consume`): copied, they were destroyed right after.
+        // The details move into the record (`consume`): a copy would be destroyed right after.
         let record = CallRecord(uuid: uuid, number: calls.numbered, isOutgoing: false, provider: provider, details: consume details, phase: .ringing, at: now)
         calls.byUUID[uuid] = record
         calls.ringing.append(record)
@@ -27,7 +27,7 @@ extension Phone {
 
     /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24). A plain enum,
     /// not the error: the usual answer, none, then costs nothing to test and drop, where an
-    /// optional existential was destroyed through its generic value witness.
+    /// optional existential would be destroyed through its generic value witness.
     private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> NewCallRefusal? {
         if !configuration.app.callKitEntitled { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }

@@ -8,7 +8,7 @@ extension Phone {
 
     /// A push arrives from APNs.
     /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
-    /// request to consume it copied every header out of the command and destroyed them after.)
+    /// request to consume it would copy every header out of the command and destroy them after.)
     func receive(_ push: PushRequest) {
         // A deleted app has no tokens: APNs answers its provider 410 Unregistered, and nothing arrives.
         guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
@@ -117,7 +117,7 @@ extension Phone {
     /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).
     func markPushesReported() {
         // Popped one by one (the order does not matter): emptying the array with
-        // removeAll(keepingCapacity:) cost more than marking the push, usually the only one.
+        // removeAll(keepingCapacity:) costs more than marking the push, usually the only one.
         while let id = pushKit.awaitingReport.popLast() { pushKit.pending.markReported(id) }
     }
 

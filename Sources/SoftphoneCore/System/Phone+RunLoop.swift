@@ -3,7 +3,7 @@
 extension Phone {
     /// Queues `work` for now on behalf of the running app (or extension). The phone hands the run
     /// loop its instant and process: fetched back through the loop's `unowned(unsafe)` reference,
-    /// each cost a retain and a release, for every job of every call.
+    /// each would cost a retain and a release, for every job of every call.
     func schedule(_ work: consuming PhoneRunLoop.Work) { runLoop.schedule(work, now: now, process: currentProcess) }
 
     /// Jobs one drain may run before the app is declared hung: an app that keeps queueing work
