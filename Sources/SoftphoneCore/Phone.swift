@@ -83,13 +83,17 @@ public final class Phone {
         public init() {}
     }
 
+    // MARK: Time, the run loop and its deadlines, the effects handed out (System/)
+
     /// What is fixed for the life of the phone.
     public let configuration: Configuration
     /// The phone's monotonic time: the instant of the command or timer being handled.
     public internal(set) var now: Instant = .zero
     /// The wall-clock time (seconds since 1970) at `Instant.zero`.
     let wallClockStart: Double
+    /// Where every UUID and token the phone makes comes from, in a fixed order.
     private var uuids: CallUUIDGenerator
+    /// The one loop all app code and timers run from.
     let runLoop = PhoneRunLoop()
     /// What the app's API objects hold to reach the phone.
     let link = PhoneLink()
