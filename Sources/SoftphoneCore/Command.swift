@@ -6,8 +6,8 @@ public enum Command: Equatable, Sendable {
     case start
     /// Remote side: APNs delivers a push.
     ///
-    /// (Boxed: a push request is the largest payload by far, and every command, a `.tick` too, was
-    /// as large and was copied and destroyed field by field wherever it was passed on.)
+    /// (Boxed: a push request is the largest payload by far; unboxed, every command, a `.tick` too,
+    /// would be as large, and be copied and destroyed field by field wherever it is passed on.)
     indirect case push(PushRequest)
     /// Remote side: someone calls; the app's server sends the app its VoIP push for the call.
     case incomingCall(Caller)

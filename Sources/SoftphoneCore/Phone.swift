@@ -6,11 +6,16 @@
 /// the phone's own run loop, in a fixed order, as iOS delivers it asynchronously on the app's
 /// queues — so a flow replays identically, and a 60-second timer costs no real time.
 ///
-/// The work is split by subject: `Phone+PushKit` (delivery and the report rule), `Phone+CallKit`
-/// (reports from the app, the call list), `Phone+Actions` (actions, transactions, deadlines),
-/// `Phone+UserInterface` (what the person does and sees), `Phone+Device` (lock, app life, keychain,
-/// defaults, Recents), `Phone+Notifications` (alert pushes, the notification-service extension,
-/// the notification list) and `Phone+SystemSounds` (AudioToolbox's sounds and vibration).
+/// `apply(_:)` below is where each command goes. The work is split by subject, each folder
+/// holding the subject's state (a property of this class) and the code that uses it:
+/// `Calls/` (reports from the app, actions and transactions, the ringer and call tone),
+/// `Pushes/` (PushKit delivery and the report rule), `App/` (the app's process and its life),
+/// `Device/` (lock, ringer switch, keychain, preferences), `Notifications/` (alert pushes, the
+/// notification-service extension), `SystemSounds/` (AudioToolbox's sounds and the motor),
+/// `Recents/`, `Keys/` (what the person's keys do), `Screens/` (what the phone shows), and
+/// `System/` (the run loop and deadlines app code runs from). The API the app calls is under
+/// Apple's names: `CallKit/`, `PushKit/`, `UIKit/`, `UserNotifications/`, `AudioToolbox/`,
+/// `Foundation/`.
 public final class Phone {
     /// What is fixed for the life of the phone.
     public struct Configuration: Sendable {
@@ -78,13 +83,17 @@ public final class Phone {
         public init() {}
     }
 
+    // MARK: Time, the run loop and its deadlines, the effects handed out (System/)
+
     /// What is fixed for the life of the phone.
     public let configuration: Configuration
     /// The phone's monotonic time: the instant of the command or timer being handled.
-    public private(set) var now: Instant = .zero
+    public internal(set) var now: Instant = .zero
     /// The wall-clock time (seconds since 1970) at `Instant.zero`.
     let wallClockStart: Double
+    /// Where every UUID and token the phone makes comes from, in a fixed order.
     private var uuids: CallUUIDGenerator
+    /// The one loop all app code and timers run from.
     let runLoop = PhoneRunLoop()
     /// What the app's API objects hold to reach the phone.
     let link = PhoneLink()
@@ -94,7 +103,7 @@ public final class Phone {
     let secondChecks = DeadlineQueue<Int>(
         // A check runs while its push is kept: each check forgets its push, and so does a report
         // made before the handler returned (the common case), so most checks never run.
-        isLive: { phone, push in phone.pendingPushes.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
+        isLive: { phone, push in phone.pushKit.pending.contains(push) }, onDue: { phone, push in phone.secondCheck(push: push) })
     /// Each action's deadline (iOS rule 31). Every pending action is in it (an action stays
     /// pending until its deadline at most), so it also lists them, for `pendingTransactions`.
     let actionDeadlines = DeadlineQueue<CXCallAction>(
@@ -113,146 +122,38 @@ public final class Phone {
     /// Whether the app declares the `voip` background mode, looked up once (every report asks).
     let hasVoIPMode: Bool
 
-    // MARK: Device
+    // MARK: The phone's state, by subject (each in the folder of the code that uses it)
 
-    /// Locked, unlocked, or locked since reboot.
-    public internal(set) var lock: LockState
-    /// Do Not Disturb.
-    public internal(set) var doNotDisturb = DoNotDisturb()
-    /// Handles whose calls are refused.
-    public internal(set) var blockList: Set<String> = []
-    /// The ring/silent switch.
-    public internal(set) var ringerSwitch = RingerSwitch.ring
-    var keychain: [String: KeychainItem] = [:]
-    var defaults: [String: [String: DefaultsValue]] = [:]
-
-    // MARK: Notifications and system sounds (Phone+Notifications, Phone+SystemSounds)
-
-    /// Delivered notifications, running service extensions, the app's notification delegate.
-    var notificationState = NotificationState()
-    /// Registered system sounds, those playing, and the vibration motor.
-    var systemSoundState = SystemSoundState()
-    /// The app extension process whose code runs now; nil while the app's (or the system's) does.
-    /// Work it queues belongs to that process (`PhoneRunLoop.schedule`).
-    var runningExtension: Int?
-
-    // MARK: The app
-
-    /// Whether the app runs, and where.
-    public internal(set) var appState = AppState.notRunning
-    /// Whether the app's process runs, in the foreground or the background.
-    var appRunning: Bool { appState == .foreground || appState == .background }
-    /// The running launch's number; objects the app made belong to one launch and die with it.
-    /// 0 while the app is not running.
-    public internal(set) var appLaunch = 0
-    /// How many times the app was launched.
-    public internal(set) var launchCount = 0
-    var appDelegate: (any UIApplicationDelegate)?
-    /// The running app's delegate object (nil when it is not running), for tests and tools that
-    /// inspect the app.
-    public var runningApp: (any UIApplicationDelegate)? { appDelegate }
-    var application: UIApplication?
-    var audioSession: AVAudioSession?
-    var providers: [CXProvider] = []
-    var registries: [PKPushRegistry] = []
-    var observers: [WeakObserver] = []
-    var servers: [AppServer] = []
-    /// Rules already reported during this launch, for rules reported once a launch.
-    var reportedThisLaunch: Set<Int> = []
-
-    // MARK: PushKit
-
-    /// The app's VoIP push token: 32 bytes (iOS rule 2).
-    public internal(set) var voipToken: Data
-    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
-    public let alertToken: Data
-    /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
-    public internal(set) var unreportedPushes = 0
-    /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
-    public internal(set) var voipDeliveryStopped = false
-    var pushCount = 0
-    var pendingPushes = PendingPushes()
-    /// Delivered pushes no call has been reported for yet.
-    var awaitingReport: [Int] = []
-    /// Pushes waiting for the app to set a registry delegate.
-    var heldPushes: [Int] = []
-    /// The VoIP push whose handler is running, if any.
-    var pushInHandler: Int?
-
-    // MARK: CallKit
-
-    var calls: [UUID: CallRecord] = [:]
-    /// Ringing incoming calls in order of arrival; the first one shows (iOS rule 38).
-    /// (This list and `active` hold the records themselves, each also in `calls` while listed:
-    /// the screen's calls and the call tone are read after every command, and finding them by
-    /// UUID in `calls` cost a dictionary lookup each time.)
-    var ringing: [CallRecord] = []
-    /// Answered or started calls, the one on screen last.
-    var active: [CallRecord] = []
-    /// Calls placed into another call's group: the group count is `calls.count - grouped`.
-    var grouped = 0
-    /// How many calls have been reported since start; the next call gets the next number.
-    public internal(set) var callCount = 0
-    /// How many notifications have been delivered since start; the next gets the next number.
-    public var notificationCount: Int { notificationState.count }
-    /// How many notification service extensions are running now.
-    public var runningExtensions: Int { notificationState.extensions.count }
-    /// The call that just ended, while its "call ended" screen shows.
-    public var lastEnded: EndedCall? {
-        ended.map { EndedCall(call: $0.record.snapshot, reason: $0.reason, duration: $0.duration, endedAt: $0.at) }
-    }
-    /// What `lastEnded` is made of. Its snapshot is taken when asked for, not at every end: a
-    /// finished record is out of `calls`, so nothing changes it any more.
-    var ended: (record: CallRecord, reason: EndReason, duration: Duration, at: Instant)?
-    /// The call the ringer sounds for, if it sounds.
-    var ringerCall: UUID?
-    /// The call tone sounding (`updateCallTone`), and for which call.
-    var callTone: (tone: CallTone, call: UUID, number: Int)?
-    /// CallKit activated the call audio session (iOS rule 34).
-    var audioActivated = false
-    /// Incoming calls whose banner was opened to full screen, or swiped away.
-    var bannerOpened: Set<UUID> = []
-    var bannerDismissed: Set<UUID> = []
-
-    // MARK: The system's own screens (Phone+SystemScreens)
-
-    /// Recents or the notification centre, while the person has it open: which, the selected
-    /// entry's index, and the call that had just ended when it opened (it hides that call's
-    /// "call ended" screen, not a later call's).
-    var openList: (list: SystemList, selected: Int, endedCall: Int?)?
-    /// The name of the screen the help overlay was opened over; it shows while that screen does.
-    var helpOver: String?
-    /// The call audio goes to the loudspeaker; back to the receiver when the last call ends.
-    public internal(set) var speakerOn = false
-
-    /// The Phone app's Recents, newest first.
-    public var recents: [RecentCall] { recentLog.suffix(recentsCount).reversed() }
-    /// Recents oldest first, maybe behind a few older entries no longer shown: a call appends
-    /// one and old ones go in batches, where inserting at the front moved all hundred each time.
-    var recentLog: [RecentCall]
-    /// How many of `recentLog`'s newest entries Recents shows.
-    var recentsCount: Int
-    /// Whether any call observer of the app was ever given a delegate in this launch: until one
-    /// is, telling observers of a change has nobody to tell, and skipping it saves the weak loads.
-    var observersMayListen = false
-    /// The newest rule violation and when it happened, for the on-screen message.
-    public internal(set) var lastViolation: (rule: Int, message: String, at: Instant)?
+    /// The calls in progress, ringing and answered, and what sounds for them (Calls/).
+    var calls = CallsState()
+    /// The app's process: where it runs, its launch, the objects it made (App/).
+    var app = AppProcess()
+    /// The app's tokens, the pushes awaiting a report, and the strikes (Pushes/).
+    var pushKit: PushKitState
+    /// The lock, the ringer switch, Do Not Disturb, the keychain and preferences (Device/).
+    var device: DeviceState
+    /// Delivered notifications, running service extensions, the app's notification delegate
+    /// (Notifications/).
+    var notifications = NotificationState()
+    /// Registered system sounds, those playing, and the vibration motor (SystemSounds/).
+    var systemSounds = SystemSoundState()
+    /// The Phone app's Recents (Recents/).
+    var recentsList: RecentsList
+    /// An open list, the help overlay, the rule message (Screens/).
+    var screens = ScreensState()
 
     /// Makes a phone, switched on, with the app installed but not yet launched (`.start` launches it).
     /// `seed` fixes every UUID and token it makes; `wallClockStart` is the wall-clock time of
     /// `Instant.zero`; `recents` are those kept from earlier runs, newest first.
     public init(configuration: Configuration, lock: LockState = .locked, seed: UInt64, wallClockStart: Double = 0, recents: [RecentCall] = []) {
         self.configuration = configuration
-        self.lock = lock
+        device = DeviceState(lock: lock, settings: configuration.settings)
         self.wallClockStart = wallClockStart
-        recentLog = Array(recents.reversed())
-        recentsCount = recents.count
+        recentsList = RecentsList(newestFirst: recents)
         delays = Delays(configuration.rules)
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
-        if !configuration.settings.isEmpty { defaults[""] = configuration.settings.mapValues(DefaultsValue.init) }
         uuids = CallUUIDGenerator(seed: seed)
-        voipToken = Data(uuids.bytes(32))
-        alertToken = Data(uuids.bytes(32))
+        pushKit = PushKitState(voipToken: Data(uuids.bytes(32)), alertToken: Data(uuids.bytes(32)))
         runLoop.phone = self
         link.phone = self
         secondChecks.runLoop = runLoop
@@ -288,7 +189,7 @@ public final class Phone {
         step()
         runDueWork(until: now)
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-        if callTone != nil || mayWantCallTone { updateCallTone() }
+        if calls.tone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)
         // Shared with the caller, not emptied now: emptying it while the caller holds it would
         // copy it. `perform` empties it at the next effect, by when the caller has let go.
@@ -307,7 +208,7 @@ public final class Phone {
 
     /// Records an effect for the shell.
     /// (`consuming`, here and in `emit`: the value made at the call site moves into the outbox;
-    /// borrowed, it was copied in and the original destroyed, field by field, for every event.)
+    /// borrowed, it would be copied in and the original destroyed, field by field, for every event.)
     func perform(_ effect: consuming Effect) {
         if outboxHanded || outbox.capacity == 0 { prepareOutbox() }
         outbox.append(effect)
@@ -331,47 +232,14 @@ public final class Phone {
 
     /// Reports that the app broke iOS rule `rule`: an event, a RULE line, a message on screen.
     func violation(_ rule: Int, _ message: String) {
-        lastViolation = (rule, message, now)
+        screens.lastViolation = (rule, message, now)
         emit(.ruleViolated(rule: rule, message: message))
     }
 
     /// The next UUID of the phone's sequence.
     func nextUUID() -> UUID { uuids.next() }
 
-    /// Jobs one drain may run before the app is declared hung: an app that keeps queueing work
-    /// for the same instant would otherwise never let time move.
-    static let watchdogLimit = 200_000
-
-    /// Runs queued work and timers due by `limit`, in order, each at its own instant.
-    private func runDueWork(until limit: Instant) {
-        var ran = 0
-        while runLoop.hasJob(dueBy: limit), let (slot, due) = runLoop.takeSlot(dueBy: limit) {
-            if due > now { now = due }
-            let job = runLoop.job(in: slot)
-            if let launch = job.appLaunch, launch != appLaunch {
-                // An app extension runs as a process of its own, numbered below zero (Phone+Notifications).
-                if launch < 0 { runInProcess(launch) { carryOut(job.work) } }
-                continue
-            }
-            carryOut(job.work)
-            ran += 1
-            if ran == Self.watchdogLimit, appRunning {
-                terminateApp(reason: "watchdog", rule: nil, message: "the app's queues never went idle (\(ran) jobs at one instant): terminated by the watchdog")
-            }
-        }
-    }
-
-    /// Does a run-loop job's work.
-    private func carryOut(_ work: PhoneRunLoop.Work) {
-        switch work {
-        case .run(let work): work()
-        case .pushHandler(let push, let registry): runHandler(push: push, registry: registry)
-        case .transaction(let transaction, let provider): provider.perform(transaction, on: self)
-        case .providerCallback(let callback, let provider): provider.call(callback, on: self)
-        case .completion(let completion, let error): completion(error)
-        }
-    }
-
+    /// Carries out one command: every input, from a key to a push, starts here.
     func apply(_ command: Command) {
         switch command {
         case .start: start()
@@ -397,23 +265,23 @@ public final class Phone {
         case .closeList: closeList()
         case .moveSelection(let step): moveSelection(by: step)
         case .showHelp: showHelp()
-        case .closeHelp: helpOver = nil
+        case .closeHelp: screens.helpOver = nil
         case .silenceRinger: silenceRinger()
         case .toggleSpeaker: toggleSpeaker()
-        case .toggleLock: setLock(lock == .unlocked ? .locked : .unlocked)
-        case .toggleApp: appAction(appState == .foreground ? .background : .foreground)
+        case .toggleLock: setLock(device.lock == .unlocked ? .locked : .unlocked)
+        case .toggleApp: appAction(app.state == .foreground ? .background : .foreground)
         case .setLock(let state): setLock(state)
         case .reboot: reboot()
         case .app(let action): appAction(action)
-        case .setDoNotDisturb(let dnd): doNotDisturb = dnd
+        case .setDoNotDisturb(let dnd): device.doNotDisturb = dnd
         case .setBlocked(let handle, let blocked):
-            if blocked { blockList.insert(handle) } else { blockList.remove(handle) }
+            if blocked { device.blockList.insert(handle) } else { device.blockList.remove(handle) }
         case .setRingerSwitch(let position): setRingerSwitch(position)
         case .callBack(let index): callBack(recent: index)
         case .resetCallService: resetCallService()
         case .tick: break
         case .quit:
-            for record in callsInOrder {
+            for record in calls.inOrder {
                 finish(record, reason: record.isRinging ? .declined : .local)
             }
             perform(.quit)
@@ -421,38 +289,7 @@ public final class Phone {
     }
 
     private func start() {
-        emit(.ready(app: configuration.app.id, lock: lock, token: Hex.string(voipToken)))
-        if appState == .notRunning { launchApp(in: .background, reason: "installed") }
+        emit(.ready(app: configuration.app.id, lock: device.lock, token: Hex.string(pushKit.voipToken)))
+        if app.state == .notRunning { launchApp(in: .background, reason: "installed") }
     }
-}
-
-/// How the objects an app makes (`CXProvider`, `CXAction`, …) reach their phone. The phone
-/// clears it when it goes, so an object that outlives its phone finds nothing; unlike a weak
-/// reference it costs nothing on every retain and release of the phone, which happen on every
-/// command.
-final class PhoneLink {
-    unowned(unsafe) var phone: Phone?
-}
-
-/// The rules' delays in whole nanoseconds, as `Instant` arithmetic wants them.
-struct Delays {
-    let secondReportCheck: Int64
-    let actionTimeout: Int64
-    let ringWithoutTimerWarning: Int64
-
-    init(_ rules: Phone.Rules) {
-        secondReportCheck = rules.secondReportCheck.nanoseconds
-        actionTimeout = rules.actionTimeout.nanoseconds
-        ringWithoutTimerWarning = rules.ringWithoutTimerWarning.nanoseconds
-    }
-}
-
-extension Instant {
-    /// The instant `nanoseconds` later (`Delays`' values).
-    static func + (a: Instant, nanoseconds: Int64) -> Instant { Instant(nanoseconds: a.nanoseconds + nanoseconds) }
-}
-
-/// A weak reference to a call observer: observers the app drops stop being told.
-struct WeakObserver {
-    weak var observer: CXCallObserver?
 }

@@ -44,7 +44,7 @@ public final class AVAudioSession {
 
     /// The app's session.
     public static func sharedInstance() -> AVAudioSession {
-        PhoneContext.current?.audioSession ?? AVAudioSession(phone: nil)
+        PhoneContext.current?.app.audioSession ?? AVAudioSession(phone: nil)
     }
 
     /// Sets the category.

@@ -44,8 +44,8 @@ public class CXAction: CustomStringConvertible {
     /// usual actions give a literal.
     var fulfilledLogEntry: String { name + ":fulfilled" }
 
-    /// Hands the action to the method of `delegate` that performs its kind: one overridden call
-    /// where a chain of casts tried each kind in turn. An action of no kind CallKit knows fails.
+    /// Hands the action to the method of `delegate` that performs its kind: one overridden call,
+    /// not a chain of casts trying each kind in turn. An action of no kind CallKit knows fails.
     func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { fail() }
 
     public var description: String { "\(name) \(uuid)" }
@@ -205,7 +205,7 @@ public final class CXTransaction {
 
     /// The only action, while there is one; `list` holds them all once there are more (or when
     /// made from an array). Most transactions hold one action (`init(action:)`, the system's own
-    /// for a key), and wrapping it in an array cost an allocation and its release each time.
+    /// for a key), and wrapping it in an array would cost an allocation and its release each time.
     private var single: CXAction?
     private var list: [CXAction] = []
 
@@ -213,8 +213,8 @@ public final class CXTransaction {
     var actionList: Actions { Actions(transaction: self) }
 
     /// Calls `body` with each action in order: where the system walks every transaction
-    /// (`Phone.send`, `CXProvider.perform`), without the `Actions` view, which cost a retain and
-    /// a release of the transaction and of each action.
+    /// (`Phone.send`, `CXProvider.perform`), without the `Actions` view, which would cost a retain
+    /// and a release of the transaction and of each action.
     @inline(__always)
     func forEachAction(_ body: (CXAction) -> Void) {
         if let single { body(single) } else { for action in list { body(action) } }

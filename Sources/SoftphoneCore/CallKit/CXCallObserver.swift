@@ -45,7 +45,7 @@ public final class CXCallObserver {
     /// Sets the delegate (held weakly) and the queue it is called on (nil: main).
     public func setDelegate(_ delegate: (any CXCallObserverDelegate)?, queue: DispatchQueue?) {
         self.delegate = delegate
-        if delegate != nil { phone?.observersMayListen = true }
+        if delegate != nil { phone?.app.observersMayListen = true }
     }
 
     /// Whether anyone listens.

@@ -80,8 +80,8 @@ public final class CXProvider {
 
     /// The delegate's turn with `transaction` (a run-loop job `phone` queued for the delegate
     /// queue): `execute` first, then (if it returns false) each `perform` in order. (The phone
-    /// running the job hands itself in: fetched back through the link, it cost a retain and a
-    /// release of the link and of the phone.)
+    /// running the job hands itself in: fetched back through the link, it would cost a retain and
+    /// a release of the link and of the phone.)
     func perform(_ transaction: CXTransaction, on phone: Phone) {
         guard let delegate, phone.appLaunch == launch else { return }
         guard !delegate.provider(self, execute: transaction) else { return }

@@ -16,7 +16,7 @@ enum PhoneContext {
 
     /// This thread's slot for its current phone, made at the thread's first use. The phone is
     /// written into the slot, not set as the thread-specific value itself: `enter` and `leave` run
-    /// for every command, and `pthread_setspecific` (to set and to restore) cost 70 instructions.
+    /// for every command, and `pthread_setspecific` (to set and to restore) would cost 70 instructions.
     private static var slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
         if let slot = pthread_getspecific(key) { return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
         return makeSlot()
@@ -54,8 +54,8 @@ enum PhoneContext {
     typealias Entered = (slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, previous: UnsafeMutableRawPointer?)
 
     /// Makes `phone` this thread's current phone until `leave` is handed what this returns.
-    /// A pair of calls, not a function taking a closure: with the closure, `handle` copied its
-    /// command into it (retaining what the command holds) and the copy was destroyed after.
+    /// A pair of calls, not a function taking a closure: with a closure, `handle` would copy its
+    /// command into it (retaining what the command holds) and destroy the copy after.
     @inline(__always)
     static func enter(_ phone: Phone) -> Entered {
         let slot = self.slot

@@ -53,14 +53,14 @@ final class PhoneRunLoop {
     /// instants never go down and their sequence numbers go up, so they are already in order: a
     /// FIFO, with no sifting through the heap's timers. `takeSlot` takes the earlier of the two
     /// fronts. (The keys past `queueEnd` are spent ones, overwritten instead of removed: emptying
-    /// the array cost more than the sifting saved.)
+    /// the array would cost more than the sifting saves.)
     private var queue: [Key] = []
     private var queueHead = 0
     private var queueEnd = 0
     /// The jobs, by slot; a slot is reused once its job has run. A slot holds a job exactly while
     /// a key in `heap` or `queue` names it. Raw memory, not an array of `Job?`: a job is
-    /// initialised into its slot and moved out, where writing into an array element destroyed the
-    /// `nil` it held (through `Optional`'s generic value witness) and checked the array's
+    /// initialised into its slot and moved out, where writing into an array element would destroy
+    /// the `nil` it held (through `Optional`'s generic value witness) and check the array's
     /// uniqueness at each access.
     private var jobs: UnsafeMutablePointer<Job>
     private var capacity = 16
@@ -176,7 +176,7 @@ final class PhoneRunLoop {
 
     /// Takes the next job due at or before `limit` off the queue or the heap and returns its slot,
     /// for `job(in:)`, and when it is due; nil if none is due. (Two steps: returning an optional
-    /// job, where most calls find none, cost more than the job's move.)
+    /// job, when most calls find none, would cost more than the job's move.)
     func takeSlot(dueBy limit: Instant) -> (slot: Int32, due: Instant)? {
         let key: Key
         if queueHead < queueEnd, heap.isEmpty || !Self.before(heap[0], queue[queueHead]) {
@@ -233,8 +233,8 @@ final class PhoneRunLoop {
 
     private static func before(_ a: Key, _ b: Key) -> Bool { a.due < b.due || (a.due == b.due && a.sequence < b.sequence) }
 
-    // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it was
-    // copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
+    // The job is `consuming`, here and in `schedule(_:)`: it moves into its slot. Borrowed, it would
+    // be copied in (retaining what its work holds) and the caller's destroyed (releasing it again).
     @discardableResult
     private func push(_ job: consuming Job, due: Instant) -> Ticket {
         var job = job
@@ -264,7 +264,7 @@ final class PhoneRunLoop {
             usedSlots += 1
             if Int(usedSlots) > capacity { grow() }
         }
-        // `consume`: without it the optimiser still copied the job in and destroyed the parameter.
+        // `consume`: without it the optimiser copies the job in and destroys the parameter.
         (jobs + Int(slot)).initialize(to: consume job)
         return slot
     }
@@ -294,11 +294,4 @@ final class PhoneRunLoop {
         }
         heap[parent] = key
     }
-}
-
-extension Phone {
-    /// Queues `work` for now on behalf of the running app (or extension). The phone hands the run
-    /// loop its instant and process: fetched back through the loop's `unowned(unsafe)` reference,
-    /// each cost a retain and a release, for every job of every call.
-    func schedule(_ work: consuming PhoneRunLoop.Work) { runLoop.schedule(work, now: now, process: currentProcess) }
 }

@@ -19,7 +19,7 @@ public final class UIApplication {
     init(phone: Phone?) { link = phone?.link }
 
     /// The app's application object.
-    public static var shared: UIApplication { PhoneContext.current?.application ?? UIApplication(phone: nil) }
+    public static var shared: UIApplication { PhoneContext.current?.app.application ?? UIApplication(phone: nil) }
 
     /// Active in the foreground, or in the background.
     public var applicationState: State { phone?.appState == .foreground ? .active : .background }

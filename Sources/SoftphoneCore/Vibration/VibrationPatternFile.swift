@@ -18,8 +18,8 @@ public enum VibrationPatternFile {
         reader.skipWhitespace()
         guard reader.take(UInt8(ascii: "{")) else { throw reader.error("expected \"{\": \(shape)") }
         var patterns: [VibrationPattern] = []
-        // Each name's lookup key and the name that had it: a search of the patterns read so far
-        // made a file of n names cost n² key computations (20,000 names: over two minutes).
+        // Each name's lookup key and the name that had it, so a file of n names costs n key
+        // computations: searching the patterns read so far would cost n², minutes for 20,000 names.
         var names: [String: String] = [:]
         reader.skipWhitespace()
         if !reader.take(UInt8(ascii: "}")) {

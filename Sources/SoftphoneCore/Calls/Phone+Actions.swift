@@ -66,7 +66,7 @@ extension Phone {
         case is CXStartCallAction:
             guard succeeded else { return finish(record, reason: .failed) }
             if record.phase == .starting { record.phase = .connecting }
-            if !audioActivated { setCallAudio(active: true, provider: record.provider) }
+            if !calls.audioActivated { setCallAudio(active: true, provider: record.provider) }
             notifyObservers(record)
         case is CXEndCallAction:
             // The system's one end path (iOS rule 32): the call is gone whatever the app answers.
@@ -82,8 +82,8 @@ extension Phone {
             emit(.muted(call: record.number, muted: mute.isMuted))
         case let group as CXSetGroupCallAction:
             guard succeeded else { return }
-            if record.groupedWith == nil, group.callUUIDToGroupWith != nil { grouped += 1 }
-            if record.groupedWith != nil, group.callUUIDToGroupWith == nil { grouped -= 1 }
+            if record.groupedWith == nil, group.callUUIDToGroupWith != nil { calls.grouped += 1 }
+            if record.groupedWith != nil, group.callUUIDToGroupWith == nil { calls.grouped -= 1 }
             record.groupedWith = group.callUUIDToGroupWith
         default:
             break
@@ -97,7 +97,7 @@ extension Phone {
         record.connectedAt = now
         emit(.connected(call: record.number))
         personSeesConnected(record)
-        if !audioActivated { setCallAudio(active: true, provider: record.provider) }
+        if !calls.audioActivated { setCallAudio(active: true, provider: record.provider) }
         notifyObservers(record)
     }
 
@@ -109,7 +109,7 @@ extension Phone {
         typealias Failure = CXErrorCodeRequestTransactionError
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
         guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
-        guard let provider = providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
+        guard let provider = app.providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
         guard !transaction.actionList.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0
         var failure: Failure?  // the first action's that fails
@@ -117,7 +117,7 @@ extension Phone {
             if failure == nil { failure = check(action, newCalls: &newCalls) }
         }
         if let failure { return failure }
-        if newCalls > 0, calls.count - grouped + newCalls > provider.configuration.maximumCallGroups {
+        if newCalls > 0, calls.groups + newCalls > provider.configuration.maximumCallGroups {
             return Failure(.maximumCallGroupsReached)
         }
         transaction.forEachAction { action in
@@ -166,42 +166,42 @@ extension Phone {
 
     /// A call the app starts: on screen as "connecting" at once, waiting for its start action.
     private func startOutgoing(_ start: CXStartCallAction, provider: CXProvider) {
-        callCount += 1
+        calls.numbered += 1
         var details = CallDetails()
         details.handle = start.handle
         details.hasVideo = start.isVideo
         details.supportsHolding = true
         details.supportsDTMF = true
-        let record = CallRecord(uuid: start.callUUID, number: callCount, isOutgoing: true, provider: provider, details: details, phase: .starting, at: now)
-        calls[start.callUUID] = record
-        active.append(record)
+        let record = CallRecord(uuid: start.callUUID, number: calls.numbered, isOutgoing: true, provider: provider, details: details, phase: .starting, at: now)
+        calls.byUUID[start.callUUID] = record
+        calls.active.append(record)
         emit(.outgoing(call: record.number, uuid: record.uuidText, caller: details.caller))
         notifyObservers(record)
     }
 
     /// The answer begins: the ringer stops at once, the screen says "connecting" (iOS rule 33).
     func beginAnswer(_ record: CallRecord) {
-        guard record.isRinging, let index = ringing.firstIndex(where: { $0 === record }) else { return }
-        ringing.remove(at: index)
+        guard record.isRinging, let index = calls.ringing.firstIndex(where: { $0 === record }) else { return }
+        calls.ringing.remove(at: index)
         stopRinger(for: record)
         record.phase = .answering
         record.phaseSince = now
         // Its ring warning can no longer fire: dropped now if it is the newest (a call answered
         // before another arrives), instead of waiting the two minutes to be found dead.
         ringWarnings.removeNewest { $0 == record.uuid }
-        active.append(record)
-        if let next = ringing.first { startRingingIfAlone(next) }
+        calls.active.append(record)
+        if let next = calls.ringing.first { startRingingIfAlone(next) }
     }
 
     /// The end begins: the call leaves the screen (and the ringer stops) at once; it is finished
     /// when the app completes the end action.
     func beginEnd(_ record: CallRecord, reason: EndReason) {
         stopRinger(for: record)
-        if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
+        if let index = calls.ringing.firstIndex(where: { $0 === record }) { calls.ringing.remove(at: index) }
         // The call on screen, the usual one to end, is the last: removed without a search.
-        if active.last === record { active.removeLast() } else if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
+        if calls.active.last === record { calls.active.removeLast() } else if let index = calls.active.lastIndex(where: { $0 === record }) { calls.active.remove(at: index) }
         record.phase = .ending(reason)
-        if let next = presentedIncoming { startRingingIfAlone(next) }
+        if let next = calls.presentedIncoming { startRingingIfAlone(next) }
     }
 
     /// Transactions given to the app and not yet complete, for `CXProvider.pendingTransactions`.

@@ -72,7 +72,7 @@ final class CallRecord {
             keptActions = Self.answeredThenEnded
         } else if keptActions.count < Self.actionsKept - 2 {
             // Room for a call's usual actions (answer or start, maybe hold, end) at the first one:
-            // growing the log one entry at a time allocated twice per call.
+            // growing the log one entry at a time would allocate twice per call.
             if keptActions.isEmpty { keptActions.reserveCapacity(4) }
             keptActions.append(entry)
         } else {
@@ -104,27 +104,4 @@ final class CallRecord {
     func observed(ended: Bool) -> CXCall {
         CXCall(uuid: uuid, isOutgoing: isOutgoing, isOnHold: isOnHold, hasConnected: hasConnected, hasEnded: ended)
     }
-}
-
-/// A VoIP push delivered (or held for delivery) and not yet past the system's second check.
-/// (Only what the handler and the checks read is kept: a small value is cheap to move into its
-/// slot, test and destroy, where the whole request cost a copy of every header at each test.)
-struct PendingPush {
-    /// The push's JSON body, for the app's handler.
-    let payload: JSON
-    /// iOS does not require a report for it (foreground, on a call, too old: `Phone.exemption(for:)`).
-    let isExempt: Bool
-    /// A call was reported since it arrived.
-    var reported = false
-    /// The app was already killed over it.
-    var killed = false
-}
-
-/// What the system keeps of an action handed to the app and not yet complete (`CXAction.pending`).
-/// The transaction it came in is held strongly, as the app may drop it: the phone clears this
-/// when the action completes, times out or is dropped, which breaks the cycle through the
-/// transaction's own reference to the action.
-struct PendingAction {
-    let callUUID: UUID
-    let transaction: CXTransaction
 }

@@ -1,22 +1,6 @@
 /// CallKit as the app reaches it through `CXProvider`: incoming-call reports and their errors,
 /// updates, ends, outgoing progress, invalidation; and the system's list of calls (iOS rules 20–28).
 extension Phone {
-    /// The calls in progress, oldest first (by number).
-    var callsInOrder: [CallRecord] { calls.values.sorted { $0.number < $1.number } }
-
-    /// A provider the app made.
-    func register(_ provider: CXProvider) { providers.append(provider) }
-    /// Whether `provider`, one of this phone's, still takes calls: its launch runs and it is not
-    /// invalidated (`CXProvider.livePhone`, without fetching the phone back through the link).
-    func isLive(_ provider: CXProvider) -> Bool { provider.launch == appLaunch && !provider.isInvalidated }
-    /// A call observer the app made.
-    func register(_ observer: CXCallObserver) {
-        observers.removeAll { $0.observer == nil }
-        observers.append(WeakObserver(observer: observer))
-    }
-    /// A server connection the app opened.
-    func register(_ server: AppServer) { servers.append(server) }
-
     /// `reportNewIncomingCall`: shows and rings the call, or returns why not (iOS rules 23, 24).
     func reportNewIncomingCall(_ uuid: UUID, update: CXCallUpdate, from provider: CXProvider) -> (any Error)? {
         markPushesReported()
@@ -26,13 +10,13 @@ extension Phone {
             emit(.callRefused(caller: details.caller, error: Self.name(of: refusal), code: refusal.errorCode))
             return refusal
         }
-        callCount += 1
-        // The details move into the record (`consume`): copied, they were destroyed right after.
-        let record = CallRecord(uuid: uuid, number: callCount, isOutgoing: false, provider: provider, details: consume details, phase: .ringing, at: now)
-        calls[uuid] = record
-        ringing.append(record)
+        calls.numbered += 1
+        // The details move into the record (`consume`): a copy would be destroyed right after.
+        let record = CallRecord(uuid: uuid, number: calls.numbered, isOutgoing: false, provider: provider, details: consume details, phase: .ringing, at: now)
+        calls.byUUID[uuid] = record
+        calls.ringing.append(record)
         // The ringer first: sound must start before anything is written to the terminal.
-        if ringing.count == 1 { startRingingIfAlone(record) }
+        if calls.ringing.count == 1 { startRingingIfAlone(record) }
         emit(.incoming(call: record.number, uuid: record.uuidText, caller: record.details.caller))
         notifyObservers(record)
         // iOS rule 28: nothing in iOS ends a ringing call; warn if the app armed nothing to do so.
@@ -43,14 +27,14 @@ extension Phone {
 
     /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24). A plain enum,
     /// not the error: the usual answer, none, then costs nothing to test and drop, where an
-    /// optional existential was destroyed through its generic value witness.
+    /// optional existential would be destroyed through its generic value witness.
     private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> NewCallRefusal? {
         if !configuration.app.callKitEntitled { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }
         else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
-        else if let handle = details.handle, Self.list(blockList, names: handle) {
+        else if let handle = details.handle, Self.list(device.blockList, names: handle) {
             .incomingCall(.filteredByBlockList)
-        } else if doNotDisturb.isOn, !(details.handle.map { Self.list(doNotDisturb.allowed, names: $0) } ?? false) {
+        } else if device.doNotDisturb.isOn, !(details.handle.map { Self.list(device.doNotDisturb.allowed, names: $0) } ?? false) {
             .incomingCall(.filteredByDoNotDisturb)
         } else { nil }
     }
@@ -65,7 +49,7 @@ extension Phone {
     /// The ring warning of iOS rule 28, due for the call `uuid`.
     func warnIfStillRinging(_ uuid: UUID) {
         // A timer of the app's due at this very instant has not run yet: it counts.
-        guard let call = calls[uuid], call.isRinging, appLaunch != 0, !runLoop.hasAppTimer(launch: appLaunch, after: now + .nanoseconds(-1)) else { return }
+        guard let call = calls[uuid], call.isRinging, app.launch != 0, !runLoop.hasAppTimer(launch: app.launch, after: now + .nanoseconds(-1)) else { return }
         violation(28, "call \(call.number) has rung for \(configuration.rules.ringWithoutTimerWarning.wholeSeconds) s and the app has no timer to end it: iOS never ends a ringing call itself, so it rings until the app reports it ended (rule 28; arm a timer and report .unanswered)")
     }
 
@@ -100,7 +84,7 @@ extension Phone {
 
     /// `invalidate()`: every call of the provider ends as failed (iOS rule 27).
     func invalidate(_ provider: CXProvider) {
-        for record in callsInOrder where record.provider === provider {
+        for record in calls.inOrder where record.provider === provider {
             finish(record, reason: .failed)
         }
     }
@@ -108,21 +92,21 @@ extension Phone {
     /// The system's call service restarted: every call is dropped, every provider told to reset
     /// (iOS rule 29), and no pending action is answered.
     func resetCallService() {
-        for record in callsInOrder { finish(record, reason: .failed) }
+        for record in calls.inOrder { finish(record, reason: .failed) }
         dropPendingActions()
-        for provider in providers where provider.launch == appLaunch { schedule(.providerCallback(.didReset, provider: provider)) }
+        for provider in app.providers where provider.launch == app.launch { schedule(.providerCallback(.didReset, provider: provider)) }
     }
 
     /// The calls `CXCallObserver.calls` lists.
     func observedCalls() -> [CXCall] {
-        callsInOrder.map { $0.observed(ended: false) }
+        calls.inOrder.map { $0.observed(ended: false) }
     }
 
     /// Tells the app's call observers that `record` changed.
     func notifyObservers(_ record: CallRecord, ended: Bool = false) {
-        guard observersMayListen else { return }
+        guard app.observersMayListen else { return }
         var call: CXCall?
-        for entry in observers {
+        for entry in app.observers {
             guard let observer = entry.observer, observer.hasDelegate else { continue }
             if call == nil { call = record.observed(ended: ended) }
             observer.notify(call!)
@@ -132,15 +116,15 @@ extension Phone {
     /// Rings for `record` if no other call is in progress (a call waiting over an active call
     /// shows without the ringtone).
     func startRingingIfAlone(_ record: CallRecord) {
-        guard active.isEmpty, ringerSwitch == .ring, ringerCall == nil, record.isRinging, !record.isSilenced else { return }
-        ringerCall = record.uuid
+        guard calls.active.isEmpty, device.ringerSwitch == .ring, calls.ringerCall == nil, record.isRinging, !record.isSilenced else { return }
+        calls.ringerCall = record.uuid
         perform(.startRinging(call: record.number))
     }
 
     /// Silences the ringer if it rings for `record`.
     func stopRinger(for record: CallRecord) {
-        guard ringerCall == record.uuid else { return }
-        ringerCall = nil
+        guard calls.ringerCall == record.uuid else { return }
+        calls.ringerCall = nil
         perform(.stopRinging(call: record.number))
     }
 
@@ -149,8 +133,8 @@ extension Phone {
     /// outgoing one still connecting. Neither depends on the ring/silent switch: both are heard
     /// in the call's audio, not through the ringer.
     func wantedCallTone() -> (tone: CallTone, record: CallRecord)? {
-        if !active.isEmpty, let record = ringing.first { return (.callWaiting, record) }
-        if let record = active.last, record.isOutgoing, record.phase == .connecting, !record.isOnHold {
+        if !calls.active.isEmpty, let record = calls.ringing.first { return (.callWaiting, record) }
+        if let record = calls.active.last, record.isOutgoing, record.phase == .connecting, !record.isOnHold {
             return (.ringback, record)
         }
         return nil
@@ -160,64 +144,64 @@ extension Phone {
     /// newest in progress is outgoing. Checked after every command, so most commands skip
     /// working out the tone (which hands back a retained record) when none sounds.
     var mayWantCallTone: Bool {
-        guard let newest = active.last else { return false }
-        return !ringing.isEmpty || newest.isOutgoing
+        guard let newest = calls.active.last else { return false }
+        return !calls.ringing.isEmpty || newest.isOutgoing
     }
 
     /// Starts, stops or switches the call tone to what the calls want (`wantedCallTone`).
     func updateCallTone() {
         let wanted = wantedCallTone()
-        if let playing = callTone, wanted?.tone != playing.tone || wanted?.record.uuid != playing.call {
-            callTone = nil
+        if let playing = calls.tone, wanted?.tone != playing.tone || wanted?.record.uuid != playing.call {
+            calls.tone = nil
             perform(.stopCallTone(playing.tone, call: playing.number))
         }
-        if let wanted, callTone == nil {
-            callTone = (wanted.tone, wanted.record.uuid, wanted.record.number)
+        if let wanted, calls.tone == nil {
+            calls.tone = (wanted.tone, wanted.record.uuid, wanted.record.number)
             perform(.startCallTone(wanted.tone, call: wanted.record.number))
         }
     }
 
     /// Ends a call: off the screen, out of the list, into Recents, the event told.
     func finish(_ record: CallRecord, reason: EndReason) {
-        guard calls.removeValue(forKey: record.uuid) != nil else { return }
+        guard calls.byUUID.removeValue(forKey: record.uuid) != nil else { return }
         stopRinger(for: record)
         // A call being ended has already left both lists (`beginEnd`): skip the searches.
         if !record.isEnding {
-            if let index = ringing.firstIndex(where: { $0 === record }) { ringing.remove(at: index) }
-            if let index = active.lastIndex(where: { $0 === record }) { active.remove(at: index) }
+            if let index = calls.ringing.firstIndex(where: { $0 === record }) { calls.ringing.remove(at: index) }
+            if let index = calls.active.lastIndex(where: { $0 === record }) { calls.active.remove(at: index) }
         }
-        if let next = presentedIncoming { startRingingIfAlone(next) }
-        if record.groupedWith != nil { grouped -= 1 }
+        if let next = calls.presentedIncoming { startRingingIfAlone(next) }
+        if record.groupedWith != nil { calls.grouped -= 1 }
         // Both sets are usually empty: removing from an empty set still looks the call up.
-        if !bannerOpened.isEmpty { bannerOpened.remove(record.uuid) }
-        if !bannerDismissed.isEmpty { bannerDismissed.remove(record.uuid) }
+        if !calls.bannerOpened.isEmpty { calls.bannerOpened.remove(record.uuid) }
+        if !calls.bannerDismissed.isEmpty { calls.bannerDismissed.remove(record.uuid) }
         // In whole nanoseconds first: Recents wants milliseconds, and `Duration` arithmetic is 128-bit.
         let nanoseconds = record.connectedAt.map { now.nanoseconds - $0.nanoseconds } ?? 0
         let duration = Duration.nanoseconds(nanoseconds)
-        ended = (record, reason, duration, now)
+        calls.ended = (record, reason, duration, now)
         let caller = record.details.caller  // worked out once for the event and Recents
         emit(.ended(
             call: record.number, uuid: record.uuidText, caller: caller, reason: reason,
             duration: duration, actions: record.actionLog))
         notifyObservers(record, ended: true)
         if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, milliseconds: nanoseconds / 1_000_000) }
-        if calls.isEmpty, audioActivated { setCallAudio(active: false, provider: record.provider) }
-        if calls.isEmpty { speakerOn = false }
+        if calls.isEmpty, calls.audioActivated { setCallAudio(active: false, provider: record.provider) }
+        if calls.isEmpty { calls.speakerOn = false }
     }
 
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).
     func setCallAudio(active: Bool, provider: CXProvider?) {
-        audioActivated = active
-        audioSession?.isActive = active
+        calls.audioActivated = active
+        app.audioSession?.isActive = active
         emit(.audioSession(active: active))
-        guard let provider, let session = audioSession else { return }
+        guard let provider, let session = app.audioSession else { return }
         schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))
     }
 
     /// Whether app code may activate its own audio session now: not during a CallKit call before
     /// the system's `didActivate` (iOS rule 34).
     func appMayActivateAudio() -> Bool {
-        guard !calls.isEmpty, !audioActivated else { return true }
+        guard !calls.isEmpty, !calls.audioActivated else { return true }
         violation(34, "the app activated its audio session itself during a CallKit call, before provider(_:didActivate:): CallKit activates it with telephony priority, which the app cannot; start call audio in didActivate (rule 34)")
         return false
     }
@@ -230,19 +214,6 @@ extension Phone {
         case let e as CXError: "\(e.code)"
         default: "unknown"
         }
-    }
-
-    private func addRecent(_ record: CallRecord, caller: Caller, reason: EndReason, milliseconds: Int64) {
-        let recent = RecentCall(
-            app: configuration.app.id, uuid: record.uuidText, caller: caller,
-            handleType: record.details.handle?.type ?? .generic, isOutgoing: record.isOutgoing,
-            isMissed: !record.isOutgoing && !record.hasConnected && reason != .declined && reason != .answeredElsewhere,
-            reason: reason, endedAt: wallClockSeconds, durationMilliseconds: milliseconds)
-        recentLog.append(recent)
-        // Recents grows to the limit, then keeps its length (a longer list given at start stays).
-        if recentsCount < configuration.rules.recentsLimit { recentsCount += 1 }
-        if recentLog.count >= 2 * recentsCount + 16 { recentLog.removeFirst(recentLog.count - recentsCount) }
-        perform(.recordRecent(recent))
     }
 }
 

@@ -22,7 +22,7 @@ extension Phone {
     func personHearsRinging(_ record: CallRecord) {
         guard let delay = configuration.person.answerAfter else { return }
         runLoop.scheduleSystem(at: now + delay) { [unowned self] in
-            guard record.phase == .ringing, presentedIncoming === record, active.isEmpty else { return }
+            guard record.phase == .ringing, calls.presentedIncoming === record, calls.active.isEmpty else { return }
             answer()
         }
     }

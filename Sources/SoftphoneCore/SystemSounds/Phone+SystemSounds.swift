@@ -14,10 +14,10 @@ extension Phone {
             return kAudioServicesSystemSoundUnspecifiedError
         }
         // Sounds of processes that have ended are of no use to anyone.
-        systemSoundState.registered = systemSoundState.registered.filter { isRunning(process: $0.value.process) }
-        let id = systemSoundState.nextID
-        systemSoundState.nextID += 1
-        systemSoundState.registered[id] = SystemSoundState.Registered(name: name, length: length, process: currentProcess)
+        systemSounds.registered = systemSounds.registered.filter { isRunning(process: $0.value.process) }
+        let id = systemSounds.nextID
+        systemSounds.nextID += 1
+        systemSounds.registered[id] = SystemSoundState.Registered(name: name, length: length, process: currentProcess)
         out.pointee = id
         return kAudioServicesNoError
     }
@@ -25,10 +25,10 @@ extension Phone {
     /// `AudioServicesDisposeSystemSoundID`: forgets the sound, cutting it short if it plays.
     func disposeSystemSound(_ id: SystemSoundID) -> OSStatus {
         let process = currentProcess
-        guard systemSoundState.registered[id]?.process == process else { return kAudioServicesSystemSoundUnspecifiedError }
+        guard systemSounds.registered[id]?.process == process else { return kAudioServicesSystemSoundUnspecifiedError }
         stopPlays(why: "disposed") { $0.sound == id && $0.process == process }
-        systemSoundState.registered[id] = nil
-        systemSoundState.completions[SystemSoundState.CompletionKey(process: process, sound: id)] = nil
+        systemSounds.registered[id] = nil
+        systemSounds.completions[SystemSoundState.CompletionKey(process: process, sound: id)] = nil
         return kAudioServicesNoError
     }
 
@@ -37,7 +37,7 @@ extension Phone {
     func playSystemSound(_ id: SystemSoundID, alert: Bool, completion: (() -> Void)?) {
         let process = currentProcess
         if id == kSystemSoundID_Vibrate { return vibrate(process: process, completion: completion) }
-        guard let sound = systemSoundState.registered[id], sound.process == process else { return }
+        guard let sound = systemSounds.registered[id], sound.process == process else { return }
         // Apple: "simultaneous playback is unavailable: you can play only one sound at a time".
         stopPlays(why: "replaced") { $0.process == process }
         startPlay(SystemSoundState.Playing(sound: id, name: sound.name, process: process, completion: completion), length: sound.length)
@@ -52,20 +52,20 @@ extension Phone {
 
     /// `AudioServicesAddSystemSoundCompletion`: called after each play of the sound in this process.
     func addSystemSoundCompletion(_ id: SystemSoundID, routine: AudioServicesSystemSoundCompletionProc, clientData: UnsafeMutableRawPointer?) {
-        systemSoundState.completions[SystemSoundState.CompletionKey(process: currentProcess, sound: id)] =
+        systemSounds.completions[SystemSoundState.CompletionKey(process: currentProcess, sound: id)] =
             SystemSoundState.Completion(routine: routine, clientData: clientData)
     }
 
     /// `AudioServicesRemoveSystemSoundCompletion`.
     func removeSystemSoundCompletion(_ id: SystemSoundID) {
-        systemSoundState.completions[SystemSoundState.CompletionKey(process: currentProcess, sound: id)] = nil
+        systemSounds.completions[SystemSoundState.CompletionKey(process: currentProcess, sound: id)] = nil
     }
 
     /// One buzz of the motor (`Rules.systemVibration`); the completions of `kSystemSoundID_Vibrate`
     /// run when it ends. `process` nil is the system's own (a notification's buzz).
     func vibrate(process: Int?, completion: (() -> Void)?) {
         let length = configuration.rules.systemVibration
-        systemSoundState.vibratingUntil = max(systemSoundState.vibratingUntil, now + length)
+        systemSounds.vibratingUntil = max(systemSounds.vibratingUntil, now + length)
         perform(.systemSound(.vibrate(milliseconds: Int(length.milliseconds))))
         emit(.notification(.vibrated(milliseconds: Int(length.milliseconds), by: role(of: process))))
         guard let process else { return }
@@ -75,17 +75,17 @@ extension Phone {
     }
 
     /// Whether the motor runs at `instant`.
-    func isVibrating(at instant: Instant) -> Bool { instant < systemSoundState.vibratingUntil }
+    func isVibrating(at instant: Instant) -> Bool { instant < systemSounds.vibratingUntil }
 
     private func startPlay(_ play: SystemSoundState.Playing, length: Duration) {
-        systemSoundState.plays += 1
-        let number = systemSoundState.plays
-        systemSoundState.playing[number] = play
+        systemSounds.plays += 1
+        let number = systemSounds.plays
+        systemSounds.playing[number] = play
         perform(.systemSound(.play(sound: play.name, id: number)))
         emit(.notification(.soundPlayed(sound: play.name, by: role(of: play.process))))
         runLoop.scheduleSystem(at: now + length) { [unowned self] in
             // A play cut short has already gone, and calls no completion.
-            if let ended = systemSoundState.playing.removeValue(forKey: number) { finished(ended) }
+            if let ended = systemSounds.playing.removeValue(forKey: number) { finished(ended) }
         }
     }
 
@@ -94,15 +94,15 @@ extension Phone {
         guard let process = play.process else { return }
         runInProcess(process) {
             play.completion?()
-            if let completion = systemSoundState.completions[SystemSoundState.CompletionKey(process: process, sound: play.sound)] {
+            if let completion = systemSounds.completions[SystemSoundState.CompletionKey(process: process, sound: play.sound)] {
                 completion.routine(play.sound, completion.clientData)
             }
         }
     }
 
     private func stopPlays(why: String, where matches: (SystemSoundState.Playing) -> Bool) {
-        for (number, play) in systemSoundState.playing.sorted(by: { $0.key < $1.key }) where matches(play) {
-            systemSoundState.playing[number] = nil
+        for (number, play) in systemSounds.playing.sorted(by: { $0.key < $1.key }) where matches(play) {
+            systemSounds.playing[number] = nil
             perform(.systemSound(.stop(id: number)))
             emit(.notification(.soundStopped(sound: play.name, why: why)))
         }

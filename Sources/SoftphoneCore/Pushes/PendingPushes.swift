@@ -2,7 +2,7 @@
 ///
 /// Numbers are handed out in order and pushes leave in that order (each at its second check, or
 /// all at once), so they live in an array indexed from the oldest: no hashing, and flags change
-/// in place (a dictionary's `pendingPushes[id]?.reported = true` allocated its accessor's frame).
+/// in place (a dictionary's `pending[id]?.reported = true` would allocate its accessor's frame).
 struct PendingPushes {
     private var slots: [PendingPush?] = []
     /// The index in `slots` of the oldest push still kept.
@@ -11,7 +11,7 @@ struct PendingPushes {
     private var firstNumber = 0
 
     /// Keeps `push` as number `number`, which must be higher than any kept so far.
-    /// (`consuming`, and consumed: the push moves in; borrowed, it was copied and the caller's destroyed.)
+    /// (`consuming`, and consumed: the push moves in; borrowed, it would be copied and the caller's destroyed.)
     mutating func add(_ number: Int, _ push: consuming PendingPush) {
         if slots.isEmpty { firstNumber = number }
         while firstNumber + slots.count < number { slots.append(nil) }
@@ -51,7 +51,7 @@ struct PendingPushes {
         guard let index = index(of: number), slots[index] != nil else { return }
         slots[index] = nil
         while head < slots.count, slots[head] == nil { head += 1 }
-        // Emptied once 64 are forgotten, not at every push: `removeAll` cost more than the push.
+        // Emptied once 64 are forgotten, not at every push: `removeAll` costs more than the push.
         if head == slots.count, head >= 64 {
             slots.removeAll(keepingCapacity: true)
             head = 0

@@ -1,6 +1,6 @@
-/// UserNotifications: alert pushes, the app's notification-service extension running as a process
-/// of its own, local notifications, the notifications on screen and tapping them
-/// (iOS rules 40–44).
+/// UserNotifications: alert pushes (the app's notification-service extension runs for those the
+/// rules allow: Phone+ServiceExtension), local notifications, the notifications on screen and
+/// tapping them (iOS rules 40–44).
 extension Phone {
     /// The body of a notification-service push's `aps` that the rules look at.
     private struct APS {
@@ -60,107 +60,25 @@ extension Phone {
     }
 
     private func nextNotificationNumber() -> Int {
-        notificationState.count += 1
-        return notificationState.count
-    }
-
-    // MARK: - The service extension (rules 41, 44)
-
-    /// Starts the extension in a new process: it gets the request on its main queue, and has
-    /// `Rules.serviceExtensionTimeLimit` before `serviceExtensionTimeWillExpire()`.
-    private func startExtension(_ make: @escaping @Sendable () -> UNNotificationServiceExtension, request: UNNotificationRequest, number: Int) {
-        notificationState.extensionCount += 1
-        let process = -notificationState.extensionCount
-        let run = ServiceExtensionRun(process: process, number: number, request: request)
-        notificationState.extensions[process] = run
-        emit(.notification(.extensionStarted(notification: number)))
-        let link = self.link
-        inProcess(process) {
-            runLoop.schedule(at: nil) {
-                let instance = make()
-                run.instance = instance
-                instance.didReceive(request) { content in link.phone?.extensionHandedBack(content, process: process) }
-            }
-        }
-        runLoop.scheduleSystem(at: now + configuration.rules.serviceExtensionTimeLimit) { [unowned self] in expireExtension(process) }
-    }
-
-    /// The extension called its content handler: the first call delivers, and ends the process.
-    private func extensionHandedBack(_ content: UNNotificationContent, process: Int) {
-        guard let run = notificationState.extensions[process], !run.finished else { return }
-        end(run, outcome: .contentHandler)
-        deliver(UNNotificationRequest(identifier: run.request.identifier, content: content, trigger: run.request.trigger),
-                number: run.number, source: .remote, outcome: .contentHandler)
-    }
-
-    /// Rule 41: time is up. The extension is told; if it still has not handed content back once
-    /// that call and whatever it queued for now have run, the original content is shown.
-    private func expireExtension(_ process: Int) {
-        guard let run = notificationState.extensions[process], !run.finished else { return }
-        run.expired = true
-        emit(.notification(.extensionExpired(notification: run.number)))
-        runInProcess(process) { run.instance?.serviceExtensionTimeWillExpire() }
-        runLoop.scheduleSystem(at: now) { [unowned self] in
-            guard !run.finished else { return }
-            end(run, outcome: .originalAfterExpiry)
-            deliver(run.request, number: run.number, source: .remote, outcome: .originalAfterExpiry)
-        }
-    }
-
-    /// Ends the extension's process: its queued work, timers and sound completions are dropped.
-    private func end(_ run: ServiceExtensionRun, outcome: ExtensionOutcome) {
-        run.finished = true
-        runLoop.dropJobs(ofLaunch: run.process)
-        systemSoundState.completions = systemSoundState.completions.filter { $0.key.process != run.process }
-        emit(.notification(.extensionFinished(notification: run.number, outcome: outcome)))
-        // Forgotten once the code on the stack (maybe the extension's own) has returned.
-        runLoop.scheduleSystem(at: now) { [unowned self] in notificationState.extensions[run.process] = nil }
-    }
-
-    /// Runs queued work of extension process `process`, unless the process has ended.
-
-    /// Runs `body` as code of `process` (the app's launch, or an extension process below zero) if
-    /// it still runs: what it queues belongs to that process.
-    func runInProcess(_ process: Int, _ body: () -> Void) {
-        if isRunning(process: process) { inProcess(process, body) }
-    }
-
-    /// Whether `process` (an app launch, or an extension process below zero) still runs.
-    func isRunning(process: Int) -> Bool {
-        process < 0 ? notificationState.extensions[process]?.finished == false : process == appLaunch && appRunning
-    }
-
-    private func inProcess(_ process: Int, _ body: () -> Void) {
-        let saved = runningExtension
-        runningExtension = process < 0 ? process : nil
-        body()
-        runningExtension = saved
-    }
-
-    /// The process whose code runs: an extension's, else the app's launch.
-    var currentProcess: Int { runningExtension ?? appLaunch }
-
-    /// Who runs code of `process`.
-    func role(of process: Int?) -> ProcessRole {
-        guard let process else { return .system }
-        return process < 0 ? .appExtension : .app
+        notifications.count += 1
+        return notifications.count
     }
 
     // MARK: - Delivery
 
     /// Delivers a notification: on screen if it displays an alert, and with its sound (and, as
     /// iOS does with a sound, one buzz).
-    private func deliver(
+    func deliver(
         _ request: UNNotificationRequest, number: Int, source: NotificationDelivery.Source, outcome: ExtensionOutcome?, reason: String? = nil
     ) {
         // A notification of an app deleted meanwhile (from an extension still running, or posted
         // for later) goes with the app, as its delivered ones did.
-        guard appState != .notInstalled else { return }
+        guard app.state != .notInstalled else { return }
         let content = request.content
         if content.displaysAlert {
-            notificationState.delivered.removeAll { $0.request.identifier == request.identifier }
-            notificationState.delivered.append(DeliveredNotification(number: number, request: request, date: Date(timeIntervalSince1970: wallClockSeconds)))
-            if notificationState.delivered.count > NotificationState.deliveredLimit { notificationState.delivered.removeFirst() }
+            notifications.delivered.removeAll { $0.request.identifier == request.identifier }
+            notifications.delivered.append(DeliveredNotification(number: number, request: request, date: Date(timeIntervalSince1970: wallClockSeconds)))
+            if notifications.delivered.count > NotificationState.deliveredLimit { notifications.delivered.removeFirst() }
         }
         let sound = content.sound.map(notificationSoundFile)
         emit(.notification(.delivered(NotificationDelivery(
@@ -206,29 +124,29 @@ extension Phone {
 
     /// Takes delivered notifications off the screen: those with these identifiers, or all (nil).
     func removeDeliveredNotifications(_ identifiers: [String]?) {
-        guard let identifiers else { return notificationState.delivered.removeAll() }
-        notificationState.delivered.removeAll { identifiers.contains($0.request.identifier) }
+        guard let identifiers else { return notifications.delivered.removeAll() }
+        notifications.delivered.removeAll { identifiers.contains($0.request.identifier) }
     }
 
     /// The app's notification delegate, if the running launch set one.
     var notificationDelegate: (any UNUserNotificationCenterDelegate)? {
-        guard let held = notificationState.delegate, held.launch == appLaunch else { return nil }
+        guard let held = notifications.delegate, held.launch == app.launch else { return nil }
         return held.reference.delegate
     }
 
     /// Sets the app's delegate; an extension's is never told anything, so it is not kept.
     func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?) {
-        guard runningExtension == nil, appLaunch > 0 else { return }
-        notificationState.delegate = (appLaunch, WeakNotificationDelegate(delegate: delegate))
+        guard app.runningExtension == nil, app.launch > 0 else { return }
+        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate))
     }
 
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).
     func registerForRemoteNotifications(application: UIApplication) {
-        guard runningExtension == nil else { return }
-        let token = alertToken
+        guard app.runningExtension == nil else { return }
+        let token = pushKit.alertToken
         runLoop.schedule(at: nil) { [unowned self] in
-            guard let appDelegate, self.application === application else { return }
-            appDelegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
+            guard let delegate = app.delegate, app.application === application else { return }
+            delegate.application(application, didRegisterForRemoteNotificationsWithDeviceToken: token)
         }
     }
 
@@ -238,16 +156,16 @@ extension Phone {
     /// stands for Face ID too), the app opens in the foreground, launched if needed, and its
     /// delegate gets the response.
     func openNotification(_ index: Int) {
-        let delivered = notificationState.delivered
+        let delivered = notifications.delivered
         guard !delivered.isEmpty else { return refuse(.noNotifications) }
         guard index >= 1, index <= delivered.count else {
             return refuse(.noSuchNotification(index, delivered: delivered.count))
         }
-        let tapped = notificationState.delivered.remove(at: delivered.count - index)
-        openList = nil
+        let tapped = notifications.delivered.remove(at: delivered.count - index)
+        screens.openList = nil
         emit(.notification(.opened(id: tapped.number, title: tapped.request.content.title)))
-        if lock != .unlocked { setLock(.unlocked) }
-        if appState == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
+        if device.lock != .unlocked { setLock(.unlocked) }
+        if app.state == .notRunning { launchApp(in: .foreground, reason: "notification") } else { appAction(.foreground) }
         let response = UNNotificationResponse(
             notification: UNNotification(request: tapped.request, date: tapped.date), actionIdentifier: UNNotificationDefaultActionIdentifier)
         runLoop.schedule(at: nil) { [unowned self] in
@@ -259,54 +177,11 @@ extension Phone {
 
     /// The notifications on screen at `instant`, newest first.
     func notificationBanners(at instant: Instant) -> [NotificationBanner] {
-        notificationState.delivered.reversed().map { shown in
+        notifications.delivered.reversed().map { shown in
             let content = shown.request.content
             return NotificationBanner(
                 id: shown.number, appName: configuration.app.displayName, title: content.title, subtitle: content.subtitle, body: content.body,
                 minutesAgo: minutesSince(wallClock: shown.date.timeIntervalSince1970, at: instant))
         }
-    }
-
-    /// The app's own screen, while it is in the foreground and the launch that presented it runs.
-    var presentedAppScreen: AppScreen? {
-        guard appState == .foreground, let shown = notificationState.appScreen, shown.launch == appLaunch else { return nil }
-        return shown.screen
-    }
-
-    /// A button of the app's own screen, tapped: the app hears of it (`AppScreenButtons`).
-    func tapAppButton(_ label: String) {
-        guard let screen = presentedAppScreen, screen.buttons.contains(where: { $0.label == label }) else {
-            return refuse(.noAppButton(label))
-        }
-        guard let app = appDelegate as? any AppScreenButtons else {
-            return refuse(.appScreenUnhandled(app: configuration.app.id))
-        }
-        app.appScreenButtonTapped(label)
-    }
-
-    /// `UIApplication.present`: the app's own screen (an extension has none).
-    func present(_ screen: AppScreen, by application: UIApplication) {
-        guard runningExtension == nil, application === self.application else { return }
-        var screen = screen
-        screen.appName = configuration.app.displayName
-        notificationState.appScreen = (appLaunch, screen)
-    }
-
-    // MARK: - App Groups (rule 44)
-
-    /// The defaults suite a `UserDefaults` of the running code uses. An extension has a container
-    /// of its own: it cannot read the app's defaults, and shares only the App Groups the app is
-    /// entitled to (`AppBundle.appGroups`); the app's suites are as named ("" is its standard one).
-    func defaultsSuite(named name: String?) -> String {
-        guard runningExtension != nil else { return name ?? "" }
-        if let name, configuration.app.appGroups.contains(name) { return name }
-        return "extension/" + (name ?? "")
-    }
-
-    // MARK: - The device log
-
-    /// `NSLog`: an `app.log` event naming who wrote it.
-    func log(_ message: String) {
-        emit(.notification(.log(by: runningExtension == nil ? .app : .appExtension, message: message)))
     }
 }

@@ -24,7 +24,7 @@ public enum JSON: Equatable, Sendable {
 
     /// The member named `key` of an object, or nil.
     public subscript(key: String) -> JSON? {
-        // By index: `first(where:)` copied out the whole member, name and value, to return the value.
+        // By index: `first(where:)` would copy out the whole member, name and value, to return the value.
         if case .object(let members) = self, let index = members.firstIndex(where: { $0.0 == key }) { return members[index].1 }
         return nil
     }
@@ -71,8 +71,8 @@ public enum JSON: Equatable, Sendable {
 
     private static func quote(_ s: String, into out: inout String) {
         out += "\""
-        // Most strings (names of events, ids, tokens, paths) need no escape: appended whole, not
-        // scalar by scalar (which was a third of an event line's cost).
+        // Most strings (names of events, ids, tokens, paths) need no escape: they are appended
+        // whole, not scalar by scalar, which would be a large part of writing an event line.
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             out += s
             out += "\""

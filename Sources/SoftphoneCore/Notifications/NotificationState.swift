@@ -1,5 +1,5 @@
 /// The phone's notification state: what is on screen, the service extensions running, and the
-/// app's delegate and screen, each tied to the app launch that set it.
+/// app's delegate, tied to the app launch that set it.
 struct NotificationState {
     /// Notifications numbered so far, remote and local.
     var count = 0
@@ -11,8 +11,6 @@ struct NotificationState {
     var extensionCount = 0
     /// The app's `UNUserNotificationCenterDelegate`, held weakly, and the launch that set it.
     var delegate: (launch: Int, reference: WeakNotificationDelegate)?
-    /// The app's own screen, and the launch that presented it.
-    var appScreen: (launch: Int, screen: AppScreen)?
 
     /// How many delivered notifications are kept on screen (iOS keeps many more; a terminal shows few).
     static let deliveredLimit = 64
@@ -30,24 +28,9 @@ struct WeakNotificationDelegate {
     weak var delegate: (any UNUserNotificationCenterDelegate)?
 }
 
-/// One run of the app's notification-service extension on one notification: a process of its own.
-final class ServiceExtensionRun {
-    /// The process number (below zero): its queued work and timers carry it.
-    let process: Int
-    /// The notification's number.
-    let number: Int
-    /// The notification as it arrived.
-    let request: UNNotificationRequest
-    /// The extension object, made in the process when it starts.
-    var instance: UNNotificationServiceExtension?
-    /// Whether `serviceExtensionTimeWillExpire()` has been called.
-    var expired = false
-    /// Whether the process has ended (content handed back, or killed): nothing of it runs again.
-    var finished = false
-
-    init(process: Int, number: Int, request: UNNotificationRequest) {
-        self.process = process
-        self.number = number
-        self.request = request
-    }
+extension Phone {
+    /// How many notifications have been delivered since start; the next gets the next number.
+    public var notificationCount: Int { notifications.count }
+    /// How many notification service extensions are running now.
+    public var runningExtensions: Int { notifications.extensions.count }
 }

@@ -84,9 +84,9 @@ public enum VibrationIndicator: Equatable, Hashable, Sendable {
     case buzzing(frame: Int)
 
     /// How long each shake frame shows. The indicator follows the pattern's on and off steps (the same
-    /// schedule as the audible buzz) and shakes within a step; every redraw wakes the shell and costs
-    /// about 0.2 ms on this VM, and the budget is 0.15 % of a core while ringing, most of which the
-    /// audio thread needs: 2 frames a second within a step reads as shaking and costs half of 4.
+    /// schedule as the audible buzz) and shakes within a step. Every redraw wakes the shell, and the
+    /// budget while ringing is 0.15 % of a core, most of which the audio thread needs: 2 frames a
+    /// second within a step reads as shaking and costs half as much as 4.
     public static let frameMilliseconds: Int64 = 500
 }
 

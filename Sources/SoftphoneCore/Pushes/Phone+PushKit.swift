@@ -8,10 +8,10 @@ extension Phone {
 
     /// A push arrives from APNs.
     /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
-    /// request to consume it copied every header out of the command and destroyed them after.)
+    /// request to consume it would copy every header out of the command and destroy them after.)
     func receive(_ push: PushRequest) {
         // A deleted app has no tokens: APNs answers its provider 410 Unregistered, and nothing arrives.
-        guard appState != .notInstalled else { return refuse(.appNotInstalled) }
+        guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
         if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
             // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
             emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
@@ -24,31 +24,31 @@ extension Phone {
     }
 
     private func receiveVoIP(_ push: PushRequest) {
-        if voipDeliveryStopped {
+        if pushKit.voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
-            emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
+            emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(pushKit.unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
             return
         }
-        if appState == .notRunning { launchApp(in: .background, reason: "voip-push") }
-        pushCount += 1
-        let id = pushCount
-        pendingPushes.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
-        awaitingReport.append(id)
+        if app.state == .notRunning { launchApp(in: .background, reason: "voip-push") }
+        pushKit.pushCount += 1
+        let id = pushKit.pushCount
+        pushKit.pending.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
+        pushKit.awaitingReport.append(id)
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
         secondChecks.add(id, due: now + delays.secondReportCheck)
         // The registry is chosen without loading its (weak) delegate, which the handler loads
         // anyway: a weak load costs a lock-free but slow trip through the object's side table.
-        if let registry = registries.first(where: { $0.launch == appLaunch && $0.wantsVoIP }) {
+        if let registry = app.registries.first(where: { $0.launch == app.launch && $0.wantsVoIP }) {
             dispatch(push: id, to: registry)
         } else {
-            heldPushes.append(id)
+            pushKit.held.append(id)
         }
     }
 
     /// Why the app need not report this push, judged as the system does at delivery (iOS rules 6, 8).
     private func exemption(for push: PushRequest) -> String? {
-        if appState == .foreground { return "the app is in the foreground" }
+        if app.state == .foreground { return "the app is in the foreground" }
         if !calls.isEmpty { return "the app already has a call" }
         if configuration.rules.systemVersion == .iOS26_4, let sent = push.sentAt, now - sent > configuration.rules.pushTooOld {
             return "the push is too old"
@@ -57,7 +57,7 @@ extension Phone {
     }
 
     /// The app's registry that receives VoIP pushes, if it has set one up.
-    var voipRegistry: PKPushRegistry? { registries.first { $0.launch == appLaunch && $0.receivesVoIP } }
+    var voipRegistry: PKPushRegistry? { app.registries.first { $0.launch == app.launch && $0.receivesVoIP } }
 
     /// Queues the push's handler on the registry's queue.
     private func dispatch(push id: Int, to registry: PKPushRegistry) {
@@ -66,70 +66,68 @@ extension Phone {
 
     func runHandler(push id: Int, registry: PKPushRegistry) {
         // Only the parts needed are read: copying the whole pending push retains all its strings.
-        guard let body = pendingPushes.payload(of: id) else { return }
+        guard let body = pushKit.pending.payload(of: id) else { return }
         guard let delegate = registry.delegate else {
             // No delegate (never set, or gone: it is held weakly): another registry takes the push,
             // or it waits for one, as PushKit holds pushes until a delegate is set (iOS rule 1).
-            if let other = voipRegistry { dispatch(push: id, to: other) } else { heldPushes.append(id) }
+            if let other = voipRegistry { dispatch(push: id, to: other) } else { pushKit.held.append(id) }
             return
         }
         let payload = PKPushPayload(type: .voIP, json: body)
-        pushInHandler = id
         switch configuration.rules.systemVersion {
         case .iOS18:
             delegate.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: .voIP, completion: {})
         case .iOS26_4:
-            let metadata = PKVoIPPushMetadata(mustReport: pendingPushes.isExempt(id) == false)
+            let metadata = PKVoIPPushMetadata(mustReport: pushKit.pending.isExempt(id) == false)
             delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
         }
-        pushInHandler = nil
-        guard let reported = pendingPushes.isReported(id) else { return }
+        guard let reported = pushKit.pending.isReported(id) else { return }
         // Reported: neither check has anything left to find. Forgetting the push now means its
         // second check is dropped unrun, instead of costing a run-loop job on every call.
         if reported {
-            pendingPushes.forget(id)
+            pushKit.pending.forget(id)
             return
         }
         // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
-        guard pendingPushes.isExempt(id) == false, appLaunch == registry.launch else { return }
-        pendingPushes.markKilled(id)
+        guard pushKit.pending.isExempt(id) == false, app.launch == registry.launch else { return }
+        pushKit.pending.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")
     }
 
     /// iOS rule 5 (b): about 7 s after delivery, callservicesd kills the app if still no call was reported.
     func secondCheck(push id: Int) {
-        guard let pending = pendingPushes.remove(id) else { return }
-        heldPushes.removeAll { $0 == id }
-        awaitingReport.removeAll { $0 == id }
-        guard !pending.reported, !pending.killed, !pending.isExempt, appRunning else { return }
+        guard let pending = pushKit.pending.remove(id) else { return }
+        pushKit.held.removeAll { $0 == id }
+        pushKit.awaitingReport.removeAll { $0 == id }
+        guard !pending.reported, !pending.killed, !pending.isExempt, app.isRunning else { return }
         killForUnreportedPush(
             "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
     }
 
     private func killForUnreportedPush(_ message: String) {
-        unreportedPushes += 1
+        pushKit.unreportedPushes += 1
         terminateApp(reason: "unreported-voip-push", rule: 5, message: message)
-        if unreportedPushes >= configuration.rules.unreportedPushLimit, !voipDeliveryStopped {
-            voipDeliveryStopped = true
-            violation(7, "iOS stopped delivering VoIP pushes to \(configuration.app.id) after \(unreportedPushes) unreported pushes; the app is not told, and only reinstalling it restores delivery (rule 7; softphone app reinstall)")
+        if pushKit.unreportedPushes >= configuration.rules.unreportedPushLimit, !pushKit.voipDeliveryStopped {
+            pushKit.voipDeliveryStopped = true
+            violation(7, "iOS stopped delivering VoIP pushes to \(configuration.app.id) after \(pushKit.unreportedPushes) unreported pushes; the app is not told, and only reinstalling it restores delivery (rule 7; softphone app reinstall)")
         }
     }
 
     /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).
     func markPushesReported() {
         // Popped one by one (the order does not matter): emptying the array with
-        // removeAll(keepingCapacity:) cost more than marking the push, usually the only one.
-        while let id = awaitingReport.popLast() { pendingPushes.markReported(id) }
+        // removeAll(keepingCapacity:) costs more than marking the push, usually the only one.
+        while let id = pushKit.awaitingReport.popLast() { pushKit.pending.markReported(id) }
     }
 
     /// The app set a registry's delegate or push types: hand it the token, and any pushes held for it.
     func pushRegistryChanged(_ registry: PKPushRegistry) {
-        guard registry.launch == appLaunch else { return }
+        guard registry.launch == app.launch else { return }
         if registry.receivesVoIP {
             if !registry.isRegistered {
                 registry.isRegistered = true
-                let token = voipToken
+                let token = pushKit.voipToken
                 // The registry is captured strongly: the phone holds it anyway (`registries`), and a
                 // weak capture would give it a side table that slows every later retain of it.
                 runLoop.schedule(at: nil) { [unowned self, registry] in
@@ -138,8 +136,8 @@ extension Phone {
                     delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
                 }
             }
-            let held = heldPushes
-            heldPushes.removeAll()
+            let held = pushKit.held
+            pushKit.held.removeAll()
             for id in held { dispatch(push: id, to: registry) }
         } else if registry.isRegistered, registry.desiredPushTypes?.contains(.voIP) != true {
             // The app no longer wants VoIP pushes: its token is invalid (iOS rule 1).
@@ -154,15 +152,12 @@ extension Phone {
     /// The app registered `token` with its server as its VoIP token: pushes sent to anything but
     /// the 64 lowercase hex digits of `PKPushCredentials.token` never arrive (iOS rules 2, 3).
     func checkRegistered(token: String) {
-        let expected = Hex.string(voipToken)
+        let expected = Hex.string(pushKit.voipToken)
         guard token != expected else { return }
-        if token == Hex.string(alertToken) {
+        if token == Hex.string(pushKit.alertToken) {
             violation(3, "the app registered its alert-push token with its server as the VoIP token; VoIP pushes go to the PushKit token from pushRegistry(_:didUpdate:for:), a different one (rule 3)")
         } else {
             violation(2, "the app registered the VoIP token with its server as \"\(token.prefix(72))\", not the 64 lowercase hex digits \(expected.prefix(8))…; pushes to it will fail. Encode PKPushCredentials.token byte by byte: since iOS 13 Data.description is \"{length = 32, bytes = 0x…}\", so stripping \"<> \" from it no longer works (rule 2)")
         }
     }
-
-    /// A registry the app made.
-    func register(_ registry: PKPushRegistry) { registries.append(registry) }
 }

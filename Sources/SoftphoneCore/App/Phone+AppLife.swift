@@ -1,0 +1,141 @@
+/// The app's life as iOS runs it: launched (at start, by a push, by the person), sent to the
+/// background, terminated (its calls and objects go with it), deleted and installed again; and the
+/// objects each launch makes, which the system reaches back into.
+extension Phone {
+    /// Starts the app: a fresh delegate, `didFinishLaunching` at once (it sets up PushKit and CallKit).
+    func launchApp(in state: AppState, reason: String) {
+        // The app is not running here (at start, or after `terminateApp`): nothing of an earlier
+        // launch is left to clear.
+        app.launchCount += 1
+        app.launch = app.launchCount
+        let application = UIApplication(phone: self)
+        app.application = application
+        app.audioSession = AVAudioSession(phone: self)
+        app.state = state
+        emit(.app(state: state, reason: "launched (\(reason))"))
+        let delegate = configuration.app.makeDelegate()
+        app.delegate = delegate
+        _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        if state == .foreground { delegate.applicationDidBecomeActive(application) }
+    }
+
+    /// Ends the app's process. Its calls end with it (CallKit ends a dead app's calls as failed),
+    /// its queued work is dropped, and every object it made goes dead. `state` is what it leaves
+    /// the app in: not running, or not installed when it is being deleted.
+    func terminateApp(reason: String, rule: Int?, message: String?, leaving state: AppState = .notRunning) {
+        guard app.isRunning else { return }
+        if let rule, let message { violation(rule, message) }
+        let launch = app.launch
+        for record in calls.inOrder where record.provider == nil || record.provider?.launch == launch {
+            finish(record, reason: .failed)
+        }
+        app.launch = 0
+        app.state = state
+        app.delegate = nil
+        app.application = nil
+        app.audioSession = nil
+        calls.audioActivated = false
+        app.providers.removeAll()
+        app.registries.removeAll()
+        app.observers.removeAll()
+        app.observersMayListen = false
+        app.servers.removeAll()
+        app.reportedThisLaunch = []
+        runLoop.dropJobs(ofLaunch: launch)
+        emit(.app(state: state, reason: reason))
+    }
+
+    /// Deletes the app: its process ends (its calls with it), and iOS forgets all it kept for the
+    /// app — its pushes and strikes (rules 5, 7), its preferences, its delivered notifications.
+    /// The keychain is the device's: its items outlive the app, as on iOS. Until `installApp`,
+    /// nothing reaches the app and it cannot be opened.
+    private func deleteApp(reason: String) {
+        if app.isRunning {
+            terminateApp(reason: reason, rule: nil, message: nil, leaving: .notInstalled)
+        } else {
+            app.state = .notInstalled
+            emit(.app(state: .notInstalled, reason: reason))
+        }
+        pushKit.unreportedPushes = 0
+        pushKit.voipDeliveryStopped = false
+        // The next install owes nothing for this one's pushes: without this the system's 7 s
+        // check (rule 5) would kill it, and strike it, for a push the deleted install held.
+        pushKit.pending.removeAll()
+        pushKit.held.removeAll()
+        device.defaults.removeAll()
+        notifications.delivered.removeAll()
+    }
+
+    /// Installs the app afresh: a new VoIP token, and a launch in the background, as iOS launches
+    /// an app with the voip background mode so that it registers for pushes.
+    private func installApp(reason: String) {
+        pushKit.voipToken = Data(nextUUID().bytes + nextUUID().bytes)
+        launchApp(in: .background, reason: reason)
+    }
+
+    func appAction(_ action: AppAction) {
+        // A deleted app can only be installed: there is nothing to open, send away, kill or delete.
+        if app.state == .notInstalled, action != .install { return refuse(.appNotInstalled) }
+        switch action {
+        case .foreground:
+            guard device.lock == .unlocked else { return refuse(.locked) }
+            switch app.state {
+            case .notRunning: launchApp(in: .foreground, reason: "opened")
+            case .background:
+                app.state = .foreground
+                emit(.app(state: .foreground, reason: "opened"))
+                if let delegate = app.delegate, let application = app.application { delegate.applicationDidBecomeActive(application) }
+            case .foreground, .notInstalled: break
+            }
+        case .background:
+            guard app.state == .foreground else { return refuse(.appNotInForeground) }
+            sendAppToBackground(reason: "home")
+        case .kill:
+            guard app.state != .notRunning else { return refuse(.appNotRunning) }
+            terminateApp(reason: "killed", rule: nil, message: nil)
+        case .delete:
+            deleteApp(reason: "deleted")
+        case .install:
+            guard app.state == .notInstalled else {
+                return refuse(.appAlreadyInstalled)
+            }
+            installApp(reason: "installed")
+        case .reinstall:
+            deleteApp(reason: "reinstalled")
+            installApp(reason: "reinstalled")
+        case .endCall:
+            guard app.state == .foreground else {
+                return refuse(.inAppScreenHidden)
+            }
+            guard !calls.isEmpty else { return refuse(.nothingToEnd) }
+            guard let controls = app.delegate as? any InAppCallControls else {
+                return refuse(.noInAppCallScreen(app: configuration.app.id))
+            }
+            controls.hangUpButtonTapped()
+        }
+    }
+
+    /// The app leaves the foreground (home, or the phone locked): its delegate hears of it.
+    func sendAppToBackground(reason: String) {
+        app.state = .background
+        emit(.app(state: .background, reason: reason))
+        if let delegate = app.delegate, let application = app.application { delegate.applicationDidEnterBackground(application) }
+    }
+
+    // MARK: - Objects the app makes
+
+    /// A provider the app made.
+    func register(_ provider: CXProvider) { app.providers.append(provider) }
+    /// Whether `provider`, one of this phone's, still takes calls: its launch runs and it is not
+    /// invalidated (`CXProvider.livePhone`, without fetching the phone back through the link).
+    func isLive(_ provider: CXProvider) -> Bool { provider.launch == app.launch && !provider.isInvalidated }
+    /// A call observer the app made.
+    func register(_ observer: CXCallObserver) {
+        app.observers.removeAll { $0.observer == nil }
+        app.observers.append(WeakObserver(observer: observer))
+    }
+    /// A registry the app made.
+    func register(_ registry: PKPushRegistry) { app.registries.append(registry) }
+    /// A server connection the app opened.
+    func register(_ server: AppServer) { app.servers.append(server) }
+}

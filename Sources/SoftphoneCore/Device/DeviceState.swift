@@ -1,0 +1,35 @@
+/// The device around the app: the lock, Do Not Disturb and the block list, the ring/silent
+/// switch, and what the device keeps for the app — keychain items (which outlive the app) and
+/// its preferences (which go when it is deleted).
+struct DeviceState {
+    /// Locked, unlocked, or locked since reboot.
+    var lock: LockState
+    /// Do Not Disturb.
+    var doNotDisturb = DoNotDisturb()
+    /// Handles whose calls are refused.
+    var blockList: Set<String> = []
+    /// The ring/silent switch.
+    var ringerSwitch = RingerSwitch.ring
+    /// Keychain items, by "service/account" (iOS rule 46).
+    var keychain: [String: KeychainItem] = [:]
+    /// The app's `UserDefaults` suites, by suite name ("" is the standard one), each by key (iOS rule 47).
+    var defaults: [String: [String: DefaultsValue]] = [:]
+
+    /// A device in `lock` state, the app's standard defaults holding what the person set in the
+    /// Settings app (`Phone.Configuration.settings`).
+    init(lock: LockState, settings: [String: AppSetting.Value]) {
+        self.lock = lock
+        if !settings.isEmpty { defaults[""] = settings.mapValues(DefaultsValue.init) }
+    }
+}
+
+extension Phone {
+    /// Locked, unlocked, or locked since reboot.
+    public var lock: LockState { device.lock }
+    /// Do Not Disturb.
+    public var doNotDisturb: DoNotDisturb { device.doNotDisturb }
+    /// Handles whose calls are refused.
+    public var blockList: Set<String> { device.blockList }
+    /// The ring/silent switch.
+    public var ringerSwitch: RingerSwitch { device.ringerSwitch }
+}

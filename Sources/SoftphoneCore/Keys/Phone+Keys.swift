@@ -1,0 +1,156 @@
+/// What the person's keys do. A key is read against the screen on show (`press`, `Keymap`), so it
+/// does what the screen says; the command it gives is one of these — to the calls (answer, end,
+/// call waiting's choices, hold, mute, the keypad: iOS rules 32, 33, 38), to the incoming call's
+/// banner (rule 37), to the ringer and the loudspeaker, or the help overlay. The lists' keys are
+/// in Phone+Lists, Recents' in Phone+Recents.
+extension Phone {
+    // MARK: - The key pressed
+
+    /// A key: the command it gives on the screen on show, or a refusal naming the screen.
+    func press(_ key: Unicode.Scalar) {
+        let shown = screen(at: now)
+        guard let command = Keymap.command(for: key, on: shown) else {
+            return refuse(.keyDoesNothing(key: Keymap.name(of: key), screen: shown.name))
+        }
+        apply(command)
+    }
+
+    /// `?`: the help overlay over the screen on show, until a key closes it or that screen goes.
+    func showHelp() {
+        screens.helpOver = screen(at: now).name
+    }
+
+    // MARK: - Calls
+
+    /// `a`: answers the ringing call (an answer action; the ringer stops at once, rule 33).
+    func answer() {
+        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
+        beginAnswer(incoming)
+        send(CXTransaction(action: CXAnswerCallAction(call: incoming.uuid)), to: incoming.provider)
+    }
+
+    /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
+    func endFromUser() {
+        if let incoming = calls.presentedIncoming {
+            beginEnd(incoming, reason: .declined)
+            send(CXTransaction(action: CXEndCallAction(call: incoming.uuid, reason: .declined)), to: incoming.provider)
+        } else if let focus = calls.focus {
+            beginEnd(focus, reason: .local)
+            send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
+        } else {
+            refuse(.nothingToEnd)
+        }
+    }
+
+    /// Call waiting "End & Accept": End(active) + Answer(new), one transaction (iOS rule 38).
+    func endAndAccept() {
+        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let focus = calls.focus else { return answer() }
+        end(focus, thenAnswer: incoming)
+    }
+
+    /// Call waiting "Hold & Accept": SetHeld(active) + Answer(new); with a call already held,
+    /// "End Held & Accept": End(held) + Answer(new) (iOS rule 38).
+    func holdAndAccept() {
+        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let focus = calls.focus else { return answer() }
+        if let held = calls.held(other: focus) ?? (focus.isOnHold ? focus : nil) { return end(held, thenAnswer: incoming) }
+        guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
+        guard groupsFit else { return refuse(.maximumCallGroups(callGroupLimit)) }
+        beginAnswer(incoming)
+        send(CXTransaction(actions: [CXSetHeldCallAction(call: focus.uuid, onHold: true), CXAnswerCallAction(call: incoming.uuid)]), to: incoming.provider)
+    }
+
+    /// End(`ending`) + Answer(`incoming`) as one transaction, the observed sequence of both
+    /// End & Accept and End Held & Accept.
+    private func end(_ ending: CallRecord, thenAnswer incoming: CallRecord) {
+        beginEnd(ending, reason: .local)
+        beginAnswer(incoming)
+        send(CXTransaction(actions: [CXEndCallAction(call: ending.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)]), to: incoming.provider)
+    }
+
+    /// The waiting call's app's `maximumCallGroups`.
+    private var callGroupLimit: Int { calls.presentedIncoming?.provider?.configuration.maximumCallGroups ?? 2 }
+    /// Whether keeping every call (holding one to take the waiting one) stays within it.
+    private var groupsFit: Bool { calls.groups <= callGroupLimit }
+
+    /// The choices the call-waiting screen offers over `focus`.
+    func waitingChoices(over focus: CallRecord) -> [CallWaitingChoice] {
+        if calls.held(other: focus) != nil { return [.endAndAccept, .endHeldAndAccept, .decline] }
+        let canHold = focus.details.supportsHolding && groupsFit
+        return canHold ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
+    }
+
+    /// `x`: holds the call on screen, resumes the held one, or swaps the two.
+    func toggleHold() {
+        guard calls.presentedIncoming == nil || calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
+        guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
+        guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
+        if focus.isOnHold {
+            send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: false)), to: focus.provider)
+        } else if let held = calls.held(other: focus) {
+            send(CXTransaction(actions: [CXSetHeldCallAction(call: focus.uuid, onHold: true), CXSetHeldCallAction(call: held.uuid, onHold: false)]), to: focus.provider)
+        } else {
+            send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: true)), to: focus.provider)
+        }
+    }
+
+    /// `m`: mutes or unmutes the call on screen.
+    func toggleMute() {
+        guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
+        send(CXTransaction(action: CXSetMutedCallAction(call: focus.uuid, muted: !focus.isMuted)), to: focus.provider)
+    }
+
+    /// A keypad key: a call-waiting choice (1, 2), else DTMF on the connected call.
+    func keypad(_ digit: Character) {
+        if calls.presentedIncoming != nil, !calls.active.isEmpty {
+            switch digit {
+            case "1": return endAndAccept()
+            case "2": return holdAndAccept()
+            default: return refuse(.chooseCallWaiting)
+            }
+        }
+        guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noCallForDTMF) }
+        focus.digits.append(digit)
+        // The keypad shows the latest digits only; a call sent millions must not keep them all.
+        if focus.digits.count > CallRecord.digitsKept { focus.digits.removeFirst(focus.digits.count - CallRecord.digitsKept) }
+        // The keypad's own tone plays at once; the app sends the digit if the call supports DTMF.
+        perform(.playDTMF(digit))
+        emit(.dtmf(call: focus.number, digit: digit))
+        if focus.details.supportsDTMF {
+            send(CXTransaction(action: CXPlayDTMFCallAction(call: focus.uuid, digits: String(digit), type: .singleTone)), to: focus.provider)
+        }
+    }
+
+    // MARK: - The incoming call's banner
+
+    /// Opens the banner of the ringing call to full screen (iOS rule 37).
+    func openBanner() {
+        guard let incoming = calls.presentedIncoming, device.lock == .unlocked, calls.active.isEmpty else { return refuse(.noBanner) }
+        calls.bannerOpened.insert(incoming.uuid)
+        calls.bannerDismissed.remove(incoming.uuid)
+    }
+
+    /// Swipes the banner away: the call stays, pending, behind an indicator (iOS rule 37). It keeps
+    /// ringing here; sources differ on whether iOS does.
+    func dismissBanner() {
+        guard let incoming = calls.presentedIncoming, device.lock == .unlocked, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
+        calls.bannerDismissed.insert(incoming.uuid)
+    }
+
+    // MARK: - The ringer and the loudspeaker
+
+    /// `s`, the side button: the ringing call's sound and vibration stop; it keeps ringing on screen.
+    func silenceRinger() {
+        guard let incoming = calls.presentedIncoming, !incoming.isSilenced else { return refuse(.nothingToSilence) }
+        incoming.isSilenced = true
+        stopRinger(for: incoming)
+    }
+
+    /// `p`: the call audio to the loudspeaker or back to the receiver.
+    func toggleSpeaker() {
+        guard calls.focus != nil else { return refuse(.noCallForSpeaker) }
+        calls.speakerOn.toggle()
+    }
+}

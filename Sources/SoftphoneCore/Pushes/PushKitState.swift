@@ -1,0 +1,31 @@
+/// What PushKit keeps for the app: its tokens, the VoIP pushes between delivery and the
+/// system's second check, and the strikes for pushes the app never reported (iOS rules 1–7).
+struct PushKitState {
+    /// The app's VoIP push token: 32 bytes (iOS rule 2). A reinstall gives a new one.
+    var voipToken: Data
+    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
+    let alertToken: Data
+    /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
+    var unreportedPushes = 0
+    /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
+    var voipDeliveryStopped = false
+    /// VoIP pushes delivered so far; the next push gets the next number.
+    var pushCount = 0
+    /// Delivered pushes not yet past their second check (iOS rule 5), by push number.
+    var pending = PendingPushes()
+    /// Delivered pushes no call has been reported for yet.
+    var awaitingReport: [Int] = []
+    /// Pushes waiting for the app to set a registry delegate.
+    var held: [Int] = []
+}
+
+extension Phone {
+    /// The app's VoIP push token: 32 bytes (iOS rule 2).
+    public var voipToken: Data { pushKit.voipToken }
+    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
+    public var alertToken: Data { pushKit.alertToken }
+    /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
+    public var unreportedPushes: Int { pushKit.unreportedPushes }
+    /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
+    public var voipDeliveryStopped: Bool { pushKit.voipDeliveryStopped }
+}
