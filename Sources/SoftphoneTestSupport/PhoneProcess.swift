@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneControl
+import SoftphoneCore
 
 /// The built `softphone` binary, started for real: stdin, stdout and stderr are pipes, so the
 /// phone runs in plain mode as it does under a QA script. Reads never block past a deadline.
@@ -153,11 +154,8 @@ public final class PhoneProcess {
         return exitStatus
     }
 
-    public static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    /// Seconds on the monotonic clock, for deadlines.
+    public static func now() -> Double { MonotonicClock.seconds() }
 
     /// Runs `softphone ARGS` to completion: (exit status, stdout, stderr). `command`, when given,
     /// is run instead (its first word a program path), for wrapping the phone in another tool.

@@ -1,13 +1,10 @@
 import Glibc
+import SoftphoneCore
 import SoftphoneTestSupport
 
 // What the benches share: clocks, medians, /proc readings, tmux.
 
-func nanoseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-}
+func nanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
