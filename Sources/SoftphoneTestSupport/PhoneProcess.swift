@@ -20,14 +20,7 @@ public final class PhoneProcess {
     /// Where the binary is: `$SOFTPHONE_BIN`, else the debug build next to the tests.
     public static var binary: String {
         if let path = getenv("SOFTPHONE_BIN") { return String(cString: path) }
-        return repositoryRoot + "/.build/debug/softphone"
-    }
-
-    /// The repository, found from this file's path.
-    public static var repositoryRoot: String {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
+        return Repository.path(".build/debug/softphone")
     }
 
     /// Starts `binary` with `arguments`; `environment` adds to (or replaces parts of) this process's.
@@ -184,12 +177,6 @@ public struct SpawnError: Error, CustomStringConvertible {
     /// Makes an error.
     public init(what: String) { self.what = what }
     public var description: String { what }
-}
-
-/// A fresh private folder for one test or benchmark.
-public func temporaryFolder() -> String {
-    var template = Array("/tmp/softphone-e2e-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 }
 
 /// Sleeps for real time; only end-to-end tests and benchmarks that watch a real process may wait.

@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
 
@@ -11,16 +12,8 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
-func readText(_ path: String) -> String {
-    guard let file = fopen(path, "r") else { return "" }
-    defer { fclose(file) }
-    var text = ""
-    var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), file) != nil {
-        text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    return text
-}
+/// The text of a small file (a /proc file), or "" when it cannot be read.
+func readText(_ path: String) -> String { (try? SmallTextFile.read(path).get()) ?? "" }
 
 /// CPU time of every thread of `pid`, in nanoseconds (schedstat: finer than clock ticks).
 func processCPUNanoseconds(_ pid: pid_t) -> Int64 {

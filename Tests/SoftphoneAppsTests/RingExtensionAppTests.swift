@@ -1,6 +1,7 @@
 import Glibc
 import SoftphoneApps
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The built-in ring-extension app on a phone driven by a manual clock, stepped 50 ms at a time so
@@ -47,7 +48,7 @@ final class RingBench {
     /// Sends the sample push `Assets/Payloads/NAME.json` as an alert push.
     @discardableResult
     func push(sample name: String) throws -> [Effect] {
-        send(.push(PushRequest(kind: .alert, payload: try JSON.parse(try Sample.text(name)))))
+        send(.push(PushRequest(kind: .alert, payload: try Payloads.json(name))))
     }
 
     /// Sends an alert push with this `aps` (a mutable call alert by default) and these other members.
@@ -73,32 +74,6 @@ final class RingBench {
     var notifications: [NotificationBanner] {
         if case .lock(let lock) = screen { lock.notifications } else { [] }
     }
-}
-
-/// A repository file that could not be read.
-struct SampleError: Error {
-    let path: String
-}
-
-/// Files of the repository, found from this file's path.
-enum Sample {
-    static var root: String {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }
-
-    static func bytes(_ relativePath: String) throws -> [UInt8] {
-        guard let file = fopen(root + "/" + relativePath, "rb") else { throw SampleError(path: relativePath) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
-        return bytes
-    }
-
-    /// The text of sample payload `name`.
-    static func text(_ name: String) throws -> String { String(decoding: try bytes("Assets/Payloads/\(name).json"), as: UTF8.self) }
 }
 
 private let suffixed = "Incoming call, please open the app to answer"
@@ -320,7 +295,7 @@ struct RingExtensionAppTests {
         "ring-extension-mutable-content", "ring-extension-chatpushvo-call", "ring-extension-no-mutable-content", "ring-extension-chatpushvo-message",
     ])
     func samples(name: String) throws {
-        let bytes = try Sample.bytes("Assets/Payloads/\(name).json")
+        let bytes = try Payloads.bytes(name)
         #expect(bytes.count <= 4096)
         let payload = try JSON.parse(String(decoding: bytes, as: UTF8.self))
         guard case .object? = payload["aps"] else { Issue.record("\(name) has no aps object"); return }
@@ -328,7 +303,7 @@ struct RingExtensionAppTests {
 
     @Test("the bundle's incoming.wav lasts the 24 s the app declares (the asset's WAV header says so)")
     func soundLength() throws {
-        let wav = try Sample.bytes("Assets/Ringtones/incoming.wav")
+        let wav = try fileBytes(Repository.path("Assets/Ringtones/incoming.wav"))
         func u32(_ at: Int) -> Int { Int(wav[at]) | Int(wav[at + 1]) << 8 | Int(wav[at + 2]) << 16 | Int(wav[at + 3]) << 24 }
         var at = 12, bytesPerSecond = 0, dataBytes = 0
         while at + 8 <= wav.count {

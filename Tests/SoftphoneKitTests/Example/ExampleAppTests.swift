@@ -1,5 +1,6 @@
-import Glibc
+import SoftphoneControl
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// ExampleApp, the app docs/writing-an-app.md shows, run on a phone on the manual clock; and
@@ -144,8 +145,8 @@ struct ExampleAppTests {
     /// docs/writing-an-app.md shows ExampleApp.swift whole, byte for byte, in the ```swift block
     /// after the marker line.
     @Test func theGuideShowsThisAppExactly() throws {
-        let guide = try #require(Docs.read("docs/writing-an-app.md"))
-        let source = try #require(Docs.read("Tests/SoftphoneKitTests/Example/ExampleApp.swift"))
+        let guide = try SmallTextFile.read(Repository.path("docs/writing-an-app.md")).get()
+        let source = try SmallTextFile.read(Repository.path("Tests/SoftphoneKitTests/Example/ExampleApp.swift")).get()
         let marker = "<!-- example: Tests/SoftphoneKitTests/Example/ExampleApp.swift -->\n```swift\n"
         let parts = split(guide, on: marker)
         try #require(parts.count == 2, "the guide must have exactly one example marker followed by a ```swift fence")
@@ -156,7 +157,7 @@ struct ExampleAppTests {
     /// docs/ios-rules.md has one row for each rule of the reference, 1 to 48, each with a known
     /// status; an enforced rule names its test file.
     @Test func theRulesTableHasEveryRuleOnce() throws {
-        let table = try #require(Docs.read("docs/ios-rules.md"))
+        let table = try SmallTextFile.read(Repository.path("docs/ios-rules.md")).get()
         var numbers: [Int] = []
         // The columns are found by their headings (`| # | … | status | … | tests |`), so the tables
         // may gain columns without this test reading the wrong one.
@@ -179,25 +180,6 @@ struct ExampleAppTests {
             }
         }
         #expect(numbers == Array(1...48))
-    }
-}
-
-/// Files of the package, found from this file's path (Tests/SoftphoneKitTests/Example/…).
-private enum Docs {
-    static var root: String {
-        var path = #filePath
-        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }
-
-    /// The text of `relativePath` under the package root, or nil if it cannot be read.
-    static func read(_ relativePath: String) -> String? {
-        guard let file = fopen(root + "/" + relativePath, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
