@@ -8,36 +8,12 @@ import Testing
 @Suite("example app")
 struct ExampleAppTests {
     /// A phone running ExampleApp. Time moves only when a test says so.
-    final class ExamplePhone {
-        let phone = Phone(configuration: .init(app: ExampleApp.bundle), lock: .locked, seed: 7, wallClockStart: 1_800_000_000)
-        private(set) var now = Instant.zero
-        private(set) var effects: [Effect] = []
-
-        init() { send(.start) }
-
-        /// The running app.
-        var app: ExampleApp { phone.runningApp as! ExampleApp }
-
-        /// Handles `command` now: due timers first, then the command, then the app code it sets off.
-        @discardableResult
-        func send(_ command: Command) -> [Effect] {
-            let new = phone.handle(command, at: now)
-            effects += new
-            return new
-        }
+    final class ExamplePhone: PhoneOnManualClock<ExampleApp> {
+        init() { super.init(configuration: .init(app: ExampleApp.bundle), lock: .locked, seed: 7) }
 
         /// Runs `press` as the app's own UI does, inside the phone, now.
-        func pressInApp(_ press: (ExampleApp) -> Void) {
-            effects += phone.runInApp(at: now) { press(app) }
-        }
+        func pressInApp(_ press: (ExampleApp) -> Void) { runInApp(press) }
 
-        /// Moves the clock on; every timer due on the way runs at its own instant.
-        func advance(by duration: Duration) {
-            now = now + duration
-            send(.tick)
-        }
-
-        var events: [PhoneEvent] { effects.compactMap { if case .event(let event) = $0 { event } else { nil } } }
         /// The UUID the app reported the newest incoming call with.
         var lastIncoming: UUID? {
             events.compactMap { if case .incoming(_, let uuid, _) = $0 { UUID(uuidString: uuid) } else { nil } }.last
@@ -49,7 +25,6 @@ struct ExampleAppTests {
         }
         /// The names of the requests the app sent its server, in order.
         var serverRequests: [String] { events.compactMap { if case .serverRequest(let name, _) = $0 { name } else { nil } } }
-        var violatedRules: [Int] { events.compactMap { if case .ruleViolated(let rule, _) = $0 { rule } else { nil } } }
     }
 
     static let zoe = Caller(name: "Zoë", handle: "+15551234")
@@ -62,7 +37,7 @@ struct ExampleAppTests {
         t.send(.incomingCall(Self.zoe))
         let uuid = try #require(t.lastIncoming)
         #expect(t.effects.contains(.startRinging(call: 1)))
-        #expect(t.app.calls == [uuid])
+        #expect(t.app!.calls == [uuid])
 
         t.advance(by: .seconds(2))
         t.send(.answer)
@@ -71,7 +46,7 @@ struct ExampleAppTests {
         #expect(t.serverRequests == ["register", "answer", "media"])
 
         t.send(.toggleMute)
-        #expect(t.app.isMuted)
+        #expect(t.app!.isMuted)
         #expect(t.events.contains(.muted(call: 1, muted: true)))
 
         // The app's own button, pressed inside the phone: CallKit hands back the end action at once.
@@ -80,8 +55,8 @@ struct ExampleAppTests {
         #expect(t.ended.map(\.reason) == [.local])
         #expect(t.ended.first?.duration == .seconds(5))
         #expect(t.serverRequests.last == "end")
-        #expect(t.app.calls.isEmpty)
-        #expect(!t.app.isMuted)
+        #expect(t.app!.calls.isEmpty)
+        #expect(!t.app!.isMuted)
 
         // The ring timer was stopped by the answer: nothing else ends, and no rule was broken.
         t.advance(by: .seconds(120))
@@ -101,7 +76,7 @@ struct ExampleAppTests {
         #expect(t.effects.contains(.stopRinging(call: 1)))
         #expect(t.serverRequests.last == "missed")
         #expect(t.phone.recents.first?.isMissed == true)
-        #expect(t.app.calls.isEmpty)
+        #expect(t.app!.calls.isEmpty)
         #expect(t.violatedRules.isEmpty)
     }
 
@@ -124,7 +99,7 @@ struct ExampleAppTests {
         t.advance(by: .seconds(3))
         t.send(.remoteEnd(call: nil))
         #expect(t.ended.map(\.reason) == [.remote])
-        #expect(t.app.calls.isEmpty)
+        #expect(t.app!.calls.isEmpty)
 
         t.send(.incomingCall(Self.zoe))
         t.send(.answer)
