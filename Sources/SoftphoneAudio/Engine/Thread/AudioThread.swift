@@ -24,15 +24,16 @@ enum AudioThread {
         }
     }
 
-    /// Blocks on the calling thread every signal but `ownSignals`: those sent to the process as a
-    /// whole (Ctrl-C, SIGTERM, a window resize, a stop from the terminal) belong to the main loop,
-    /// whose `poll()` they must interrupt, and their handlers must not run on the audio thread.
-    /// `WriteInterrupt`'s signal is among them: the worker lets it through only while it writes.
+    /// Sets the calling thread's mask to every signal but `ownSignals`, whatever it inherited: those
+    /// sent to the process as a whole (Ctrl-C, SIGTERM, a window resize, a stop from the terminal)
+    /// belong to the main loop, whose `poll()` they must interrupt, and their handlers must not run
+    /// on the audio thread. `WriteInterrupt`'s signal is among them: the worker lets it through only
+    /// while it writes.
     static func blockProcessSignals() {
         var blocked = sigset_t()
         sigfillset(&blocked)
         for signo in ownSignals { sigdelset(&blocked, signo) }
-        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        pthread_sigmask(SIG_SETMASK, &blocked, nil)
     }
 
     /// Names the thread "softphone-audio" for `top -H`, `ps -L` and /proc, as `pthread_setname_np`
