@@ -36,7 +36,8 @@ struct AudioEngineTests {
         let started = MonotonicClock.nanoseconds()
         engine.startRinging(tag: 7)
         // Blocking this test's own thread: an awaited sleep resumes only when the test pool has a free
-        // thread, which under a full parallel run came 45 s late (and the file outgrew the 30 s limit).
+        // thread, which under a full parallel run can be tens of seconds late, and the file would then
+        // outgrow the 30 s a ringtone may last.
         usleep(1_200_000)
         engine.stopRinging()
         let rang = Double(MonotonicClock.nanoseconds() - started) / 1e9

@@ -4,9 +4,9 @@ import SoftphoneTestSupport
 import Testing
 
 /// Sample-rate conversion quality: exact lengths, no images or aliases above -60 dB, no clipping or
-/// wrapping at full scale, and a seamless loop. Linear interpolation (the converter before
-/// `SincResampler`) fails the image and alias checks: at 8 kHz its 7 and 9 kHz images are only about
-/// 34 dB down, and from 96 kHz it folds 30 kHz to 18 kHz at full strength.
+/// wrapping at full scale, and a seamless loop. Linear interpolation would fail the image and alias
+/// checks: at 8 kHz its 7 and 9 kHz images are only about 34 dB down, and from 96 kHz it folds
+/// 30 kHz to 18 kHz at full strength.
 @Suite("Sample-rate conversion quality")
 struct ResamplingQualityTests {
     /// A SoX-made 1 kHz sine (plus, optionally, one more component) at `rate`, and the frequencies at

@@ -177,7 +177,8 @@ struct PushCommandTests {
     func nestedPush() throws {
         let phone = try PlainPhone()
         _ = phone.process.line(startingWith: "READY")
-        // 63 levels: it used to pass the CLI and then, in its request, be "not JSON" to the phone.
+        // 63 levels: the JSON reader takes it, even inside a request's envelope, so the shared depth
+        // check is what refuses it: in the CLI before sending, in the phone for a client that sends it.
         let payload = "{\"aps\":" + String(repeating: "[", count: 62) + String(repeating: "]", count: 62) + "}"
         let file = phone.folder + "/deep.json"
         try writeFile(text: payload, to: file)
