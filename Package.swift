@@ -90,8 +90,9 @@ let package = Package(
             linkerSettings: lean),
         // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
-        // Starts the real binary for end-to-end tests and benchmarks.
-        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneControl", "CNcursesw"], swiftSettings: shipped),
+        // What the tests and the benchmark share: the real binary started on pipes or a terminal, a
+        // phone on the manual clock, the repository's files, fresh folders, golden files.
+        .target(name: "SoftphoneTestSupport", dependencies: ["SoftphoneCore", "SoftphoneControl", "CNcursesw"], swiftSettings: shipped),
         // Measures the budgets of docs/architecture.md (`make bench`).
         .executableTarget(
             name: "softphone-bench",
@@ -110,16 +111,16 @@ let package = Package(
         fuzzTarget("fuzz-ringtone", dependencies: ["SoftphoneAudio"]),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario", "SoftphoneTestSupport"], exclude: ["Golden"],
             swiftSettings: strict),
-        .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs"],

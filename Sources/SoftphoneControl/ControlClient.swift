@@ -148,9 +148,5 @@ public enum ControlClient {
     }
 
     /// Seconds on the monotonic clock, for deadlines.
-    public static func monotonicSeconds() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    public static func monotonicSeconds() -> Double { MonotonicClock.seconds() }
 }

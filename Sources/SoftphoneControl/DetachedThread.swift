@@ -1,25 +1,14 @@
-import Glibc
+import SoftphoneCore
 
-/// Starts a detached POSIX thread: the webhook's, and the test servers'. (The audio module has its
-/// own `POSIXThread`, joinable; it does not depend on this module.)
+/// Starts a detached thread (`POSIXThread.startDetached`) and says in a `ControlError` why none
+/// could be made: the webhook's thread, the APNs endpoint's, the test servers'.
 public enum DetachedThread {
     /// Runs `work` on a new detached thread, or says why none could be made.
     public static func start(_ work: @escaping @Sendable () -> Void) throws(ControlError) {
-        final class Handover {
-            let work: @Sendable () -> Void
-            init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+        do {
+            try POSIXThread.startDetached(work)
+        } catch {
+            throw ControlError("cannot start a thread: \(errnoText(error.code))")
         }
-        let context = Unmanaged.passRetained(Handover(work)).toOpaque()
-        var thread = pthread_t()
-        let code = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<Handover>.fromOpaque(context).takeRetainedValue().work()
-            return nil
-        }, context)
-        guard code == 0 else {
-            Unmanaged<Handover>.fromOpaque(context).release()
-            throw ControlError("cannot start a thread: \(errnoText(code))")
-        }
-        pthread_detach(thread)
     }
 }

@@ -6,7 +6,7 @@ import Glibc
 /// the device without any flag of the phone's.
 public enum ALSACapture {
     /// The folder holding the configurations and the pacer.
-    public static var folder: String { PhoneProcess.repositoryRoot + "/Tests/alsa" }
+    public static var folder: String { Repository.path("Tests/alsa") }
 
     /// Unpaced: every frame played on `default` goes to the WAV file `file`, at once. For what
     /// was played (formats, loops), not when.

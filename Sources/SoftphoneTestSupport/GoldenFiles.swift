@@ -13,9 +13,9 @@ public struct GoldenFiles: Sendable {
     /// The test target, named in the hint for a missing file.
     let testTarget: String
 
-    /// The golden files of the test target whose source file is `testFile` (pass `#filePath`).
-    public init(nextTo testFile: String, testTarget: String) {
-        folder = String(testFile[..<(testFile.lastIndex(of: "/") ?? testFile.startIndex)]) + "/Golden"
+    /// The golden files of `testTarget`, in `Tests/<testTarget>/Golden`.
+    public init(testTarget: String) {
+        folder = Repository.path("Tests/\(testTarget)/Golden")
         self.testTarget = testTarget
     }
 

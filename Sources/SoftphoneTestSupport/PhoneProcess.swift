@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneControl
+import SoftphoneCore
 
 /// The built `softphone` binary, started for real: stdin, stdout and stderr are pipes, so the
 /// phone runs in plain mode as it does under a QA script. Reads never block past a deadline.
@@ -19,14 +20,7 @@ public final class PhoneProcess {
     /// Where the binary is: `$SOFTPHONE_BIN`, else the debug build next to the tests.
     public static var binary: String {
         if let path = getenv("SOFTPHONE_BIN") { return String(cString: path) }
-        return repositoryRoot + "/.build/debug/softphone"
-    }
-
-    /// The repository, found from this file's path.
-    public static var repositoryRoot: String {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
+        return Repository.path(".build/debug/softphone")
     }
 
     /// Starts `binary` with `arguments`; `environment` adds to (or replaces parts of) this process's.
@@ -153,11 +147,8 @@ public final class PhoneProcess {
         return exitStatus
     }
 
-    public static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    /// Seconds on the monotonic clock, for deadlines.
+    public static func now() -> Double { MonotonicClock.seconds() }
 
     /// Runs `softphone ARGS` to completion: (exit status, stdout, stderr). `command`, when given,
     /// is run instead (its first word a program path), for wrapping the phone in another tool.
@@ -186,12 +177,6 @@ public struct SpawnError: Error, CustomStringConvertible {
     /// Makes an error.
     public init(what: String) { self.what = what }
     public var description: String { what }
-}
-
-/// A fresh private folder for one test or benchmark.
-public func temporaryFolder() -> String {
-    var template = Array("/tmp/softphone-e2e-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
 }
 
 /// Sleeps for real time; only end-to-end tests and benchmarks that watch a real process may wait.

@@ -65,10 +65,7 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
     var clock = timespec()
     clock_gettime(CLOCK_REALTIME, &clock)
     let bearer = "authorization: bearer " + authority.sign(issuedAt: Int(clock.tv_sec))
-    let payload = folder + "/apns-push.json"
-    let file = fopen(payload, "w")
-    fputs(#"{"aps":{},"caller":"Bench","handle":"+15550199"}"#, file)
-    fclose(file)
+    let payload = try writeFile(text: #"{"aps":{},"caller":"Bench","handle":"+15550199"}"#, to: folder + "/apns-push.json")
     let headers = ["-H", "apns-topic: com.example.voip.voip", "-H", "apns-push-type: voip", "-H", bearer, "-d", payload]
     let requests = Int(getenv("SOFTPHONE_BENCH_APNS_REQUESTS").map { String(cString: $0) } ?? "") ?? 20_000
 

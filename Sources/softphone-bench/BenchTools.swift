@@ -1,29 +1,19 @@
 import Glibc
+import SoftphoneControl
+import SoftphoneCore
 import SoftphoneTestSupport
 
 // What the benches share: clocks, medians, /proc readings, tmux.
 
-func nanoseconds() -> Int64 {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-}
+func nanoseconds() -> Int64 { MonotonicClock.nanoseconds() }
 
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
-func readText(_ path: String) -> String {
-    guard let file = fopen(path, "r") else { return "" }
-    defer { fclose(file) }
-    var text = ""
-    var buffer = [CChar](repeating: 0, count: 4096)
-    while fgets(&buffer, Int32(buffer.count), file) != nil {
-        text += String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    return text
-}
+/// The text of a small file (a /proc file), or "" when it cannot be read.
+func readText(_ path: String) -> String { (try? SmallTextFile.read(path).get()) ?? "" }
 
 /// CPU time of every thread of `pid`, in nanoseconds (schedstat: finer than clock ticks).
 func processCPUNanoseconds(_ pid: pid_t) -> Int64 {

@@ -3,8 +3,8 @@ import SoftphoneCore
 
 // The core in virtual time: commands per second of CPU time, with 1 to 10,000 calls up.
 
-/// CPU time this thread has run, in nanoseconds: time the scheduler gave other processes (this
-/// VM's two cores are shared with builds) is not counted against the core.
+/// CPU time this thread has run, in nanoseconds: time the scheduler gave other processes (on a
+/// machine shared with builds) is not counted against the core.
 func threadCPUNanoseconds() -> Int64 {
     var spec = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
@@ -49,8 +49,8 @@ func coreThroughput(calls: Int, commands: Int) -> (cpu: Double, wall: Double) {
     // `SOFTPHONE_BENCH_CALLS=1` measures one size only, for profiling.
     let sizes = getenv("SOFTPHONE_BENCH_CALLS").flatMap { Int(String(cString: $0)) }.map { [$0] } ?? [1, 10, 100, 1_000, 10_000]
     let commands = Int(getenv("SOFTPHONE_BENCH_COMMANDS").map { String(cString: $0) } ?? "") ?? 400_000
-    // Rounds over every size, not the runs of one size back to back: a slow spell of this shared
-    // VM then lands on one run of several sizes, not on every run of the size measured first.
+    // Rounds over every size, not the runs of one size back to back: a slow spell of a shared
+    // machine then lands on one run of several sizes, not on every run of the size measured first.
     // The median of the rounds counts.
     var cpuRates = [[Double]](repeating: [], count: sizes.count), wallRates = cpuRates
     for _ in 0..<5 {

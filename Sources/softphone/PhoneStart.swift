@@ -131,17 +131,10 @@ func runPhone(_ options: RunOptions) -> Int32 {
     var audio: AudioEngine?
     if !options.noAudio {
         let output: AudioOutput = options.audioOut.map(AudioOutput.recording) ?? .device(options.audioDevice)
-        // The audio thread inherits this thread's signal mask: block the signals the main loop
-        // handles while it is created, so SIGWINCH and friends always interrupt the main poll().
-        var handled = sigset_t(), previous = sigset_t()
-        sigemptyset(&handled)
-        for signo in SignalPipe.signals + [SIGWINCH] { sigaddset(&handled, signo) }
-        pthread_sigmask(SIG_BLOCK, &handled, &previous)
         audio = AudioEngine(
             output: output, ringtone: ringtone ?? .classic(), vibration: configuration.vibration,
             ringVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100,
             onNotice: { mailbox.post(.notice($0)) }, onEvent: { mailbox.post(.audio($0)) })
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
     }
 
     var display = options.headless ? Presenter.Display.headless : .plain(RawInput())

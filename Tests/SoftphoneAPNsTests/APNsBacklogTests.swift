@@ -1,6 +1,7 @@
 import Glibc
 @testable import SoftphoneAPNs
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 /// The endpoint on a real socket, with nobody taking its pushes: it answers each request itself,
@@ -18,8 +19,7 @@ struct APNsBacklogTests {
 
     /// An endpoint on a free port that keeps what it hands over, and lets at most `limit` wait.
     static func endpoint(limit: Int) throws -> (APNsEndpoint, Handed) {
-        var template = Array("/tmp/softphone-apns-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = temporaryFolder()
         let handed = Handed()
         let endpoint = try APNsEndpoint(
             address: APNsAddress(host: "127.0.0.1", port: 0),

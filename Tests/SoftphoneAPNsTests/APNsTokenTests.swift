@@ -1,5 +1,6 @@
 import Glibc
 @testable import SoftphoneAPNs
+import SoftphoneTestSupport
 import Testing
 
 /// Token auth without sockets: ES256 JWTs checked as APNs checks them, and the per-connection cache.
@@ -7,8 +8,7 @@ import Testing
 struct APNsTokenTests {
     /// A fresh .p8 from `softphone apns-credentials`' own writer, and its authority.
     static func authority() throws -> APNsTokenAuthority {
-        var template = Array("/tmp/softphone-apns-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = temporaryFolder()
         let written = try APNsCredentials.write(into: folder + "/credentials")
         return try APNsTokenAuthority(path: written.authKey, teamID: written.teamID, keyID: nil)
     }
@@ -61,16 +61,13 @@ struct APNsTokenTests {
 
     @Test("a .p8 that is not a P-256 PKCS#8 key is refused at start, naming the file")
     func badKey() throws {
-        var template = Array("/tmp/softphone-apns-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        let folder = temporaryFolder()
         let written = try APNsCredentials.write(into: folder + "/credentials")
         // A certificate is not a key; a key block of other bytes is not P-256.
         for (name, text) in [("AuthKey_CERTIFICAT.p8", nil), ("AuthKey_GARBAGE123.p8", "-----BEGIN PRIVATE KEY-----\nMIIBVQIBADANBgkqhkiG9w0BAQEFAASCAT8wggE7AgEAAkEA\n-----END PRIVATE KEY-----\n")] {
             let path = folder + "/" + name
             if let text {
-                let file = fopen(path, "w")
-                fputs(text, file)
-                fclose(file)
+                try writeFile(text: text, to: path)
             } else {
                 _ = link(written.ca, path)
             }

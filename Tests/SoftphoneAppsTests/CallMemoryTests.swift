@@ -1,5 +1,6 @@
 import SoftphoneApps
 @testable import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 /// Every call gives back what it took: a phone that has taken thousands of calls, each over before
@@ -19,7 +20,7 @@ struct CallMemoryTests {
         func calls(_ count: Int) {
             for n in 0..<count {
                 bench.send(push)
-                bench.advance(.milliseconds(1))
+                bench.moveClock(by: .milliseconds(1))
                 switch n % 3 {
                 case 0: bench.send(.remoteEnd(call: nil))
                 case 1:
@@ -27,7 +28,7 @@ struct CallMemoryTests {
                     bench.send(.end)
                 default: bench.send(.end)  // declined
                 }
-                bench.advance(.milliseconds(1))
+                bench.moveClock(by: .milliseconds(1))
             }
         }
         calls(100)

@@ -1,5 +1,6 @@
 import SoftphoneApps
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The phone's own tones over a call, as effects on the manual clock: ringback while an outgoing
@@ -19,7 +20,7 @@ struct CallToneTests {
     private func readyToCallBack() -> VoIPBench {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.seconds(60))
+        bench.moveClock(by: .seconds(60))
         bench.send(.tick)  // the voip app gives up after 60 s: a missed call
         bench.send(.setLock(.unlocked))
         return bench
@@ -32,11 +33,11 @@ struct CallToneTests {
         #expect(tones(placed) == [.startCallTone(.ringback, call: 2)])
         var during: [Effect] = []
         for _ in 0..<19 {  // 1.9 s of ticks: still connecting, nothing new
-            bench.advance(.milliseconds(100))
+            bench.moveClock(by: .milliseconds(100))
             during += bench.send(.tick)
         }
         #expect(tones(during) == [])
-        bench.advance(.milliseconds(100))
+        bench.moveClock(by: .milliseconds(100))
         let connected = bench.send(.tick)  // the voip app's callee picks up after 2 s
         #expect(connected.contains(.event(.connected(call: 2))))
         #expect(tones(connected) == [.stopCallTone(.ringback, call: 2)])
@@ -46,9 +47,9 @@ struct CallToneTests {
     func ringbackStopsOnHangUp() {
         let bench = readyToCallBack()
         bench.send(.callBack(recent: 1))
-        bench.advance(.milliseconds(500))
+        bench.moveClock(by: .milliseconds(500))
         #expect(tones(bench.send(.end)) == [.stopCallTone(.ringback, call: 2)])
-        bench.advance(.seconds(3))
+        bench.moveClock(by: .seconds(3))
         #expect(tones(bench.send(.tick)) == [], "no ringback comes back, and the connect that never happens says nothing")
     }
 
@@ -60,7 +61,7 @@ struct CallToneTests {
         let waiting = bench.send(.incomingCall(bob))
         #expect(tones(waiting) == [.startCallTone(.callWaiting, call: 2)])
         #expect(!waiting.contains(.startRinging(call: 2)))
-        bench.advance(.seconds(10))
+        bench.moveClock(by: .seconds(10))
         #expect(tones(bench.send(.tick)) == [])
         #expect(tones(bench.send(.end)) == [.stopCallTone(.callWaiting, call: 2)], "d declines the waiting call")
         #expect(bench.phone.currentCalls.map(\.caller.name) == ["Alice"])

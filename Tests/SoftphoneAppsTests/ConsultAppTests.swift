@@ -1,5 +1,6 @@
 import SoftphoneApps
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// What the consult app tells its server about the consultation of `consult-start.json`, and

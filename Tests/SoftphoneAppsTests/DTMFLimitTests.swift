@@ -1,5 +1,6 @@
 import SoftphoneApps
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// A call sent a flood of DTMF digits keeps a bounded log and shows a bounded keypad line: its

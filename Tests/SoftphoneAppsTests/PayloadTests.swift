@@ -1,5 +1,7 @@
 import SoftphoneApps
+import SoftphoneControl
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The sample pushes in `Assets/Payloads/`, named for their app: each is a push APNs would
@@ -54,7 +56,7 @@ struct PayloadTests {
 
     @Test("every payload is played by a test", arguments: Payloads.names())
     func usedByATest(name: String) throws {
-        let sources = try Self.players.map { String(decoding: try Payloads.readFile(Payloads.repository + "/" + $0), as: UTF8.self) }
+        let sources = try Self.players.map { try SmallTextFile.read(Repository.path($0)).get() }
         #expect(sources.contains { $0.contains("\"\(name)\"") || $0.contains("\"\(name).json\"") }, "no test plays \(name).json")
     }
 }

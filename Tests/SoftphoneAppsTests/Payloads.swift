@@ -1,16 +1,10 @@
 import Glibc
 import SoftphoneKit
+import SoftphoneTestSupport
 
 /// The sample pushes in `Assets/Payloads/`, the files a developer sends with `softphone push`.
 enum Payloads {
-    /// The repository, found from this file's path so the tests run from any directory.
-    static let repository: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-        return path
-    }()
-
-    static let folder = repository + "/Assets/Payloads"
+    static let folder = Repository.path("Assets/Payloads")
 
     /// The payloads' names, without `.json`, sorted.
     static func names() -> [String] {
@@ -25,28 +19,8 @@ enum Payloads {
     }
 
     /// The bytes of `Assets/Payloads/NAME.json`.
-    static func bytes(_ name: String) throws -> [UInt8] { try readFile(folder + "/" + name + ".json") }
+    static func bytes(_ name: String) throws -> [UInt8] { try fileBytes(folder + "/" + name + ".json") }
 
     /// The push body in `Assets/Payloads/NAME.json`.
     static func json(_ name: String) throws -> JSON { try JSON.parse(String(decoding: bytes(name), as: UTF8.self)) }
-
-    /// A file's bytes; a missing file is an error naming it.
-    static func readFile(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw PayloadFileError(path: path) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return bytes
-    }
-}
-
-/// A file the tests need is missing.
-struct PayloadFileError: Error, CustomStringConvertible {
-    let path: String
-    var description: String { "cannot read \(path)" }
 }

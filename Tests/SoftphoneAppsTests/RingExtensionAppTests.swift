@@ -1,38 +1,25 @@
 import Glibc
 import SoftphoneApps
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The built-in ring-extension app on a phone driven by a manual clock, stepped 50 ms at a time so
 /// each sound and buzz is seen at the instant it happened.
-final class RingBench {
-    let phone: Phone
-    private(set) var now = Instant.zero
-    /// Every effect, with the instant of the step that returned it.
-    private(set) var timeline: [(at: Instant, effect: Effect)] = []
+final class RingBench: PhoneOnManualClock<RingExtensionApp> {
     static let step: Duration = .milliseconds(50)
 
     /// A phone with the app installed; `variant` is seeded in the app's standard defaults before it
     /// launches (as `--set ringVariant=…` does), through the phone's public `runInApp`.
     init(variant: String? = nil, rules: Phone.Rules = .init(), lock: LockState = .locked) {
-        phone = Phone(configuration: Phone.Configuration(app: AppCatalog.ringExtension.bundle, rules: rules), lock: lock, seed: 42, wallClockStart: 1_800_000_000)
-        if let variant { _ = phone.runInApp(at: .zero) { UserDefaults.standard.set(variant, forKey: "ringVariant") } }
-        send(.start)
-    }
-
-    @discardableResult
-    func send(_ command: Command) -> [Effect] {
-        let effects = phone.handle(command, at: now)
-        timeline += effects.map { (now, $0) }
-        return effects
+        super.init(configuration: Phone.Configuration(app: AppCatalog.ringExtension.bundle, rules: rules), lock: lock, seed: 42) { phone in
+            if let variant { _ = phone.runInApp(at: .zero) { UserDefaults.standard.set(variant, forKey: "ringVariant") } }
+        }
     }
 
     /// Runs the clock to `instant` in small steps.
     func run(until instant: Instant) {
-        while now < instant {
-            now = min(instant, now + Self.step)
-            send(.tick)
-        }
+        while now < instant { advance(by: min(instant, now + Self.step) - now) }
     }
 
     func run(for duration: Duration) { run(until: now + duration) }
@@ -47,7 +34,7 @@ final class RingBench {
     /// Sends the sample push `Assets/Payloads/NAME.json` as an alert push.
     @discardableResult
     func push(sample name: String) throws -> [Effect] {
-        send(.push(PushRequest(kind: .alert, payload: try JSON.parse(try Sample.text(name)))))
+        send(.push(PushRequest(kind: .alert, payload: try Payloads.json(name))))
     }
 
     /// Sends an alert push with this `aps` (a mutable call alert by default) and these other members.
@@ -59,46 +46,18 @@ final class RingBench {
         return send(.push(PushRequest(kind: .alert, payload: .object([("aps", .object(aps ?? call))] + extra))))
     }
 
-    var effects: [Effect] { timeline.map(\.effect) }
-    var events: [NotificationEvent] { effects.compactMap { if case .event(.notification(let e)) = $0 { e } else { nil } } }
-    var deliveries: [NotificationDelivery] { events.compactMap { if case .delivered(let d) = $0 { d } else { nil } } }
-    var logs: [String] { events.compactMap { if case .log(_, let m) = $0 { m } else { nil } } }
+    var notificationEvents: [NotificationEvent] { events.compactMap { if case .notification(let e) = $0 { e } else { nil } } }
+    var deliveries: [NotificationDelivery] { notificationEvents.compactMap { if case .delivered(let d) = $0 { d } else { nil } } }
+    var logs: [String] { notificationEvents.compactMap { if case .log(_, let m) = $0 { m } else { nil } } }
     /// When each buzz started, in milliseconds since the push (at `from`).
     func buzzTimes(from start: Instant = .zero) -> [Int64] {
         timeline.compactMap { if case .systemSound(.vibrate) = $0.effect { ($0.at - start).milliseconds } else { nil } }
     }
     /// The sounds played, and who played them.
-    var played: [(String, ProcessRole)] { events.compactMap { if case .soundPlayed(let s, let by) = $0 { (s, by) } else { nil } } }
-    var screen: Screen { phone.screen(at: now) }
+    var played: [(String, ProcessRole)] { notificationEvents.compactMap { if case .soundPlayed(let s, let by) = $0 { (s, by) } else { nil } } }
     var notifications: [NotificationBanner] {
         if case .lock(let lock) = screen { lock.notifications } else { [] }
     }
-}
-
-/// A repository file that could not be read.
-struct SampleError: Error {
-    let path: String
-}
-
-/// Files of the repository, found from this file's path.
-enum Sample {
-    static var root: String {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }
-
-    static func bytes(_ relativePath: String) throws -> [UInt8] {
-        guard let file = fopen(root + "/" + relativePath, "rb") else { throw SampleError(path: relativePath) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
-        return bytes
-    }
-
-    /// The text of sample payload `name`.
-    static func text(_ name: String) throws -> String { String(decoding: try bytes("Assets/Payloads/\(name).json"), as: UTF8.self) }
 }
 
 private let suffixed = "Incoming call, please open the app to answer"
@@ -109,7 +68,7 @@ struct RingExtensionAppTests {
     @Test("rule 40: mutable-content 1 with sound incoming.wav runs the extension: a local notification, the ring, a buzz; the push's own sound is taken off")
     func mutableContentRings() throws {
         let bench = try RingBench.ringing()
-        #expect(bench.events.contains(.extensionStarted(notification: 1)))
+        #expect(bench.notificationEvents.contains(.extensionStarted(notification: 1)))
         let ringing = try #require(bench.deliveries.first)
         #expect(ringing.source == .local && ringing.title == "Alice Zoë" && ringing.body == "Incoming call" && ringing.sound == nil)
         #expect(bench.played.map(\.0) == ["incoming.wav"] && bench.played.map(\.1) == [.appExtension])
@@ -161,7 +120,7 @@ struct RingExtensionAppTests {
         bench.send(.app(.foreground))
         bench.run(for: .seconds(10))
         #expect(bench.buzzTimes() == [0, 1_000, 2_000, 3_000])
-        #expect(bench.events.contains(.soundStopped(sound: "incoming.wav", why: "disposed")))
+        #expect(bench.notificationEvents.contains(.soundStopped(sound: "incoming.wav", why: "disposed")))
         #expect(bench.logs == ["ring-extension: stopped ringing (app-foreground)"])
         #expect(bench.deliveries.last?.body == suffixed)
         let stopped = try #require(bench.timeline.first { if case .systemSound(.stop) = $0.effect { true } else { false } })
@@ -174,9 +133,9 @@ struct RingExtensionAppTests {
         bench.run(for: .seconds(40))
         #expect(bench.buzzTimes() == (0...23).map(seconds))
         #expect(bench.logs == ["ring-extension: stopped ringing (sound-ended)"])
-        #expect(!bench.events.contains(.extensionExpired(notification: 1)))
+        #expect(!bench.notificationEvents.contains(.extensionExpired(notification: 1)))
         #expect(bench.deliveries.last?.body == suffixed)
-        #expect(!bench.events.contains { if case .soundStopped = $0 { true } else { false } }, "it ended by itself")
+        #expect(!bench.notificationEvents.contains { if case .soundStopped = $0 { true } else { false } }, "it ended by itself")
     }
 
     @Test("rule 41: stops at serviceExtensionTimeWillExpire and still delivers its suffixed body")
@@ -185,8 +144,8 @@ struct RingExtensionAppTests {
         rules.serviceExtensionTimeLimit = .seconds(10)
         let bench = try RingBench.ringing(rules: rules)
         bench.run(for: .seconds(20))
-        #expect(bench.events.contains(.extensionExpired(notification: 1)))
-        #expect(bench.events.contains(.extensionFinished(notification: 1, outcome: .contentHandler)))
+        #expect(bench.notificationEvents.contains(.extensionExpired(notification: 1)))
+        #expect(bench.notificationEvents.contains(.extensionFinished(notification: 1, outcome: .contentHandler)))
         #expect(bench.logs == ["ring-extension: stopped ringing (time-will-expire)"])
         #expect(bench.deliveries.last?.body == suffixed && bench.deliveries.last?.extensionOutcome == .contentHandler)
         #expect(bench.buzzTimes().last == 9_000)
@@ -197,7 +156,7 @@ struct RingExtensionAppTests {
         let bench = RingBench()
         try bench.push(sample: "ring-extension-no-mutable-content")
         bench.run(for: .seconds(10))
-        #expect(!bench.events.contains(.extensionStarted(notification: 1)))
+        #expect(!bench.notificationEvents.contains(.extensionStarted(notification: 1)))
         let delivery = try #require(bench.deliveries.first)
         #expect(delivery.extensionOutcome == .notRun && delivery.body == "Incoming call" && delivery.sound == "incoming.wav")
         #expect(delivery.reason == "aps.mutable-content is missing: iOS runs the extension only when it is 1 (rule 40)")
@@ -221,7 +180,7 @@ struct RingExtensionAppTests {
     func chatPushVoMessage() throws {
         let bench = RingBench()
         try bench.push(sample: "ring-extension-chatpushvo-message")
-        #expect(bench.events.contains(.extensionStarted(notification: 1)))
+        #expect(bench.notificationEvents.contains(.extensionStarted(notification: 1)))
         #expect(bench.deliveries.map(\.body) == ["Are you free at 3?"])
         #expect(bench.deliveries.first?.sound == "default" && bench.deliveries.first?.extensionOutcome == .contentHandler)
         #expect(bench.played.map(\.1) == [.system] && bench.buzzTimes() == [0])
@@ -320,7 +279,7 @@ struct RingExtensionAppTests {
         "ring-extension-mutable-content", "ring-extension-chatpushvo-call", "ring-extension-no-mutable-content", "ring-extension-chatpushvo-message",
     ])
     func samples(name: String) throws {
-        let bytes = try Sample.bytes("Assets/Payloads/\(name).json")
+        let bytes = try Payloads.bytes(name)
         #expect(bytes.count <= 4096)
         let payload = try JSON.parse(String(decoding: bytes, as: UTF8.self))
         guard case .object? = payload["aps"] else { Issue.record("\(name) has no aps object"); return }
@@ -328,7 +287,7 @@ struct RingExtensionAppTests {
 
     @Test("the bundle's incoming.wav lasts the 24 s the app declares (the asset's WAV header says so)")
     func soundLength() throws {
-        let wav = try Sample.bytes("Assets/Ringtones/incoming.wav")
+        let wav = try fileBytes(Repository.path("Assets/Ringtones/incoming.wav"))
         func u32(_ at: Int) -> Int { Int(wav[at]) | Int(wav[at + 1]) << 8 | Int(wav[at + 2]) << 16 | Int(wav[at + 3]) << 24 }
         var at = 12, bytesPerSecond = 0, dataBytes = 0
         while at + 8 <= wav.count {

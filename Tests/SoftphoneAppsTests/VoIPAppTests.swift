@@ -1,19 +1,12 @@
 import SoftphoneApps
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
-/// The built-in voip app on a phone driven by a manual clock: the skeleton's flows, now running
-/// through PushKit and CallKit as an iOS app would.
-final class VoIPBench {
-    let phone = Phone(configuration: Phone.Configuration(app: AppCatalog.voip.bundle), seed: 42, wallClockStart: 1_800_000_000)
-    private(set) var now = Instant.zero
-
-    init() { send(.start) }
-
-    @discardableResult
-    func send(_ command: Command) -> [Effect] { phone.handle(command, at: now) }
-    func advance(_ d: Duration) { now = now + d }
-    var screen: Screen { phone.screen(at: now) }
+/// The built-in voip app on a phone driven by a manual clock, running through PushKit and CallKit
+/// as an iOS app would.
+final class VoIPBench: PhoneOnManualClock<VoIPApp> {
+    init() { super.init(configuration: Phone.Configuration(app: AppCatalog.voip.bundle), seed: 42) }
 }
 
 /// The effects the shell acts on (ringer, tones, refusals, call events), without the app's
@@ -64,12 +57,12 @@ struct VoIPAppTests {
     func answerConnects() {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.seconds(2))
+        bench.moveClock(by: .seconds(2))
         let effects = bench.send(.answer)
         #expect(essentials(effects) == [.stopRinging(call: 1), .event(.connected(call: 1))])
         #expect(effects.contains(.event(.action(call: 1, name: "answer", outcome: "fulfilled"))))
         #expect(effects.contains(.event(.audioSession(active: true))))
-        bench.advance(.milliseconds(42_500))
+        bench.moveClock(by: .milliseconds(42_500))
         guard case .inCall(let shown) = bench.screen else { Issue.record("screen is \(bench.screen)"); return }
         #expect(shown.connectedSeconds == 42 && shown.status == .connected)
     }
@@ -78,7 +71,7 @@ struct VoIPAppTests {
     func declineWhileRinging() {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.seconds(5))
+        bench.moveClock(by: .seconds(5))
         let effects = bench.send(.end)
         guard case .event(.ended(1, _, alice, .declined, .zero, let actions))? = essentials(effects).last else {
             Issue.record("no ended event in \(effects)")
@@ -93,9 +86,9 @@ struct VoIPAppTests {
     func hangUpConnected() {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.seconds(3))
+        bench.moveClock(by: .seconds(3))
         bench.send(.answer)
-        bench.advance(.seconds(7))
+        bench.moveClock(by: .seconds(7))
         guard case .event(.ended(1, _, _, .local, .seconds(7), let actions))? = essentials(bench.send(.end)).last else {
             Issue.record("no ended event")
             return
@@ -112,7 +105,7 @@ struct VoIPAppTests {
         guard case .event(.ended(1, _, _, .remote, .zero, _))? = cancel.last else { Issue.record("\(cancel)"); return }
         bench.send(.incomingCall(alice))
         bench.send(.answer)
-        bench.advance(.seconds(4))
+        bench.moveClock(by: .seconds(4))
         guard case .event(.ended(2, _, _, .remote, .seconds(4), _))? = essentials(bench.send(.remoteEnd(call: 2))).last else {
             Issue.record("no remote end")
             return
@@ -123,9 +116,9 @@ struct VoIPAppTests {
     func rule28UnansweredByAppTimer() {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.milliseconds(59_999))
+        bench.moveClock(by: .milliseconds(59_999))
         #expect(essentials(bench.send(.tick)) == [])
-        bench.advance(.milliseconds(1))
+        bench.moveClock(by: .milliseconds(1))
         let effects = essentials(bench.send(.tick))
         #expect(effects.first == .stopRinging(call: 1))
         guard case .event(.ended(1, _, _, .unanswered, .zero, _))? = effects.last else { Issue.record("\(effects)"); return }
@@ -136,7 +129,7 @@ struct VoIPAppTests {
     func overdueTimerRunsFirst() {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.seconds(61))
+        bench.moveClock(by: .seconds(61))
         let effects = essentials(bench.send(.answer))
         #expect(effects.first == .stopRinging(call: 1))
         #expect(effects.last == .refused(.nothingToAnswer))
@@ -147,10 +140,10 @@ struct VoIPAppTests {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
         bench.send(.answer)
-        bench.advance(.seconds(65))
+        bench.moveClock(by: .seconds(65))
         bench.send(.end)
         #expect(bench.screen == .ended(EndedCallScreen(call: 1, caller: alice, reason: .local, durationSeconds: 65)))
-        bench.advance(.seconds(3))
+        bench.moveClock(by: .seconds(3))
         bench.send(.tick)
         #expect(bench.screen == .lock(LockScreen(appName: "VoIP", lock: .locked)))
     }
@@ -225,7 +218,7 @@ struct VoIPAppTests {
         var frames: [VibrationIndicator] = []
         for _ in 0..<10 {
             if case .incoming(let s) = bench.screen { frames.append(s.vibration) }
-            bench.advance(.milliseconds(250))
+            bench.moveClock(by: .milliseconds(250))
         }
         // standard pattern: 1 s on (frames alternate every 500 ms), 1 s off, then on again.
         #expect(frames[0...3] == [.buzzing(frame: 0), .buzzing(frame: 0), .buzzing(frame: 1), .buzzing(frame: 1)])
@@ -249,14 +242,14 @@ struct VoIPAppTests {
     func callBackFromRecents() {
         let bench = VoIPBench()
         bench.send(.incomingCall(alice))
-        bench.advance(.seconds(60))
+        bench.moveClock(by: .seconds(60))
         bench.send(.tick)
         #expect(bench.phone.recents.count == 1)
         #expect(essentials(bench.send(.callBack(recent: 1))) == [.refused(.locked)])
         bench.send(.setLock(.unlocked))
         let effects = bench.send(.callBack(recent: 1))
         #expect(effects.contains { if case .event(.outgoing(2, _, let callee)) = $0 { callee.handle == alice.handle } else { false } })
-        bench.advance(.seconds(2))
+        bench.moveClock(by: .seconds(2))
         #expect(essentials(bench.send(.tick)) == [.event(.connected(call: 2)), .stopCallTone(.ringback, call: 2)])
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 @testable import SoftphoneAudio
@@ -25,8 +26,8 @@ struct AudioEngineTests {
 
     @Test("a WAV file sink records about 1.2 s of ring for 1.2 s of ringing, in real time")
     func wavFileEndToEnd() throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("ring.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/ring.wav"
         let notices = NoticeRecorder()
         let engine = AudioEngine(
             output: .wavFile(path), ringtone: .classic(), vibration: .standard,
@@ -35,7 +36,8 @@ struct AudioEngineTests {
         let started = MonotonicClock.nanoseconds()
         engine.startRinging(tag: 7)
         // Blocking this test's own thread: an awaited sleep resumes only when the test pool has a free
-        // thread, which under a full parallel run came 45 s late (and the file outgrew the 30 s limit).
+        // thread, which under a full parallel run can be tens of seconds late, and the file would then
+        // outgrow the 30 s a ringtone may last.
         usleep(1_200_000)
         engine.stopRinging()
         let rang = Double(MonotonicClock.nanoseconds() - started) / 1e9
@@ -71,8 +73,8 @@ struct AudioEngineTests {
 
     @Test("a DTMF tone with no ring is played whole, then the sink stops after a short silence")
     func toneAlone() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("dtmf.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/dtmf.wav"
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         let tone = try #require(ToneCatalog.dtmf("9"))
         engine.playTone(tone)
@@ -96,8 +98,8 @@ struct AudioEngineTests {
 
     @Test("a repeating tone (ringback) plays in its cadence until stopped, and stops at once: the queue is dropped")
     func ringbackUntilStopped() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("ringback.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/ringback.wav"
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         let ringback = ToneCatalog.ringback(.europe)
         let started = MonotonicClock.nanoseconds()
@@ -123,8 +125,8 @@ struct AudioEngineTests {
 
     @Test("a repeating tone stopped and replaced by another in the same instant: only the second is heard")
     func toneReplaced() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("replaced.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/replaced.wav"
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         engine.playTone(ToneCatalog.ringback(.northAmerica))
         engine.stopRepeatingTone()  // before the audio thread took it: it never starts
@@ -143,8 +145,8 @@ struct AudioEngineTests {
 
     @Test("each ring starts at frame 0, and idle time between rings is not recorded")
     func twoRings() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("rings.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/rings.wav"
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
 
         var started = MonotonicClock.nanoseconds()
@@ -180,8 +182,8 @@ struct AudioEngineTests {
 
     @Test("a stopped ring falls silent over 5 ms from where the listener was, with no jump (a click), and nothing after it")
     func stopFadesOut() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("stop.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/stop.wav"
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         engine.startRinging()
         try await Task.sleep(for: .milliseconds(250))  // inside the first burst: a stop there is mid-wave
@@ -204,8 +206,8 @@ struct AudioEngineTests {
 
     @Test("a recording (the phone's --audio-out) keeps idle time as silence: a ring sits at its time since the file was opened")
     func recordingKeepsSilences() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("session.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/session.wav"
         // Synthesized at its first use, which takes a while on a loaded machine: not counted in the file's time.
         let ringtone = Ringtone.classic()
         let opened = MonotonicClock.nanoseconds()
@@ -304,13 +306,13 @@ struct AudioEngineTests {
 
     @Test("shutdown while idle returns promptly and can be repeated; the engine can be dropped without it")
     func shutdownIdle() {
-        let folder = TemporaryDirectory()
+        let folder = temporaryFolder()
         let engine = AudioEngine(
-            output: .wavFile(folder.file("idle.wav")), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+            output: .wavFile(folder + "/idle.wav"), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         #expect(Self.milliseconds { engine.shutdown() } < 100)
         engine.shutdown()
         engine.startRinging()  // after shutdown: ignored, returns at once
         _ = AudioEngine(
-            output: .wavFile(folder.file("dropped.wav")), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
+            output: .wavFile(folder + "/dropped.wav"), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
     }
 }

@@ -1,17 +1,15 @@
 import Glibc
+import SoftphoneControl
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 @testable import SoftphoneAudio
 
 @Suite("Generated assets in Assets/: committed files match their generators")
 struct GeneratedAssetTests {
-    /// The repository's `Assets/` folder, found from this file's path so the test runs from any directory.
-    static let assets: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // SoftphoneAudioTests/GeneratedAssetTests.swift under Tests/
-        return parts.joined(separator: "/") + "/Assets"
-    }()
+    /// The repository's `Assets/` folder.
+    static let assets = Repository.path("Assets")
 
     /// Every frame of `path` at its own rate and channel count, as 16-bit samples (exact for 16-bit sources).
     static func rawSamples(_ path: String) throws -> (rate: Int, channels: Int, samples: [Int16]) {
@@ -28,19 +26,6 @@ struct GeneratedAssetTests {
         return (file.sampleRate, file.channels, samples)
     }
 
-    /// The bytes of the file at `path`.
-    static func bytes(_ path: String) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { return [] }
-        defer { fclose(file) }
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let read = fread(&buffer, 1, buffer.count, file)
-            if read == 0 { return result }
-            result += buffer[..<read]
-        }
-    }
-
     @Test("each committed ringtone decodes to exactly what its generator makes (`swift run generate-assets`)",
           arguments: RingtoneAsset.allCases)
     func decodesToGenerator(asset: RingtoneAsset) throws {
@@ -52,18 +37,17 @@ struct GeneratedAssetTests {
     @Test("regenerating gives the same bytes (MP3 aside: its bytes depend on the LAME version)",
           arguments: RingtoneAsset.allCases.filter { $0 != .blankCallMP3 })
     func reproducible(asset: RingtoneAsset) throws {
-        let folder = TemporaryDirectory()
-        let path = try asset.write(toDirectory: folder.path)
-        _ = folder.file(asset.fileName)  // removed with the folder
-        let fresh = Self.bytes(path)
+        let folder = temporaryFolder()
+        let path = try asset.write(toDirectory: folder)
+        let fresh = try fileBytes(path)
         #expect(!fresh.isEmpty)
-        #expect(fresh == Self.bytes(Self.assets + "/Ringtones/" + asset.fileName))
+        #expect(try fresh == fileBytes(Self.assets + "/Ringtones/" + asset.fileName))
     }
 
     @Test("incoming.wav is a sound iOS plays for a notification: linear PCM WAV, under 30 s (iOS rule 42)")
     func incomingIsANotificationSound() throws {
         let path = Self.assets + "/Ringtones/incoming.wav"
-        let header = Self.bytes(path).prefix(36)
+        let header = try fileBytes(path).prefix(36)
         #expect(Array(header[0..<4]) == Array("RIFF".utf8) && Array(header[8..<16]) == Array("WAVEfmt ".utf8))
         #expect(header[20] == 1 && header[21] == 0, "format tag 1: linear PCM")
         #expect(header[34] == 16, "16 bits a sample")
@@ -78,7 +62,7 @@ struct GeneratedAssetTests {
     @Test("blank_call.mp3 is an MP3 of about one second of silence")
     func blankCall() throws {
         let path = Self.assets + "/Ringtones/blank_call.mp3"
-        let start = Self.bytes(path).prefix(3)
+        let start = try fileBytes(path).prefix(3)
         #expect(Array(start) == Array("ID3".utf8) || (start.first == 0xFF && (start.dropFirst().first ?? 0) & 0xE0 == 0xE0),
                 "an MPEG audio frame or an ID3 tag first")
         let ringtone = try Ringtone.load(path: path)
@@ -89,13 +73,13 @@ struct GeneratedAssetTests {
     @Test("classic.caf is the classic ring, bit for bit")
     func classicCAF() throws {
         let path = Self.assets + "/Ringtones/classic.caf"
-        #expect(Array(Self.bytes(path).prefix(4)) == Array("caff".utf8))
+        #expect(Array(try fileBytes(path).prefix(4)) == Array("caff".utf8))
         #expect(try Ringtone.load(path: path).samples == Ringtone.classic().samples)
     }
 
     @Test("Assets/Vibrations/patterns.json holds exactly the built-in patterns")
     func vibrationPatterns() throws {
-        let text = String(decoding: Self.bytes(Self.assets + "/Vibrations/patterns.json"), as: UTF8.self)
+        let text = try SmallTextFile.read(Self.assets + "/Vibrations/patterns.json").get()
         #expect(try VibrationPatternFile.patterns(parsing: text) == VibrationCatalog.all)
     }
 }

@@ -1,4 +1,5 @@
 import SoftphoneAudio
+import SoftphoneTestSupport
 import Testing
 
 /// Which files iOS plays as notification sounds (rule 42), judged from their headers.
@@ -11,8 +12,8 @@ struct NotificationSoundTests {
               ("just-under.wav", ["-b", "16", "LENGTH=29.9"]),
           ] as [(String, [String])])
     func played(name: String, options: [String]) throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file(name)
+        let folder = temporaryFolder()
+        let path = folder + "/" + name
         let length = options.first { $0.hasPrefix("LENGTH=") }.map { String($0.dropFirst(7)) } ?? "1"
         try Sox.run(["-n", "-r", "8000", "-c", "1"] + options.filter { !$0.hasPrefix("LENGTH=") } + [path, "synth", length, "sine", "440"])
         #expect(NotificationSound.problem(withFileAt: path) == nil)
@@ -24,8 +25,8 @@ struct NotificationSoundTests {
         ("tone.ogg", [], "is OGG (OGG Container format), Vorbis"),
     ] as [(String, [String], String)])
     func refusedFormat(name: String, options: [String], described: String) throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file(name)
+        let folder = temporaryFolder()
+        let path = folder + "/" + name
         try Sox.run(["-n", "-r", "8000", "-c", "1"] + options + [path, "synth", "1", "sine", "440"])
         #expect(NotificationSound.problem(withFileAt: path)
             == described + ", which iOS does not play as a notification sound (it takes linear PCM, IMA4, µ-law or A-law in WAV, AIFF or CAF)")
@@ -33,12 +34,12 @@ struct NotificationSoundTests {
 
     @Test("30 s or longer is refused with its length; an unreadable or truncated file says so")
     func tooLongUnreadableTruncated() throws {
-        let folder = TemporaryDirectory()
-        let long = folder.file("long.wav")
+        let folder = temporaryFolder()
+        let long = folder + "/long.wav"
         try Sox.run(["-n", "-r", "8000", "-c", "1", "-b", "16", long, "synth", "30", "sine", "440"])
         #expect(NotificationSound.problem(withFileAt: long) == "lasts 30.0 s; iOS plays only sounds shorter than 30 s")
-        #expect(NotificationSound.problem(withFileAt: folder.file("none.wav")) == "cannot be read (no such file)")
-        let cut = folder.write(bytes: Array(GeneratedAssetTests.bytes(long).prefix(1_044)), to: "cut.wav")
+        #expect(NotificationSound.problem(withFileAt: folder + "/none.wav") == "cannot be read (no such file)")
+        let cut = try writeFile(Array(try fileBytes(long).prefix(1_044)), to: folder + "/cut.wav")
         #expect(NotificationSound.problem(withFileAt: cut)
             == "is truncated (the header declares 480000 bytes of audio, the file holds only 1000)")
     }

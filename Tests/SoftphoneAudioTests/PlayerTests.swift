@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 @testable import SoftphoneAudio
@@ -16,8 +17,8 @@ struct PlayerTests {
 
     /// Writes a 48 kHz stereo 16-bit WAV of `frames` frames whose left and right differ and whose last
     /// frame is loud, so a clipped tail, a gap or a swapped channel shows; returns its path.
-    static func writeSource(in folder: TemporaryDirectory, frames: Int) throws -> String {
-        let path = folder.file("source.wav")
+    static func writeSource(in folder: String, frames: Int) throws -> String {
+        let path = folder + "/source.wav"
         let file = try SoundFile.create(wavAt: path, sampleRate: 48_000, channels: 2)
         var samples = [Int16]()
         for frame in 0..<frames {
@@ -86,11 +87,11 @@ struct PlayerTests {
 
     @Test("playing a 0.2 s file 3 times writes exactly 3 × its frames, each equal to the file's, no gap, tail intact")
     func loopsExactly() throws {
-        let folder = TemporaryDirectory()
+        let folder = temporaryFolder()
         let frames = 9_600
         let ringtone = try Ringtone.load(path: try Self.writeSource(in: folder, frames: frames))
         #expect(ringtone.frameCount == frames)
-        let out = folder.file("out.wav")
+        let out = folder + "/out.wav"
 
         let elapsed = try Self.seconds { try Player.play(ringtone, repetitions: 3, output: .wavFile(out)) }
 
@@ -128,9 +129,9 @@ struct PlayerTests {
 
     @Test("libsndfile names the container and the encoding")
     func formatName() throws {
-        let folder = TemporaryDirectory()
+        let folder = temporaryFolder()
         let path = try Self.writeSource(in: folder, frames: 480)
         #expect(Player.formatName(path: path) == "WAV (Microsoft), Signed 16 bit PCM")
-        #expect(Player.formatName(path: folder.path + "/missing.wav") == nil)
+        #expect(Player.formatName(path: folder + "/missing.wav") == nil)
     }
 }

@@ -1,11 +1,12 @@
 import Glibc
 @testable import SoftphoneAudio
+import SoftphoneTestSupport
 import Testing
 
 /// Sample-rate conversion quality: exact lengths, no images or aliases above -60 dB, no clipping or
-/// wrapping at full scale, and a seamless loop. Linear interpolation (the converter before
-/// `SincResampler`) fails the image and alias checks: at 8 kHz its 7 and 9 kHz images are only about
-/// 34 dB down, and from 96 kHz it folds 30 kHz to 18 kHz at full strength.
+/// wrapping at full scale, and a seamless loop. Linear interpolation would fail the image and alias
+/// checks: at 8 kHz its 7 and 9 kHz images are only about 34 dB down, and from 96 kHz it folds
+/// 30 kHz to 18 kHz at full strength.
 @Suite("Sample-rate conversion quality")
 struct ResamplingQualityTests {
     /// A SoX-made 1 kHz sine (plus, optionally, one more component) at `rate`, and the frequencies at
@@ -34,8 +35,8 @@ struct ResamplingQualityTests {
     @Test("a 1 kHz sine converts to 48 kHz with the exact length and spurious tones 60 dB down",
           arguments: sources)
     func spectrum(source: Source) throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("tone-\(source.rate).wav")
+        let folder = temporaryFolder()
+        let path = folder + "/tone-\(source.rate).wav"
         let seconds = 2
         // The rate before -n makes SoX synthesize at that rate (by default it would synthesize at 48 kHz
         // and convert with its own resampler, which would also drop the 30 kHz component).
@@ -59,10 +60,10 @@ struct ResamplingQualityTests {
     @Test("full-scale DC comes out exactly, at both rails, from every common rate",
           arguments: [8_000, 11_025, 16_000, 22_050, 44_100, 96_000, 192_000])
     func fullScaleDC(rate: Int) throws {
-        let folder = TemporaryDirectory()
+        let folder = temporaryFolder()
         for level in [Int16.max, Int16.min] {
             let samples = [Int16](repeating: level, count: rate / 4)
-            let path = folder.write(bytes: WAVBytes.pcm16(rate: rate, channels: 1, samples: samples), to: "dc.wav")
+            let path = try writeFile(WAVBytes.pcm16(rate: rate, channels: 1, samples: samples), to: folder + "/dc.wav")
             let ringtone = try Ringtone.load(path: path)
             #expect(ringtone.frameCount == (samples.count * 48_000 + rate / 2) / rate)
             #expect(ringtone.samples.allSatisfy { $0 == level }, "\(level) everywhere, the loop seam included")
@@ -73,8 +74,8 @@ struct ResamplingQualityTests {
     func fullScaleSine() throws {
         let rate = 44_100
         let samples = (0..<rate).map { Int16((32_767 * sin(2 * Double.pi * 1000 * Double($0) / Double(rate))).rounded()) }
-        let folder = TemporaryDirectory()
-        let path = folder.write(bytes: WAVBytes.pcm16(rate: rate, channels: 1, samples: samples), to: "loud.wav")
+        let folder = temporaryFolder()
+        let path = try writeFile(WAVBytes.pcm16(rate: rate, channels: 1, samples: samples), to: folder + "/loud.wav")
         let ringtone = try Ringtone.load(path: path)
         let left = stride(from: 0, to: ringtone.samples.count, by: 2).map { Int(ringtone.samples[$0]) }
         #expect(left.max()! > 32_600 && left.min()! < -32_600)
@@ -86,8 +87,8 @@ struct ResamplingQualityTests {
     @Test("a full-scale square wave overshoots (Gibbs) into saturation, never wrapping")
     func fullScaleSquare() throws {
         let samples = (0..<8_000).map { ($0 / 4) % 2 == 0 ? Int16.max : Int16.min }  // 1 kHz at 8 kHz
-        let folder = TemporaryDirectory()
-        let path = folder.write(bytes: WAVBytes.pcm16(rate: 8_000, channels: 1, samples: samples), to: "square.wav")
+        let folder = temporaryFolder()
+        let path = try writeFile(WAVBytes.pcm16(rate: 8_000, channels: 1, samples: samples), to: folder + "/square.wav")
         let ringtone = try Ringtone.load(path: path)
         let left = stride(from: 0, to: ringtone.samples.count, by: 2).map { Int(ringtone.samples[$0]) }
         #expect(left.max() == 32_767 && left.min() == -32_768, "the overshoot saturates")

@@ -1,5 +1,6 @@
 import Glibc
 import SoftphoneAudio
+import SoftphoneTestSupport
 import Testing
 
 @Suite("Decoding ringtone files")
@@ -31,8 +32,8 @@ struct RingtoneLoadTests {
     @Test("any format libsndfile reads becomes 48 kHz stereo of the same length and pitch",
           arguments: sources)
     func converts(source: Source) throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file(source.name)
+        let folder = temporaryFolder()
+        let path = folder + "/" + source.name
         try Sox.run(["-n", "-r", "\(source.rate)", "-c", "\(source.channels)"] + source.options
             + [path, "synth", "\(source.seconds)", "sine", "1000", "vol", "0.5"])
 
@@ -55,8 +56,8 @@ struct RingtoneLoadTests {
 
     @Test("at 48 kHz, 16-bit samples pass through bit for bit")
     func sameRateIsExact() throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("classic.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/classic.wav"
         try RingtoneSynth.writeClassic(to: path)
         #expect(try Ringtone.load(path: path).samples == Ringtone.classic().samples)
     }
@@ -72,8 +73,8 @@ struct RingtoneLoadTests {
 
     @Test("a file that is not audio is named, with libsndfile's reason")
     func notAudio() throws {
-        let folder = TemporaryDirectory()
-        let path = folder.write("these are not the samples you are looking for\n", to: "notes.wav")
+        let folder = temporaryFolder()
+        let path = try writeFile(text: "these are not the samples you are looking for\n", to: folder + "/notes.wav")
         let error = #expect(throws: AudioError.self) { try Ringtone.load(path: path) }
         let text = error?.description ?? ""
         #expect(text.hasPrefix("ringtone \(path): "))
@@ -83,16 +84,16 @@ struct RingtoneLoadTests {
 
     @Test("a directory is not a ringtone")
     func directory() throws {
-        let folder = TemporaryDirectory()
-        #expect(throws: AudioError.ringtone(path: folder.path, reason: "is a directory, not a sound file")) {
-            try Ringtone.load(path: folder.path)
+        let folder = temporaryFolder()
+        #expect(throws: AudioError.ringtone(path: folder, reason: "is a directory, not a sound file")) {
+            try Ringtone.load(path: folder)
         }
     }
 
     @Test("a sound file with no frames is an error, not a silent ring")
     func emptyFile() throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("empty.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/empty.wav"
         try Sox.run(["-n", "-r", "48000", "-c", "1", path, "trim", "0", "0"])
         #expect(throws: AudioError.ringtone(path: path, reason: "no audio frames (empty file)")) {
             try Ringtone.load(path: path)
@@ -101,32 +102,23 @@ struct RingtoneLoadTests {
 
     @Test("30 s or longer is refused, as iOS would (rule 42): 30.000 s exactly too, 29.999 s is taken")
     func tooLong() throws {
-        let folder = TemporaryDirectory()
+        let folder = temporaryFolder()
         for seconds in ["31", "30"] {
-            let path = folder.file("long\(seconds).wav")
+            let path = folder + "/long\(seconds).wav"
             try Sox.run(["-n", "-r", "8000", "-c", "1", path, "synth", seconds, "sine", "440"])
             #expect(throws: AudioError.ringtone(path: path, reason: "30 s or longer; iOS plays the default sound instead")) { try Ringtone.load(path: path) }
         }
-        let path = folder.file("just.wav")
+        let path = folder + "/just.wav"
         try Sox.run(["-n", "-r", "8000", "-c", "1", path, "synth", "29.999", "sine", "440"])
         #expect(try Ringtone.load(path: path).durationSeconds < 30)
     }
 
     @Test("an MP3 its decoder gives up on is called damaged, not a pipe")
     func damagedMP3() throws {
-        let folder = TemporaryDirectory()
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let asset = parts.joined(separator: "/") + "/Assets/Ringtones/blank_call.mp3"
-        let file = fopen(asset, "rb")
-        var bytes = [UInt8](repeating: 0, count: 300)
-        let read = fread(&bytes, 1, bytes.count, file)
-        fclose(file)
-        #expect(read == 300)
-        let path = folder.file("cut.mp3")
-        let out = fopen(path, "wb")
-        fwrite(bytes, 1, bytes.count, out)
-        fclose(out)
+        let folder = temporaryFolder()
+        let bytes = try fileBytes(Repository.path("Assets/Ringtones/blank_call.mp3")).prefix(300)
+        #expect(bytes.count == 300)
+        let path = try writeFile(Array(bytes), to: folder + "/cut.mp3")
         #expect(throws: AudioError.ringtone(path: path, reason: "not audio that can be decoded: damaged, or not the format its name says")) {
             try Ringtone.load(path: path)
         }

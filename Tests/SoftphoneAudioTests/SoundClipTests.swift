@@ -1,5 +1,6 @@
 @testable import SoftphoneAudio
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 /// One-shot clips (system sounds, single buzzes) mixed over everything else.
@@ -58,8 +59,8 @@ struct SoundClipTests {
 
     @Test("through the engine, a clip with no ring is written whole, then the sink stops; a ring stop does not cut it")
     func engineClip() async throws {
-        let folder = TemporaryDirectory()
-        let path = folder.file("clip.wav")
+        let folder = temporaryFolder()
+        let path = folder + "/clip.wav"
         let engine = AudioEngine(output: .wavFile(path), ringtone: .classic(), vibration: .standard, onNotice: { _ in })
         let sound = SoundClip(RingMixerTests.numbered)
         engine.playClip(sound, id: 1)

@@ -2,6 +2,7 @@ import CSQLite3
 import Glibc
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 /// The SQLite store and its in-memory twin keep the same contract.

@@ -1,18 +1,11 @@
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 /// The full screen's `/` line: the CLI's client commands, in the same words, read by the same code.
 @Suite("Command line words")
 struct CommandLineWordsTests {
-    /// The repository's folder, for the bundled payloads.
-    static let repository: String = {
-        let file = #filePath
-        var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/SoftphoneControlTests/this file
-        return parts.joined(separator: "/")
-    }()
-
     @Test("words split at spaces; quotes and backslashes keep spaces in one word")
     func words() throws {
         #expect(try WordReader.words(in: "call --from Bob") == ["call", "--from", "Bob"])
@@ -39,7 +32,7 @@ struct CommandLineWordsTests {
 
     @Test("push reads the payload file and the APNs headers")
     func push() throws {
-        let path = Self.repository + "/Assets/Payloads/voip-call.json"
+        let path = Repository.path("Assets/Payloads/voip-call.json")
         guard case .push(let push) = try ControlRequest.read(commandLine: "push \(path) --priority 5 --collapse-id c1") else {
             Issue.record("not a push")
             return

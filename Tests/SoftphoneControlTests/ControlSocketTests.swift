@@ -1,13 +1,8 @@
 import SoftphoneCore
 import Glibc
 import SoftphoneControl
+import SoftphoneTestSupport
 import Testing
-
-/// A fresh private folder for one test's socket.
-func temporaryFolder() -> String {
-    var template = Array("/tmp/softphone-test-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
 
 @Suite("Control socket")
 struct ControlSocketTests {
@@ -119,22 +114,21 @@ struct ControlSocketHangUpTests {
 final class ClientThread: @unchecked Sendable {
     // Written by the thread before it ends, read only after pthread_join: no other synchronisation needed.
     private var outcome: Result<JSON, any Error> = .failure(ControlError("the client thread did not run"))
-    private let body: @Sendable () throws -> JSON
-    private var thread = pthread_t()
+    private var thread: pthread_t?
 
     init(_ body: @escaping @Sendable () throws -> JSON) {
-        self.body = body
-        let context = Unmanaged.passRetained(self).toOpaque()
-        pthread_create(&thread, nil, { context in
-            let me = Unmanaged<ClientThread>.fromOpaque(context!).takeRetainedValue()
-            do { me.outcome = .success(try me.body()) } catch { me.outcome = .failure(error) }
-            return nil
-        }, context)
+        do {
+            thread = try POSIXThread.start { [self] in
+                do { outcome = .success(try body()) } catch { outcome = .failure(error) }
+            }
+        } catch {
+            outcome = .failure(ControlError("cannot start the client thread: \(String(cString: strerror(error.code)))"))
+        }
     }
 
     /// Waits for the thread and returns what the client got.
     func result() throws -> JSON {
-        pthread_join(thread, nil)
+        if let thread { pthread_join(thread, nil) }
         return try outcome.get()
     }
 }

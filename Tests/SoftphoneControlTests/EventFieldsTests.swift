@@ -9,7 +9,7 @@ import Testing
 struct EventFieldsTests {
     /// docs/events.md, cut into its `## `name`` sections: the names a heading gives, and its text.
     static func sections() throws -> [(names: [String], text: String)] {
-        let text = try SmallTextFile.read(PhoneProcess.repositoryRoot + "/docs/events.md").get()
+        let text = try SmallTextFile.read(Repository.path("docs/events.md")).get()
         var sections: [(names: [String], text: String)] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("## `") {

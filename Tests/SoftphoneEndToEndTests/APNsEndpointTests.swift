@@ -293,7 +293,7 @@ struct APNsEndpointTests {
     @Test("softphone push --via-apns: the push goes over HTTP/2 to the phone's endpoint and rings; APNs' refusal is exit 1 with its reason")
     func viaAPNs() throws {
         let apns = try APNsPhone()
-        let call = PhoneProcess.repositoryRoot + "/Assets/Payloads/voip-call.json"
+        let call = Repository.path("Assets/Payloads/voip-call.json")
         let sent = try apns.phone.remote(["push", call, "--via-apns"])
         #expect(sent.status == 0 && sent.out.hasPrefix("APNs accepted it: apns-id "), "\(sent.err)")
         #expect(apns.phone.process.line(startingWith: "INCOMING call=1") != nil)

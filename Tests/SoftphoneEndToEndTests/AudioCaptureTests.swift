@@ -212,19 +212,6 @@ struct AudioCaptureTests {
     }
 }
 
-/// The bytes of the file at `path`.
-func fileBytes(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else { throw SpawnError(what: "cannot open \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, file)
-        if n == 0 { return bytes }
-        bytes += chunk[0..<n]
-    }
-}
-
 func listFolder(_ path: String) throws -> [String] {
     guard let dir = opendir(path) else { throw SpawnError(what: "cannot list \(path)") }
     defer { closedir(dir) }

@@ -1,4 +1,4 @@
-import Glibc
+import SoftphoneControl
 import SoftphoneTestSupport
 import Testing
 
@@ -7,12 +7,10 @@ import Testing
 /// Tests/expect/run-all.sh (so `make test`) runs.
 @Suite("The automation guide's examples are the files make test runs")
 struct AutomationGuideTests {
-    static let root = PhoneProcess.repositoryRoot
-
     /// The guide's examples: (path, the block's text), read line by line: a marker line, the
     /// opening fence, the body, the closing fence.
     static func examples() throws -> [(path: String, block: String)] {
-        let guide = try #require(text(of: root + "/docs/automation.md"))
+        let guide = try SmallTextFile.read(Repository.path("docs/automation.md")).get()
         let lines = guide.split(separator: "\n", omittingEmptySubsequences: false)
         var examples: [(path: String, block: String)] = []
         var index = 0
@@ -36,7 +34,7 @@ struct AutomationGuideTests {
             "Tests/expect/flow-wait-again.sh", "Tests/expect/flow-wait.sh", "Tests/expect/push-call.exp", "Tests/pexpect/call_flow.py", "Tests/pexpect/headless_flow.py",
         ])
         for example in examples {
-            let file = try #require(Self.text(of: Self.root + "/" + example.path), "\(example.path) is missing")
+            let file = try #require(try? SmallTextFile.read(Repository.path(example.path)).get(), "\(example.path) is missing")
             #expect(example.block + "\n" == file, "docs/automation.md's block for \(example.path) differs from the file: copy the file into the block")
         }
     }
@@ -50,17 +48,5 @@ struct AutomationGuideTests {
                 || (folder == "Tests/pexpect" && name.hasSuffix(".py"))
             #expect(run, "\(example.path) is not a file run-all.sh runs")
         }
-    }
-
-    /// A whole file as UTF-8 text, or nil when it cannot be read.
-    static func text(of path: String) -> String? {
-        guard let file = fopen(path, "rb") else { return nil }
-        defer { fclose(file) }
-        fseek(file, 0, SEEK_END)
-        let size = ftell(file)
-        rewind(file)
-        var bytes = [UInt8](repeating: 0, count: max(0, size))
-        guard fread(&bytes, 1, bytes.count, file) == bytes.count else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -30,7 +30,7 @@ struct CommandLineTests {
     func operandsAnywhere(arguments: [String]) throws {
         let phone = try PlainPhone()
         _ = phone.process.line(startingWith: "READY")
-        let payload = PhoneProcess.repositoryRoot + "/Assets/Payloads/voip-call.json"
+        let payload = Repository.path("Assets/Payloads/voip-call.json")
         let pushed = try phone.remote(arguments.map { $0 == "PAYLOAD" ? payload : $0 })
         #expect(pushed.status == 0, "\(pushed.err)")
         #expect(phone.process.line(startingWith: "INCOMING call=1") != nil)
@@ -70,7 +70,7 @@ struct CommandLineTests {
         phone.process.send("d")
         // An alert payload without --type is an alert push: shown, and no call rang.
         let alert = phone.folder + "/alert.json"
-        try writeText(#"{"aps":{"alert":{"title":"Hello"}}}"#, to: alert)
+        try writeFile(text: #"{"aps":{"alert":{"title":"Hello"}}}"#, to: alert)
         let shown = try phone.remote(["push", alert])
         #expect(shown.status == 3 && shown.out == "notification 1 shown: Hello; no call rang\n", "\(shown)")
         #expect(phone.process.line(startingWith: "PUSH kind=alert") != nil)
@@ -217,10 +217,7 @@ struct CommandLineTests {
         let unknown = try PhoneProcess.run(["--vibration", "wobble"])
         #expect(unknown.status == 2)
         #expect(unknown.err == "softphone: --vibration: unknown vibration pattern \"wobble\"; accepted names: standard, alert, heartbeat, quick, rapid, sos, staccato, symphony, none; or synchronized, or steps like \"on 300, off 700\"\n")
-        let file = temporaryFolder() + "/patterns.json"
-        let handle = fopen(file, "w")
-        fputs("{\n  \"mine\": \"on 300, off -5\"\n}\n", handle)
-        fclose(handle)
+        let file = try writeFile(text: "{\n  \"mine\": \"on 300, off -5\"\n}\n", to: temporaryFolder() + "/patterns.json")
         let bad = try PhoneProcess.run(["--vibrations", file])
         #expect(bad.status == 2)
         #expect(bad.err == "softphone: vibrations file \(file): line 2: vibration pattern \"mine\": step 2 \"off -5\": the duration must be a whole number of milliseconds from 1 to 60000, with no unit\n")

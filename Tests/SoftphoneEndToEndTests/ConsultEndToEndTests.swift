@@ -5,7 +5,7 @@ import Testing
 /// `Assets/Payloads/` with `softphone push`, as a backend developer rehearses the flow.
 @Suite("The consult app, end to end", .serialized)
 struct ConsultEndToEndTests {
-    static func payload(_ name: String) -> String { PhoneProcess.repositoryRoot + "/Assets/Payloads/" + name + ".json" }
+    static func payload(_ name: String) -> String { Repository.root + "/Assets/Payloads/" + name + ".json" }
 
     @Test("a hospital's push rings; a rival consultation is busy; a is join; the end push ends it; no answer after ringTimeout; a foreign push gets the app killed")
     func flow() throws {

@@ -8,7 +8,6 @@ import Testing
 @Suite("Call flow pictures, end to end", .serialized)
 struct FlowEndToEndTests {
     let folder = temporaryFolder()
-    static let root = PhoneProcess.repositoryRoot
 
     /// Runs `program` with `arguments` to its end (at most `seconds`): status, stdout, stderr.
     func run(_ program: String, _ arguments: [String], seconds: Double = 90) throws -> (status: Int32?, out: String, err: String) {
@@ -27,7 +26,7 @@ struct FlowEndToEndTests {
     @Test("the consult busy flow's HTML opens in headless Chromium: the parties and arrows are on the page, the screenshot is not blank")
     func htmlRendersInChromium() throws {
         let pictures = folder + "/flows"
-        let scenario = try PhoneProcess.run(["scenario", Self.root + "/Assets/Scenarios/consult-busy.scenario", "--flow", pictures])
+        let scenario = try PhoneProcess.run(["scenario", Repository.path("Assets/Scenarios/consult-busy.scenario"), "--flow", pictures])
         #expect(scenario.status == 0, "\(scenario.err)")
         let page = "file://" + pictures + "/consult-busy.html"
         #expect(access(pictures + "/consult-busy.html", R_OK) == 0)
@@ -43,7 +42,7 @@ struct FlowEndToEndTests {
         let shot = folder + "/flow.png"
         let screenshot = try run(browser, chromium + ["--screenshot=\(shot)", "--window-size=1200,900", "--hide-scrollbars", page])
         #expect(screenshot.status == 0, "\(screenshot.err)")
-        let ink = try run(PhoneProcess.resolve("python3"), [Self.root + "/Tests/flow/png-ink.py", shot], seconds: 60)
+        let ink = try run(PhoneProcess.resolve("python3"), [Repository.path("Tests/flow/png-ink.py"), shot], seconds: 60)
         #expect(ink.status == 0, "\(ink.err)")
         // ink=0.0312 colours=57: the share of pixels that are not white, and how many colours there are.
         let fields = ink.out.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "=" }).map(String.init)
@@ -56,7 +55,7 @@ struct FlowEndToEndTests {
     @Test("softphone flow: text on stdout, --svg and --html files; a line that is not JSON or an unwritable file is one line naming it, exit 1")
     func command() throws {
         let events = folder + "/events.jsonl"
-        try writeText("""
+        try writeFile(text: """
             {"t_ms":0,"event":"phone.ready","app":"voip","lock":"locked","token":"00"}
             {"ok":true}
             {"t_ms":10,"event":"push.received","kind":"voip"}
@@ -71,7 +70,7 @@ struct FlowEndToEndTests {
         #expect(svg.status == 0 && svg.out.isEmpty && svg.err.isEmpty, "\(svg.err)")
         #expect(access(folder + "/f.svg", R_OK) == 0 && access(folder + "/f.html", R_OK) == 0)
 
-        try writeText("{\"t_ms\":0,\"event\":\"phone.ready\"}\nnot json\n", to: folder + "/bad.jsonl")
+        try writeFile(text: "{\"t_ms\":0,\"event\":\"phone.ready\"}\nnot json\n", to: folder + "/bad.jsonl")
         let bad = try PhoneProcess.run(["flow", folder + "/bad.jsonl", "--html", folder + "/bad.html"])
         #expect(bad.status == 1)
         #expect(bad.err == "softphone flow: \(folder)/bad.jsonl:2: not JSON: expected a JSON value at byte 0\n")

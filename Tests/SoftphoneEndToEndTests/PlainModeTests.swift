@@ -4,28 +4,6 @@ import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 
-/// A phone started in plain mode with its own socket and data folder, and its remote side.
-struct PlainPhone {
-    let folder = temporaryFolder()
-    var socket: String { folder + "/control.sock" }
-    let process: PhoneProcess
-
-    init(_ extra: [String] = ["--no-audio"], environment: [String: String] = [:]) throws {
-        let folder = self.folder
-        process = try PhoneProcess(["--socket", folder + "/control.sock", "--data-dir", folder + "/data"] + extra, environment: environment)
-    }
-
-    /// Runs a remote-side command against this phone.
-    func remote(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        try PhoneProcess.run(arguments + ["--socket", socket])
-    }
-
-    /// What `softphone state` prints, parsed.
-    func state() throws -> JSON {
-        try JSON.parse(remote(["state"]).out)
-    }
-}
-
 @Suite("Plain mode, end to end", .serialized)
 struct PlainModeTests {
     @Test("stdout not a terminal → plain mode: READY, INCOMING, CONNECTED, ENDED, journal row, exit 0")
@@ -159,7 +137,7 @@ struct PlainModeTests {
         let sox = try PhoneProcess.run([], as: ["sox", "-n", "-r", "8000", "-c", "1", "-b", "16", good, "synth", "1", "sine", "1000"])
         #expect(sox.status == 0, "sox: \(sox.err)")
         let path = folder + "/" + bad.name
-        try write(bad.spoil(try fileBytes(good)), to: path)
+        try writeFile(bad.spoil(try fileBytes(good)), to: path)
         let phone = try PlainPhone(["--ringtone", path, "--audio-out", folder + "/out.wav"])
         #expect(phone.process.line(startingWith: "READY") != nil)
         #expect(try phone.remote(["call"]).status == 0)
@@ -174,13 +152,6 @@ struct PlainModeTests {
         let wav = try CapturedWAV(path: folder + "/out.wav")
         let burst = (from: 480, to: 18_720)
         #expect(wav.power(at: 400, from: burst.from, to: burst.to) > 100 * wav.power(at: 1_000, from: burst.from, to: burst.to))
-    }
-
-    /// Writes `bytes` to `path`.
-    private func write(_ bytes: [UInt8], to path: String) throws {
-        guard let file = fopen(path, "wb") else { throw SpawnError(what: "cannot create \(path)") }
-        defer { fclose(file) }
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
     }
 
     @Test("the ALSA device cannot be opened: one warning naming it, and the call still works")
@@ -203,10 +174,7 @@ struct PlainModeTests {
           arguments: [(["--vibration", "S.O.S."], "sos"), (["--vibration", "on 300, off 700"], "custom"),
                       (["--vibrations", "FILE", "--vibration", "mine"], "mine"), (["--vibration", "synchronized"], "synchronized")])
     func vibration(arguments: [String], name: String) throws {
-        let file = temporaryFolder() + "/patterns.json"
-        let handle = fopen(file, "w")
-        fputs("{ \"mine\": \"on 120, off 80\" }\n", handle)
-        fclose(handle)
+        let file = try writeFile(text: "{ \"mine\": \"on 120, off 80\" }\n", to: temporaryFolder() + "/patterns.json")
         let phone = try PlainPhone(["--no-audio"] + arguments.map { $0 == "FILE" ? file : $0 })
         #expect(phone.process.line(startingWith: "READY") != nil)
         let state = try phone.state()

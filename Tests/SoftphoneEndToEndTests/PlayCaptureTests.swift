@@ -127,10 +127,7 @@ struct PlayCaptureTests {
         bytes += chunk("id3 ", [UInt8](repeating: 0x55, count: 32))
         let riff = bytes.count - 8
         for index in 0..<4 { bytes[4 + index] = UInt8(riff >> (8 * index) & 0xFF) }
-        let file = temporaryFolder() + "/extra-chunks.wav"
-        guard let out = fopen(file, "wb") else { throw SpawnError(what: "cannot create \(file)") }
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, out) }
-        fclose(out)
+        let file = try writeFile(bytes, to: temporaryFolder() + "/extra-chunks.wav")
         try Self.expectPlayed(file, seconds: 1, frequency: 1_300)
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// `softphone play FILE [--loop N]`, run as a user would, into a real-time WAV file (3 s and 6 s).
 @Suite("softphone play", .serialized)
 struct PlayTests {
-    static let classic = PhoneProcess.repositoryRoot + "/Assets/Ringtones/classic.wav"
+    static let classic = Repository.path("Assets/Ringtones/classic.wav")
     static let summary = "classic.wav: 48000 Hz → 48000 Hz, 1 → 2 channels, 3.00 s; WAV (Microsoft), Signed 16 bit PCM\n"
 
     @Test("plays the file once into a WAV file: the summary line, exit 0, every frame of 3.00 s")

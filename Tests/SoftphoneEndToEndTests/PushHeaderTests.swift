@@ -7,7 +7,7 @@ import Testing
 /// refused as APNs refuses it (rule 18) with the exit status docs/usage.md gives.
 @Suite("softphone push: APNs headers, end to end", .serialized)
 struct PushHeaderTests {
-    static let call = PhoneProcess.repositoryRoot + "/Assets/Payloads/voip-call.json"
+    static let call = Repository.path("Assets/Payloads/voip-call.json")
 
     /// Declines the ringing call `number`, so the next push rings as a new call.
     private func decline(_ phone: PlainPhone, _ number: Int) {

@@ -20,7 +20,7 @@ struct RingExtensionTests {
         for _ in 0..<24 where !ready { ready = try phone.remote(["wait", "sounds.ready", "--timeout", "5"]).status == 0 }
         try #require(ready, "sounds.ready never came")
 
-        let payload = PhoneProcess.repositoryRoot + "/Assets/Payloads/ring-extension-mutable-content.json"
+        let payload = Repository.path("Assets/Payloads/ring-extension-mutable-content.json")
         let pushed = try phone.remote(["push", payload, "--type", "alert"])
         #expect(pushed.status == 0 && pushed.out == "notification 2 shown; its service extension rings\n", "\(pushed)")
         let started = PhoneProcess.now()

@@ -8,23 +8,22 @@ import Testing
 @Suite("Scenario files, end to end", .serialized)
 struct ScenarioEndToEndTests {
     let folder = temporaryFolder()
-    static let root = PhoneProcess.repositoryRoot
 
     /// Writes a scenario file into the test's folder; its path.
     func file(_ name: String, _ text: String) throws -> String {
         let path = folder + "/" + name + ".scenario"
-        try writeText(text, to: path)
+        try writeFile(text: text, to: path)
         return path
     }
 
     /// All the bundled scenarios.
     static var bundled: [String] {
-        guard let dir = opendir(root + "/Assets/Scenarios") else { return [] }
+        guard let dir = opendir(Repository.path("Assets/Scenarios")) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasSuffix(".scenario") { names.append(root + "/Assets/Scenarios/" + name) }
+            if name.hasSuffix(".scenario") { names.append(Repository.root + "/Assets/Scenarios/" + name) }
         }
         return names.sorted()
     }
@@ -140,7 +139,7 @@ struct ScenarioEndToEndTests {
     func realTimeWithSettingsAndRules() throws {
         let phone = try PlainPhone(["--no-audio", "--app", "consult", "--set", "ringTimeout=15", "--rule", "actionTimeout=2s"])
         #expect(try PhoneProcess.run(["wait", "phone.ready", "--socket", phone.socket, "--timeout", "10"]).status == 0)
-        let scenario = try file("settings", "app consult\nset ringTimeout=15\nrule actionTimeout=2000ms\nat 0s push \(PhoneProcess.repositoryRoot)/Assets/Payloads/consult-start.json\nexpect call.incoming call=1\nat 0.5s key d\nexpect call.ended reason=declined\n")
+        let scenario = try file("settings", "app consult\nset ringTimeout=15\nrule actionTimeout=2000ms\nat 0s push \(Repository.root)/Assets/Payloads/consult-start.json\nexpect call.incoming call=1\nat 0.5s key d\nexpect call.ended reason=declined\n")
         let run = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, scenario])
         #expect(run.status == 0, "\(run.err)")
         let state = try phone.state()

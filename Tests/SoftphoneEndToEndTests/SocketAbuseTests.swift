@@ -70,9 +70,7 @@ struct SocketAbuseTests {
     func notASocket() throws {
         let folder = temporaryFolder()
         let path = folder + "/control.sock"
-        let file = fopen(path, "w")
-        fputs("precious\n", file)
-        fclose(file)
+        try writeFile(text: "precious\n", to: path)
         let result = try PhoneProcess.run(["--plain", "--no-audio", "--socket", path, "--data-dir", folder + "/data"])
         #expect(result.status == 1)
         #expect(result.err == "softphone: \(path) exists and is not a socket; remove it, or choose another path with --socket PATH\n")

@@ -6,7 +6,7 @@ import Testing
 /// binary: what each one is for, shown happening.
 @Suite("voip sample payloads, end to end", .serialized)
 struct VoIPPayloadTests {
-    static func payload(_ name: String) -> String { PhoneProcess.repositoryRoot + "/Assets/Payloads/" + name }
+    static func payload(_ name: String) -> String { Repository.root + "/Assets/Payloads/" + name }
 
     @Test("voip-call, voip-video-call, voip-call-with-uuid: each rings with its caller, video flag and (given) UUID")
     func ringing() throws {

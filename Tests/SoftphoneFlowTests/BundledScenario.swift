@@ -2,6 +2,7 @@ import Glibc
 import SoftphoneCore
 import SoftphoneFlow
 import SoftphoneScenario
+import SoftphoneTestSupport
 
 /// A bundled scenario (Assets/Scenarios) run on the manual clock, as `softphone scenario` runs it:
 /// its events are the same on every run, so the pictures drawn from them can be golden files.
@@ -11,17 +12,10 @@ struct BundledScenario: Sendable, CustomStringConvertible {
 
     var description: String { name }
 
-    /// The repository's root, from this file's path.
-    static let repositoryRoot: String = {
-        var path = #filePath
-        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }()
-
     /// Every bundled scenario, by name.
     static let all: [BundledScenario] = {
         var names: [String] = []
-        guard let directory = opendir(repositoryRoot + "/Assets/Scenarios") else { return [] }
+        guard let directory = opendir(Repository.path("Assets/Scenarios")) else { return [] }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -32,7 +26,7 @@ struct BundledScenario: Sendable, CustomStringConvertible {
 
     /// Runs it and returns its events.
     func events() throws -> [JSON] {
-        let scenario = try ScenarioParser.parse(file: Self.repositoryRoot + "/Assets/Scenarios/\(name).scenario")
+        let scenario = try ScenarioParser.parse(file: Repository.path("Assets/Scenarios/\(name).scenario"))
         var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario))
         _ = runner.run()
         return runner.events.map(\.json)

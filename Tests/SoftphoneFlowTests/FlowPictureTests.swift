@@ -1,8 +1,10 @@
 import Foundation
 import Glibc
 import FoundationXML
+import SoftphoneControl
 import SoftphoneCore
 @testable import SoftphoneFlow
+import SoftphoneTestSupport
 import Testing
 
 /// The SVG and HTML pictures: well-formed, one group per event with its JSON, problems in red,
@@ -15,7 +17,7 @@ struct FlowPictureTests {
         let svg = FlowSVG.render(ladder, title: "consult-busy")
         GoldenFile.check("consult-busy.svg", svg)
         // The README's picture of the flow is the same file, so it cannot go stale.
-        #expect(readDocument(BundledScenario.repositoryRoot + "/docs/consult-busy-flow.svg") == svg, "cp Tests/SoftphoneFlowTests/Golden/consult-busy.svg docs/consult-busy-flow.svg")
+        #expect((try? SmallTextFile.read(Repository.path("docs/consult-busy-flow.svg")).get()) == svg, "cp Tests/SoftphoneFlowTests/Golden/consult-busy.svg docs/consult-busy-flow.svg")
         let document = try XMLDocument(xmlString: svg)
         let root = try #require(document.rootElement())
         #expect(root.name == "svg")
@@ -54,15 +56,6 @@ struct FlowPictureTests {
         #expect(svg.contains("stroke=\"#d01818\" stroke-width=\"2\""))
         #expect(svg.contains("iOS rule 5: App terminated: no call reported &lt;after&gt; a VoIP push."))
     }
-}
-
-/// A file's text, or nil.
-func readDocument(_ path: String) -> String? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
-    while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes += chunk[0..<n] }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 /// The child elements of `element` named `name`, in SVG's namespace or none.

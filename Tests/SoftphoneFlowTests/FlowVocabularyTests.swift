@@ -1,14 +1,16 @@
 import Foundation
 import Glibc
+import SoftphoneControl
 import SoftphoneCore
 @testable import SoftphoneFlow
+import SoftphoneTestSupport
 import Testing
 
 /// Every event docs/events.md describes has a row of its own, not the unknown-event note.
 struct FlowVocabularyTests {
     /// The event names of docs/events.md's `## \`name\`` headings.
     static let documented: [String] = {
-        guard let text = readDocument(BundledScenario.repositoryRoot + "/docs/events.md") else { return [] }
+        guard case .success(let text) = SmallTextFile.read(Repository.path("docs/events.md")) else { return [] }
         var names: [String] = []
         for line in text.split(separator: "\n") where line.hasPrefix("## `") {
             for (at, part) in line.split(separator: "`", omittingEmptySubsequences: false).enumerated() where at % 2 == 1 {

@@ -1,5 +1,6 @@
 import SoftphoneControl
 import SoftphoneScenario
+import SoftphoneTestSupport
 import Testing
 
 /// The demo's tour: which bundled flows it shows, in which order, and what its captions say.
@@ -7,7 +8,7 @@ import Testing
 struct DemoTourTests {
     /// Every bundled scenario with its text, as `softphone demo` reads them.
     static func bundled() throws -> [(scenario: Scenario, text: String)] {
-        let folder = repositoryRoot + "/Assets/Scenarios/"
+        let folder = Repository.path("Assets/Scenarios/")
         let names = [
             "consult-busy", "consult-decline", "consult-logged-out", "consult-no-answer", "consult-rejoin", "ring-extension-opened",
             "ring-extension-rings", "ring-extension-sound-ended", "ring-extension-time-will-expire", "voip-answer-hang-up",

@@ -1,6 +1,7 @@
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneScenario
+import SoftphoneTestSupport
 import Testing
 
 @Suite("Scenario files: reading them")
@@ -151,8 +152,8 @@ struct ScenarioParserTests {
     @Test("a push that is not JSON, or that APNs would refuse, is a mistake at its file's column")
     func badPayloads() {
         #expect(syntaxError("at 0s push \(payload("voip-too-large"))")?.message.hasSuffix("(413 PayloadTooLarge, iOS rule 16)") == true)
-        #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.message.hasPrefix("push: \(repositoryRoot)/README.md is not JSON") == true)
-        #expect(syntaxError("at 0s push \(repositoryRoot)/README.md")?.column == 12)
+        #expect(syntaxError("at 0s push \(Repository.root)/README.md")?.message.hasPrefix("push: \(Repository.root)/README.md is not JSON") == true)
+        #expect(syntaxError("at 0s push \(Repository.root)/README.md")?.column == 12)
         #expect(syntaxError("at 0s push \(payload("voip-call")) --type text")?.message == "push: --type \"text\" must be voip or alert")
     }
 
@@ -183,13 +184,13 @@ struct ScenarioParserTests {
 
     @Test("a payload path is looked for from the current folder, then from the scenario's folder")
     func payloadRelativeToScenario() throws {
-        let parsed = try ScenarioParser.parse("at 0s push ../Payloads/voip-call.json", file: repositoryRoot + "/Assets/Scenarios/x.scenario")
+        let parsed = try ScenarioParser.parse("at 0s push ../Payloads/voip-call.json", file: Repository.path("Assets/Scenarios/x.scenario"))
         #expect(parsed.steps.count == 1)
     }
 
     @Test("a bundled scenario's Assets/Payloads path is found from the folders above its own, wherever the run starts")
     func payloadFromAFolderAbove() throws {
-        let parsed = try ScenarioParser.parse("at 0s push Assets/Payloads/voip-call.json", file: repositoryRoot + "/Assets/Scenarios/x.scenario")
+        let parsed = try ScenarioParser.parse("at 0s push Assets/Payloads/voip-call.json", file: Repository.path("Assets/Scenarios/x.scenario"))
         #expect(parsed.steps.count == 1)
     }
 

@@ -1,14 +1,8 @@
 import SoftphoneScenario
-
-/// The repository, found from this file's path (payload files are looked up from it).
-let repositoryRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
+import SoftphoneTestSupport
 
 /// A sample push's path.
-func payload(_ name: String) -> String { repositoryRoot + "/Assets/Payloads/" + name + ".json" }
+func payload(_ name: String) -> String { Repository.path("Assets/Payloads/" + name + ".json") }
 
 /// Reads scenario text as the file `test.scenario`.
 func scenario(_ text: String) throws(ScenarioSyntaxError) -> Scenario {

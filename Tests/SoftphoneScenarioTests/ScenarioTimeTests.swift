@@ -21,9 +21,9 @@ struct ScenarioTimeTests {
         #expect(ScenarioTime.format(.milliseconds(1005)) == "1.005 s")
     }
 
-    // Found by the scenario fuzz target (Tests/fuzz/regressions/scenario/): a digit followed by a
-    // combining mark is one Character that sorts between "0" and "9", so it passed as a digit and
-    // the number it was then read as was force-unwrapped: a crash instead of the line's error.
+    // A digit followed by a combining mark is one Character that sorts between "0" and "9", yet no
+    // integer reads it: a time holding one must be the line's error, not a number that cannot be
+    // read (the scenario fuzz target's input for it is in Tests/fuzz/regressions/scenario/).
     @Test("a digit with a combining mark is not a digit: the time is refused, not a crash")
     func combiningMark() throws {
         for bad in ["0\u{0744}s", "1.5\u{0301}s", "2\u{20E3}m"] { #expect(ScenarioTime.parse(bad) == nil, "\(bad)") }

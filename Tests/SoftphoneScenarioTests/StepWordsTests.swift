@@ -1,6 +1,7 @@
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneScenario
+import SoftphoneTestSupport
 import Testing
 
 /// A scenario's `at` step and the CLI take a request in the same words, read by the same grammar
@@ -49,7 +50,7 @@ struct StepWordsTests {
         ("push", false), ("push \(voip) --type fax", false), ("push \(voip) --priority 7", false), ("push \(voip) --expiration -1", false),
         ("push \(voip) --collapse-id \(String(repeating: "x", count: 65))", false), ("push \(voip) --loud yes", false),
         ("push \(voip) --topic", false), ("push \(voip) extra", false), ("push /nonexistent/x.json", false),
-        ("push \(repositoryRoot)/README.md", false), ("push \(payload("voip-too-large"))", false),
+        ("push \(Repository.root)/README.md", false), ("push \(payload("voip-too-large"))", false),
     ]
 
     @Test("the same words, the same request or the same refusal", arguments: rows)

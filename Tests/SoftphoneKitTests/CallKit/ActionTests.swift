@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The provider delegate and its actions: order, completion, timeouts, decline, answer and the

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// A second call over an active one, and over a ringing one (iOS rule 38).

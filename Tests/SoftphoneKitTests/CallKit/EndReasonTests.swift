@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// Calls the app ends itself, outgoing progress, invalidation, and the absent ring timeout

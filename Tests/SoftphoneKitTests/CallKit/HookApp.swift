@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// A test app for the CallKit tests whose callbacks run closures the test chooses, and which can
@@ -151,9 +152,9 @@ final class HookApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDe
 }
 
 /// A phone running a `HookApp`, unlocked by default, on a manual clock.
-final class HookPhone: AppPhone<HookApp> {
+final class HookPhone: PhoneOnManualClock<HookApp> {
     init(_ hooks: HookApp.Hooks = .init(), lock: LockState = .unlocked, rules: Phone.Rules = .init(), callKitEntitled: Bool = true) {
-        super.init(bundle: Self.bundle(id: "hook", callKitEntitled: callKitEntitled) { HookApp(hooks) }, lock: lock, rules: rules, seed: 7)
+        super.init(configuration: Phone.Configuration(app: Self.bundle(id: "hook", callKitEntitled: callKitEntitled) { HookApp(hooks) }, rules: rules), lock: lock, seed: 7)
     }
 
     /// Runs `body` as the app's own code, inside the phone; completions it sets off run before this returns.

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// `reportNewIncomingCall` refusals and CallKit's error codes (iOS rules 23–25).

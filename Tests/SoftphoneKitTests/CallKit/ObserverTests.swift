@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// `CXCallObserver`: the system's list of calls and its change notices (iOS rule 36).

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// How an incoming call shows: full screen when locked, a banner when unlocked (iOS rule 37).

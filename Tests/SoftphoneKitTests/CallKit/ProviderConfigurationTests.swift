@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The provider's configuration, handles and call updates (iOS rules 20–22).

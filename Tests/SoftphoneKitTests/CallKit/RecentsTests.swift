@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The Phone app's Recents and calling back from it (iOS rules 26, 48).

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// `CXCallController` requests and their errors, by iOS's numeric codes (iOS rule 35).

@@ -1,5 +1,6 @@
-import Glibc
+import SoftphoneControl
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// ExampleApp, the app docs/writing-an-app.md shows, run on a phone on the manual clock; and
@@ -7,36 +8,12 @@ import Testing
 @Suite("example app")
 struct ExampleAppTests {
     /// A phone running ExampleApp. Time moves only when a test says so.
-    final class ExamplePhone {
-        let phone = Phone(configuration: .init(app: ExampleApp.bundle), lock: .locked, seed: 7, wallClockStart: 1_800_000_000)
-        private(set) var now = Instant.zero
-        private(set) var effects: [Effect] = []
-
-        init() { send(.start) }
-
-        /// The running app.
-        var app: ExampleApp { phone.runningApp as! ExampleApp }
-
-        /// Handles `command` now: due timers first, then the command, then the app code it sets off.
-        @discardableResult
-        func send(_ command: Command) -> [Effect] {
-            let new = phone.handle(command, at: now)
-            effects += new
-            return new
-        }
+    final class ExamplePhone: PhoneOnManualClock<ExampleApp> {
+        init() { super.init(configuration: .init(app: ExampleApp.bundle), lock: .locked, seed: 7) }
 
         /// Runs `press` as the app's own UI does, inside the phone, now.
-        func pressInApp(_ press: (ExampleApp) -> Void) {
-            effects += phone.runInApp(at: now) { press(app) }
-        }
+        func pressInApp(_ press: (ExampleApp) -> Void) { runInApp(press) }
 
-        /// Moves the clock on; every timer due on the way runs at its own instant.
-        func advance(by duration: Duration) {
-            now = now + duration
-            send(.tick)
-        }
-
-        var events: [PhoneEvent] { effects.compactMap { if case .event(let event) = $0 { event } else { nil } } }
         /// The UUID the app reported the newest incoming call with.
         var lastIncoming: UUID? {
             events.compactMap { if case .incoming(_, let uuid, _) = $0 { UUID(uuidString: uuid) } else { nil } }.last
@@ -48,7 +25,6 @@ struct ExampleAppTests {
         }
         /// The names of the requests the app sent its server, in order.
         var serverRequests: [String] { events.compactMap { if case .serverRequest(let name, _) = $0 { name } else { nil } } }
-        var violatedRules: [Int] { events.compactMap { if case .ruleViolated(let rule, _) = $0 { rule } else { nil } } }
     }
 
     static let zoe = Caller(name: "Zoë", handle: "+15551234")
@@ -61,7 +37,7 @@ struct ExampleAppTests {
         t.send(.incomingCall(Self.zoe))
         let uuid = try #require(t.lastIncoming)
         #expect(t.effects.contains(.startRinging(call: 1)))
-        #expect(t.app.calls == [uuid])
+        #expect(t.app!.calls == [uuid])
 
         t.advance(by: .seconds(2))
         t.send(.answer)
@@ -70,7 +46,7 @@ struct ExampleAppTests {
         #expect(t.serverRequests == ["register", "answer", "media"])
 
         t.send(.toggleMute)
-        #expect(t.app.isMuted)
+        #expect(t.app!.isMuted)
         #expect(t.events.contains(.muted(call: 1, muted: true)))
 
         // The app's own button, pressed inside the phone: CallKit hands back the end action at once.
@@ -79,8 +55,8 @@ struct ExampleAppTests {
         #expect(t.ended.map(\.reason) == [.local])
         #expect(t.ended.first?.duration == .seconds(5))
         #expect(t.serverRequests.last == "end")
-        #expect(t.app.calls.isEmpty)
-        #expect(!t.app.isMuted)
+        #expect(t.app!.calls.isEmpty)
+        #expect(!t.app!.isMuted)
 
         // The ring timer was stopped by the answer: nothing else ends, and no rule was broken.
         t.advance(by: .seconds(120))
@@ -100,7 +76,7 @@ struct ExampleAppTests {
         #expect(t.effects.contains(.stopRinging(call: 1)))
         #expect(t.serverRequests.last == "missed")
         #expect(t.phone.recents.first?.isMissed == true)
-        #expect(t.app.calls.isEmpty)
+        #expect(t.app!.calls.isEmpty)
         #expect(t.violatedRules.isEmpty)
     }
 
@@ -123,7 +99,7 @@ struct ExampleAppTests {
         t.advance(by: .seconds(3))
         t.send(.remoteEnd(call: nil))
         #expect(t.ended.map(\.reason) == [.remote])
-        #expect(t.app.calls.isEmpty)
+        #expect(t.app!.calls.isEmpty)
 
         t.send(.incomingCall(Self.zoe))
         t.send(.answer)
@@ -144,8 +120,8 @@ struct ExampleAppTests {
     /// docs/writing-an-app.md shows ExampleApp.swift whole, byte for byte, in the ```swift block
     /// after the marker line.
     @Test func theGuideShowsThisAppExactly() throws {
-        let guide = try #require(Docs.read("docs/writing-an-app.md"))
-        let source = try #require(Docs.read("Tests/SoftphoneKitTests/Example/ExampleApp.swift"))
+        let guide = try SmallTextFile.read(Repository.path("docs/writing-an-app.md")).get()
+        let source = try SmallTextFile.read(Repository.path("Tests/SoftphoneKitTests/Example/ExampleApp.swift")).get()
         let marker = "<!-- example: Tests/SoftphoneKitTests/Example/ExampleApp.swift -->\n```swift\n"
         let parts = split(guide, on: marker)
         try #require(parts.count == 2, "the guide must have exactly one example marker followed by a ```swift fence")
@@ -156,7 +132,7 @@ struct ExampleAppTests {
     /// docs/ios-rules.md has one row for each rule of the reference, 1 to 48, each with a known
     /// status; an enforced rule names its test file.
     @Test func theRulesTableHasEveryRuleOnce() throws {
-        let table = try #require(Docs.read("docs/ios-rules.md"))
+        let table = try SmallTextFile.read(Repository.path("docs/ios-rules.md")).get()
         var numbers: [Int] = []
         // The columns are found by their headings (`| # | … | status | … | tests |`), so the tables
         // may gain columns without this test reading the wrong one.
@@ -179,25 +155,6 @@ struct ExampleAppTests {
             }
         }
         #expect(numbers == Array(1...48))
-    }
-}
-
-/// Files of the package, found from this file's path (Tests/SoftphoneKitTests/Example/…).
-private enum Docs {
-    static var root: String {
-        var path = #filePath
-        for _ in 0..<4 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
-        return path
-    }
-
-    /// The text of `relativePath` under the package root, or nil if it cannot be read.
-    static func read(_ relativePath: String) -> String? {
-        guard let file = fopen(root + "/" + relativePath, "rb") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while case let count = fread(&chunk, 1, chunk.count, file), count > 0 { bytes += chunk[0..<count] }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

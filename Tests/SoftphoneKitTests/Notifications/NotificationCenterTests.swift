@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// Local notifications, the notifications on screen, tapping them, the app's own screen and the

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 
 /// A notification-service extension whose behaviour each test writes as closures.
 final class ProbeExtension: UNNotificationServiceExtension {
@@ -63,7 +64,7 @@ final class NotificationProbeApp: UIApplicationDelegate, UNUserNotificationCente
 }
 
 /// A phone running `NotificationProbeApp` with a `ProbeExtension` (or none).
-final class NotificationPhone: AppPhone<NotificationProbeApp> {
+final class NotificationPhone: PhoneOnManualClock<NotificationProbeApp> {
     static let group = "group.com.example.probe"
 
     init(
@@ -76,7 +77,7 @@ final class NotificationPhone: AppPhone<NotificationProbeApp> {
             id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe", makeDelegate: { NotificationProbeApp() },
             callPush: { _ in .object([]) }, callPushKind: .alert, notificationServiceExtension: factory,
             appGroups: [Self.group], sounds: sounds)
-        super.init(bundle: bundle, lock: lock, rules: rules, seed: 7, soundProblems: soundProblems)
+        super.init(configuration: Phone.Configuration(app: bundle, rules: rules, soundProblems: soundProblems), lock: lock, seed: 7)
     }
 
     /// An alert push whose `aps` has these members; `extra` goes beside `aps`.

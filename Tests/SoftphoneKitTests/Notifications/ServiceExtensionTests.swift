@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The notification-service extension host: when it runs (rule 40), its time and what is shown

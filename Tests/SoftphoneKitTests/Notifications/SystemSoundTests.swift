@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// AudioToolbox's system sounds on the manual clock, and notification sounds (iOS rule 42).

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// Report first; end a dead call with `reportCall(with:endedAt:reason:)`, and hear of hang-ups

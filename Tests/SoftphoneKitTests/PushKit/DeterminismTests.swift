@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The phone is a deterministic state machine: the same commands at the same instants, from the

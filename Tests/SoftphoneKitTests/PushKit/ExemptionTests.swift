@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// Before iOS 26.4 the system does not require a report when the app is in the foreground or

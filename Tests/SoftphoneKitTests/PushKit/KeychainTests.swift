@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The keychain from a VoIP push: what each accessibility class allows while locked and before

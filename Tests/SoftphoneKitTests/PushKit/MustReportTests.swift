@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// iOS 26.4: `pushRegistry(_:didReceiveIncomingVoIPPushWith:metadata:withCompletionHandler:)` tells

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// An app launched by a VoIP push before the first unlock after a restart sees its protected

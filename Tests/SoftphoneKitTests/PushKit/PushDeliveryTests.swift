@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// After repeated unreported pushes iOS silently stops delivering VoIP pushes to the app; only a

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 
 /// A small app for the PushKit tests, written against SoftphoneKit like any iOS app. Unlike
 /// `ScriptedApp` it decides per push (from the payload) whether to report, implements iOS 26.4's
@@ -176,9 +177,9 @@ final class PushKitProbeApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPr
 }
 
 /// A phone running a `PushKitProbeApp`, on a manual clock, like `TestPhone`.
-final class PushKitProbePhone: AppPhone<PushKitProbeApp> {
+final class PushKitProbePhone: PhoneOnManualClock<PushKitProbeApp> {
     init(_ setup: PushKitProbeApp.Setup = .init(), lock: LockState = .locked, rules: Phone.Rules = .init(), seed: UInt64 = 42) {
-        super.init(bundle: Self.bundle(id: "probe") { PushKitProbeApp(setup) }, lock: lock, rules: rules, seed: seed)
+        super.init(configuration: Phone.Configuration(app: Self.bundle(id: "probe") { PushKitProbeApp(setup) }, rules: rules), lock: lock, seed: seed)
     }
 
     /// A VoIP push; `report: false` asks the probe not to report it; `sentAt` as APNs saw it (nil: now).

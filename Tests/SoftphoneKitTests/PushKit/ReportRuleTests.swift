@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// iOS 13's report rule: every VoIP push must be reported to CallKit before the PushKit handler

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The VoIP push token: registration, its binary form, and how servers must spell it (iOS rules 1–3).

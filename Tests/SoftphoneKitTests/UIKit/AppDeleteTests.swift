@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// Deleting the app and installing it again, as on an iPhone: the process ends with its calls,

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The Settings app: what the person set (`Phone.Configuration.settings`, `softphone run --set`)

@@ -1,4 +1,5 @@
 import SoftphoneKit
+import SoftphoneTestSupport
 import Testing
 
 /// The person's keys read against the screen on show, and the system's own screens: Recents,
@@ -7,7 +8,7 @@ import Testing
 struct SystemScreenTests {
     /// Presses each key in turn; returns the effects of all of them.
     @discardableResult
-    private func press<App>(_ keys: String, on t: AppPhone<App>) -> [Effect] {
+    private func press<App>(_ keys: String, on t: PhoneOnManualClock<App>) -> [Effect] {
         keys.unicodeScalars.flatMap { t.send(.press($0)) }
     }
 

@@ -1,4 +1,4 @@
-import Glibc
+import SoftphoneCore
 
 /// Decodes sound files into clips on a thread of its own: a long file through the resampler takes a
 /// while (seconds in a debug build), and nothing should wait for it.
@@ -20,9 +20,10 @@ public enum SoundLoader {
             }
             done(clips, errors)
         }
-        switch POSIXThread.start(work) {
-        case .success(let thread): pthread_detach(thread)
-        case .failure: work()
+        do {
+            try POSIXThread.startDetached(work)
+        } catch {
+            work()
         }
     }
 }

@@ -1,3 +1,5 @@
+import SoftphoneCore
+
 /// A WAV file that stands in for a speaker: 48 kHz stereo 16-bit, written in real time.
 ///
 /// It accepts frames only as fast as a sound card would play them (`RealTimePacer`), so timing

@@ -56,8 +56,6 @@ final class AudioWorker {
 
     /// The thread's loop: sleep in `poll()` while idle, render and write while ringing, until shutdown.
     func run() {
-        Self.nameCurrentThread()
-        WriteInterrupt.block()  // only a write may be cut short (see `writeInterruptibly`)
         var generation: UInt64 = 0
         var isPlaying = false
         var awaitingFirstWrite = false
@@ -222,16 +220,6 @@ final class AudioWorker {
             control.inDeviceWrite.store(false, ordering: .sequentiallyConsistent)
         }
         return try sink.write(samples, frames: frames)
-    }
-
-    /// Names the thread "softphone-audio" for `top -H`, `ps -L` and /proc, as `pthread_setname_np` would
-    /// (which Swift's Glibc module does not expose); best effort.
-    private static func nameCurrentThread() {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        var name = "softphone-audio"
-        _ = name.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
-        Glibc.close(descriptor)
     }
 
     /// Drops queued audio; a failing device is reported and closed, to be reopened at the next ring.

@@ -12,7 +12,7 @@ import Glibc
 /// The signal is unblocked on the audio thread only while it writes. The plugin's drop also writes,
 /// and must not be cut short (it asserts that everything was written), so a signal that arrives too
 /// late for the write waits, blocked, and is taken harmlessly at the next write. One arriving just
-/// before the thread enters the write is taken then, and that stop waits for the write as before.
+/// before the thread enters the write is taken then, and that stop waits for the write to end.
 enum WriteInterrupt {
     /// Installs the signal's handler (a handler that does nothing, without `SA_RESTART`); once.
     static let installed: Bool = calsa_install_interrupt_handler() == 0

@@ -3,7 +3,7 @@ import Glibc
 /// Converts a stream of stereo frames from one sample rate to another with a Kaiser-windowed sinc
 /// low-pass filter, evaluated polyphase from a table built once per conversion.
 ///
-/// Why this filter: linear interpolation (what this replaced) leaves images of an 8 kHz ringtone's
+/// Why this filter: linear interpolation, the simple alternative, leaves images of an 8 kHz ringtone's
 /// tone only about 34 dB down at 48 kHz and folds everything above 24 kHz straight back into the
 /// audible band when downsampling. A windowed sinc with its cut-off at 0.9 × the lower Nyquist
 /// frequency rejects both by about 90 dB, at or below the level of 16-bit quantization noise.

@@ -41,11 +41,11 @@ public final class AudioEngine: Sendable {
 
         _ = WriteInterrupt.installed  // before the thread can be signalled
         // The worker is handed to the new thread and never touched here again.
-        switch POSIXThread.start({ worker.run() }) {
-        case .success(let thread):
+        do {
+            let thread = try AudioThread.start(worker)
             self.control = control
             self.thread = Locked(thread)
-        case .failure(let error):
+        } catch {
             onNotice(AudioError.threadUnavailable(reason: error.reason).notice)
             self.control = nil
             self.thread = Locked(nil)

@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneCore
 
 /// A sound card's clock without the card: how much a real-time sink may accept, and when it has been "heard".
 ///

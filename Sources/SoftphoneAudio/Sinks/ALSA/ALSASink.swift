@@ -36,7 +36,7 @@ final class ALSASink: AudioSink {
             try pcm.setParameters(
                 channels: Ringtone.channels, rate: Ringtone.sampleRate, latencyMicroseconds: Self.latencyMicroseconds)
             // Sleep until half the buffer is free rather than every (quarter-buffer) period: each wake-up
-            // costs ~45 µs of CPU on a virtual machine, and the budget while ringing is 0.15 % of a core.
+            // costs tens of microseconds of CPU, and the budget while ringing is 0.15 % of a core.
             let sizes = try pcm.bufferAndPeriodFrames()
             chunkFrames = sizes.period
             ringWriteFrames = max(sizes.period, sizes.buffer / 2)

@@ -2,8 +2,8 @@
 /// frequencies of ringback and busy differ from country to country (ITU-T E.180).
 ///
 /// North America is the default: iOS's own call UI is most often demonstrated to audiences who
-/// know that ringback, and it is the one the `ringback-us` tone has always played. The call-waiting
-/// beep is the same in every region (`ToneCatalog.callWaiting`).
+/// know that ringback, the `ringback-us` tone. The call-waiting beep is the same in every region
+/// (`ToneCatalog.callWaiting`).
 public enum ToneRegion: String, Sendable, CaseIterable {
     /// 440 + 480 Hz ringback, 2 s on, 4 s off (`--tone-region na`).
     case northAmerica = "na"
