@@ -1,7 +1,8 @@
 import Glibc  // pthread_create only: the core itself starts no thread.
 
 /// Starts POSIX threads: the one place the package does, for the shell's threads (the audio thread,
-/// the sound loader, the webhook) and the test servers. The core runs on its caller's thread.
+/// the sound loader, the webhook's, the APNs endpoint's) and the tests' and benchmark's own. The
+/// core runs on its caller's thread.
 ///
 /// `package`, not `public`: app code sees this module through SoftphoneKit, and this is not iOS API.
 package enum POSIXThread {

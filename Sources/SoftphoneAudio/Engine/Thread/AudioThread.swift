@@ -5,9 +5,9 @@ import SoftphoneCore
 /// signals it must never take, whatever the thread that made the engine had blocked, and name itself.
 enum AudioThread {
     /// The signals the kernel sends a thread for what the thread itself did: a fault, a trap,
-    /// `abort()`, a bad system call, a write to a pipe nobody reads. Blocking them would not keep
-    /// them away; for a fault it would end the process without running its handler (the one that
-    /// puts the terminal back), so they stay open.
+    /// `abort()`, a bad system call, a write to a pipe nobody reads. They are not the main loop's,
+    /// so they stay open and act as the process arranged: a fault runs its handler (the one that
+    /// puts the terminal back), which a blocked fault would skip, the kernel ending the process.
     static let ownSignals: [Int32] = [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS, SIGPIPE]
 
     /// Starts `worker`'s loop on a thread of its own and returns the thread, to be joined at
