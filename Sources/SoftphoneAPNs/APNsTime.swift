@@ -1,13 +1,12 @@
 import Glibc
+import SoftphoneCore
 
-/// The clocks the endpoint reads: `CLOCK_MONOTONIC` for how long a request took, the wall clock
-/// for JWT ages.
+/// The clocks the endpoint reads: the package's monotonic clock for how long a request took, the
+/// wall clock for JWT ages.
 enum APNsTime {
-    /// Nanoseconds of `CLOCK_MONOTONIC`.
+    /// Nanoseconds of the monotonic clock, as the phone's own instants count them.
     static func monotonicNanoseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+        MonotonicClock.nanoseconds()
     }
 
     /// Seconds since 1970.
