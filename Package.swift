@@ -123,7 +123,7 @@ let package = Package(
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
-            dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs"],
+            dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],
             swiftSettings: strict),
     ]
 )

@@ -27,16 +27,13 @@ public struct ManualClockDriver: ScenarioDriver {
         _ = record(phone.handle(.start, at: .zero))
     }
 
+    /// Runs `request` as the running phone does (`PhoneRequest`): the same checks, the same
+    /// refusals; a key that means nothing is skipped, as `softphone key` does.
     public mutating func perform(_ request: ControlRequest) -> String? {
-        var refusal: String?
-        for command in request.commands {
-            if case .refused(let why)? = record(phone.handle(command, at: Instant(nanoseconds: now.nanoseconds))).first(where: \.isRefusal) {
-                refusal = refusal ?? why.description
-            }
-        }
-        // Keys that mean nothing are skipped, as `softphone key` does.
-        if case .key = request { return nil }
-        return refusal
+        let at = Instant(nanoseconds: now.nanoseconds)
+        let reply = JSON.object(PhoneRequest.run(request, on: phone, at: { at }, perform: { _ = record($0) }))
+        guard reply["ok"] == .bool(false) else { return nil }
+        return reply["error"]?.stringValue ?? reply.text
     }
 
     public mutating func advance(to deadline: Duration, until stop: (ScenarioEvent) -> Bool) -> String? {
@@ -58,9 +55,4 @@ public struct ManualClockDriver: ScenarioDriver {
         }
         return effects
     }
-}
-
-extension Effect {
-    /// Whether the phone refused the command.
-    var isRefusal: Bool { if case .refused = self { true } else { false } }
 }

@@ -131,67 +131,19 @@ final class RequestHandler {
                 return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
             }
             return (.object(reply + [("ok", .bool(true))]), fromNow ? [] : publisher.history, follow ? .follow : .close)
-        case .push(let push):
-            // APNs refuses a push whose topic is not the app's before it ever reaches the phone.
-            do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {
-                return (.object(reply + [("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
-            }
-            // An app without the voip background mode never gets a VoIP token: no server can send it one.
-            let app = phone.configuration.app
-            if push.kind == .voip && !app.backgroundModes.contains("voip") {
-                let error = "the \(app.id) app takes no VoIP pushes: it has no voip background mode and no VoIP push token, and its calls come as alert pushes; send this one as an alert push (--type alert, or an aps that alerts)"
-                return (.object(reply + [("ok", .bool(false)), ("error", .string(error))]), [], .keepOpen)
-            }
         case .caption(let text):
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .cancel, .hangup, .key, .lock, .unlock, .app:
+        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app:
             break
         }
-        var refusals: [String] = []
-        var outcome = RequestOutcome()  // what the request set off
-        let callsBefore = phone.callCount
-        for command in request.commands {
-            let commandEffects = phone.handle(command, at: clock.now())
-            for effect in commandEffects {
-                switch effect {
-                case .refused(let why): refusals.append(why.description)
-                case .event(let event): outcome.note(event)
-                default: break
-                }
-            }
-            effects.perform(commandEffects)  // in one go: the sounds a command starts start on one frame
-        }
+        reply += PhoneRequest.run(
+            request, on: phone, at: clock.now, eventsStart: withEvents ? publisher.start : nil, perform: effects.perform)
         // A reinstall or a delete retires the tokens before its reply goes out: a provider pushing
         // to them right after gets 410 Unregistered, not 400 BadDeviceToken or a 200.
         syncAPNsDevice()
         presenter.render()
-        if case .key = request {
-            reply.append(("ok", .bool(true)))
-            if !refusals.isEmpty { reply.append(("ignored", .string(refusals.joined(separator: "; ")))) }
-        } else if let refusal = refusals.first {
-            reply += [("ok", .bool(false)), ("error", .string(refusal))]
-        } else {
-            reply.append(("ok", .bool(true)))
-            switch request {
-            case .call, .push:
-                // What came of it, in words and as the events themselves (`softphone push --json`).
-                reply += [("outcome", .string(outcome.summary)), ("rang", .bool(outcome.rang))]
-                if withEvents {
-                    let t = clock.now() - publisher.start
-                    reply.append(("events", .array(outcome.events.map { EventStream.json($0, t: t) })))
-                }
-                if phone.callCount > callsBefore {
-                    reply.append(("call", .number(Double(phone.callCount))))
-                    // Reported and ended in the same breath (an app that fails a push it cannot use).
-                    if let reason = outcome.endReason(ofCall: phone.callCount) { reply.append(("ended", .string(reason.rawValue))) }
-                }
-            default: break
-            }
-            // APNs took the push, but iOS did not deliver it (expired, VoIP delivery stopped): say why.
-            if case .push = request, let dropped = outcome.dropped { reply += [("delivered", .bool(false)), ("reason", .string(dropped))] }
-        }
         return (.object(reply), [], .keepOpen)
     }
 
