@@ -15,8 +15,8 @@ final class RequestHandler {
     private let effects: EffectPerformer
     /// Apple's provider API, served by the phone (`--apns`).
     private let apns: APNsEndpoint?
-    /// The VoIP token the endpoint last heard of; a reinstall changes it and retires the old one.
-    private var apnsToken: Data
+    /// The tokens the endpoint last heard of; an install changes them and retires the old ones.
+    private var apnsTokens: (voip: Data, alert: Data)
     /// Whether the app was installed when the endpoint last heard; a delete retires both tokens.
     private var apnsInstalled = true
 
@@ -27,7 +27,7 @@ final class RequestHandler {
         self.publisher = publisher
         self.effects = effects
         self.apns = apns
-        self.apnsToken = phone.voipToken
+        self.apnsTokens = (phone.voipToken, phone.alertToken)
     }
 
     /// A request the APNs endpoint answered: an accepted push goes through the one request path
@@ -63,22 +63,24 @@ final class RequestHandler {
     }
 
     /// Keeps APNs' view of the device in step with the app's install: a token of an install that
-    /// is gone is `410 Unregistered`, stamped when it went. After a reinstall that is the old VoIP
-    /// token; while the app is deleted, both its tokens. `app install` brings a new VoIP token
-    /// and the alert token back (the phone keeps its alert token across installs).
+    /// is gone is `410 Unregistered`, stamped when it went. After a reinstall those are the old
+    /// install's two tokens; while the app is deleted, its last two; an install brings new ones.
     func syncAPNsDevice() {
         guard let apns else { return }
         let installed = phone.appState != .notInstalled
-        guard phone.voipToken != apnsToken || installed != apnsInstalled else { return }
+        guard phone.voipToken != apnsTokens.voip || phone.alertToken != apnsTokens.alert || installed != apnsInstalled else { return }
         var device = apns.device
         let now = Int64(WallClock.unixTime() * 1000)
-        let alert = Hex.string(phone.alertToken)
-        let gone = installed ? [Hex.string(apnsToken)] : [Hex.string(apnsToken), alert]
-        // A token keeps the time it first went: deleting, then installing, retires the VoIP token once.
-        for token in gone where device.retiredTokens[token] == nil { device.retiredTokens[token] = now }
-        if installed { device.retiredTokens[alert] = nil }
-        device.voipToken = Hex.string(phone.voipToken)
-        apnsToken = phone.voipToken
+        let voip = Hex.string(phone.voipToken), alert = Hex.string(phone.alertToken)
+        let live: Set<String> = installed ? [voip, alert] : []
+        // A token keeps the time it first went: deleting, then installing, retires a token once.
+        for token in [Hex.string(apnsTokens.voip), Hex.string(apnsTokens.alert), voip, alert]
+        where !live.contains(token) && device.retiredTokens[token] == nil {
+            device.retiredTokens[token] = now
+        }
+        device.voipToken = voip
+        device.alertToken = alert
+        apnsTokens = (phone.voipToken, phone.alertToken)
         apnsInstalled = installed
         apns.update(device)
     }

@@ -160,7 +160,7 @@ struct APNsEndpointTests {
         apns.quit()
     }
 
-    @Test("after softphone app delete both tokens are 410 Unregistered with a timestamp; after app install the new VoIP token rings")
+    @Test("after softphone app delete both tokens are 410 Unregistered with a timestamp; after app install the new tokens work and the old stay gone")
     func delete() throws {
         let apns = try APNsPhone()
         let alert = try apns.phone.state()["apns"]?["alert_token"]?.stringValue ?? ""
@@ -182,13 +182,16 @@ struct APNsEndpointTests {
 
         #expect(try apns.phone.remote(["app", "install"]).status == 0)
         let token = try apns.phone.state()["apns"]?["token"]?.stringValue ?? ""
+        let newAlert = try apns.phone.state()["apns"]?["alert_token"]?.stringValue ?? ""
         #expect(token != apns.token && token.count == 64)
+        #expect(newAlert != alert && newAlert.count == 64)
         let rings = try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + token])
         #expect(rings.status == 200)
         #expect(apns.phone.process.line(startingWith: "INCOMING call=1")?.contains("from=Zoë") == true)
-        // The old VoIP token stays gone; the alert token, which an install keeps, is live again.
+        // The old install's tokens stay gone; the new install's alert token takes alert pushes.
         #expect(try Self.curl(["--http2-prior-knowledge"] + Self.voipHeaders + ["-d", Self.body, apns.h2c + apns.token]).status == 410)
-        #expect(try Self.curl(["--http2-prior-knowledge"] + alertHeaders + ["-d", alertBody, apns.h2c + alert]).status == 200)
+        #expect(try Self.curl(["--http2-prior-knowledge"] + alertHeaders + ["-d", alertBody, apns.h2c + alert]).status == 410)
+        #expect(try Self.curl(["--http2-prior-knowledge"] + alertHeaders + ["-d", alertBody, apns.h2c + newAlert]).status == 200)
         apns.quit()
     }
 

@@ -66,10 +66,11 @@ extension Phone {
         notifications.delivered.removeAll()
     }
 
-    /// Installs the app afresh: a new VoIP token, and a launch in the background, as iOS launches
+    /// Installs the app afresh: new VoIP and alert tokens, and a launch in the background, as iOS launches
     /// an app with the voip background mode so that it registers for pushes.
     private func installApp(reason: String) {
         pushKit.voipToken = Data(nextUUID().bytes + nextUUID().bytes)
+        pushKit.alertToken = Data(nextUUID().bytes + nextUUID().bytes)
         launchApp(in: .background, reason: reason)
     }
 

@@ -1,10 +1,11 @@
 /// What PushKit keeps for the app: its tokens, the VoIP pushes between delivery and the
 /// system's second check, and the strikes for pushes the app never reported (iOS rules 1–7).
 struct PushKitState {
-    /// The app's VoIP push token: 32 bytes (iOS rule 2). A reinstall gives a new one.
+    /// The app's VoIP push token: 32 bytes (iOS rule 2). An install gives a new one.
     var voipToken: Data
-    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
-    let alertToken: Data
+    /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3). An install
+    /// gives a new one too: APNs' tokens belong to one install of the app.
+    var alertToken: Data
     /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
     var unreportedPushes = 0
     /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
