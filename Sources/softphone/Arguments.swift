@@ -57,7 +57,7 @@ enum Arguments {
                                                                       --via-apns: over HTTP/2 to the phone's --apns endpoint)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
-               softphone app foreground|background|kill|delete|install|reinstall|end-call   (the app's life; end-call: its own hang-up button)
+               softphone app \(AppAction.allCases.map(\.rawValue).joined(separator: "|"))   (the app's life; end-call: its own hang-up button)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
