@@ -87,6 +87,9 @@ struct APNsEndpointTests {
         #expect(event["call"] == .number(1))
         #expect(event["transport"] == .string("h2c"))
         #expect(event["headers"]?["apns-topic"] == .string("com.example.voip.voip"))
+        // The phone took it: the time it took is in the event, and nothing waits for the phone.
+        #expect((event["taken_us"]?.numberValue ?? -1) >= 0)
+        #expect(try apns.phone.state()["apns"]?["waiting"] == .number(0))
         apns.quit()
     }
 
