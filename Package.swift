@@ -109,6 +109,7 @@ let package = Package(
         fuzzTarget("fuzz-scenario", dependencies: ["SoftphoneScenario"]),
         fuzzTarget("fuzz-vibrations", dependencies: ["SoftphoneCore"]),
         fuzzTarget("fuzz-ringtone", dependencies: ["SoftphoneAudio"]),
+        fuzzTarget("fuzz-apns-request", dependencies: ["SoftphoneAPNs"]),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
         .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),

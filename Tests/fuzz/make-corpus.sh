@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/Tests/fuzz/corpus
 rm -rf "$corpus"
-mkdir -p "$corpus"/{json,control-request,scenario,vibrations,ringtone}
+mkdir -p "$corpus"/{json,control-request,scenario,vibrations,ringtone,apns-request}
 
 # Push payloads as they are (the largest is 5 KB), and a few edge shapes of JSON.
 cp "$root"/Assets/Payloads/*.json "$corpus/json/"
@@ -35,6 +35,21 @@ for payload in sorted((root / "Assets/Payloads").glob("*.json")):
             "priority": "10", "expiration": "0", "collapse_id": "c1", "events": True, "id": 7}
     (out / f"push-{payload.stem}.json").write_text(json.dumps(line, separators=(",", ":")))
 PY
+
+# Provider requests as the APNs endpoint assembles them: the request line, headers, a blank line,
+# the body. A good VoIP push, an alert push, a retired token, a repeated header, bad ids and
+# priorities, a JWT (its signature another key's, so it checks the JWT's parsing), an empty body.
+voip=$(printf 'ab%.0s' $(seq 32)); alert=$(printf 'cd%.0s' $(seq 32)); gone=$(printf 'ef%.0s' $(seq 32))
+jwt='eyJhbGciOiJFUzI1NiIsImtpZCI6IkRaUVZYMkpLQUcifQ.eyJpc3MiOiJSSFVUUlM5WU1SIiwiaWF0IjoxNzk2MTQzMTA2fQ.MJ2wzdVFAOF5r29yTn-NAYKndI5K6XKTf314_n9XRQFJtcCkgyBf4QYxaWtuBB5wlc6cXWmO-8ZMr_xb2R_kbw'
+push=$(cat "$root/Assets/Payloads/voip-call.json")
+r() { local name=$1; shift; printf '%s\n' "$@" > "$corpus/apns-request/$name"; }
+r voip "POST /3/device/$voip" "apns-topic: com.example.voip.voip" "apns-push-type: voip" "apns-priority: 10" "apns-expiration: 0" "" "$push"
+r alert "POST /3/device/$alert" "apns-topic: com.example.voip" "apns-push-type: alert" "apns-collapse-id: c1" "" '{"aps":{"alert":"hi"}}'
+r token "POST /3/device/$voip" "apns-topic: com.example.voip.voip" "authorization: bearer $jwt" "apns-id: 123e4567-e89b-12d3-a456-426614174000" "" "$push"
+r retired "POST /3/device/$gone" "apns-topic: com.example.voip.voip" "" "$push"
+r repeated "POST /3/device/$voip" "apns-topic: a" "APNS-TOPIC: b" "" "$push"
+r bad "GET /3/device/xyz" "apns-id: nope" "apns-priority: 7" "apns-expiration: soon" "apns-push-type: fax" "" ""
+r empty "POST /3/device/" "apns-topic: com.example.voip.voip" ""
 
 # Scenario files as they are, and the vibration patterns file.
 cp "$root"/Assets/Scenarios/*.scenario "$corpus/scenario/"
