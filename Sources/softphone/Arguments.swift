@@ -50,14 +50,14 @@ enum Arguments {
                          [--apns [HOST:]PORT [--apns-cert CERT.pem --apns-cert-key KEY.pem]
                           [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]
                           [--apns-idle-timeout SECONDS]]
-               softphone call [--from NAME] [--handle H] [--video] [--json]   (remote side: a call arrives)
+               softphone \(verb("call")) [--json]   (remote side: a call arrives)
                softphone cancel | hangup                             (remote side gives up / hangs up)
-               softphone push [FILE|-] [--type voip|alert] [--topic T] [--priority 10|5|1] [--expiration UNIX_SECONDS] [--collapse-id ID] [--json | --via-apns]
+               softphone \(verb("push")) [--json | --via-apns]
                                                                      (remote side: APNs delivers this JSON push; - or none: stdin;
                                                                       --via-apns: over HTTP/2 to the phone's --apns endpoint)
                softphone key KEYS                                    (the person presses keys)
                softphone lock | unlock                               (the person locks or unlocks the phone)
-               softphone app \(AppAction.allCases.map(\.rawValue).joined(separator: "|"))   (the app's life; end-call: its own hang-up button)
+               softphone \(verb("app"))   (the app's life; end-call: its own hang-up button)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
@@ -86,6 +86,12 @@ enum Arguments {
         AppCatalog.all.flatMap { app in
             app.bundle.settings.map { "\n  \(app.id): \($0.key)=\($0.accepted) (\($0.defaultValue))" }
         }.joined()
+    }
+
+    /// A subcommand's words as the one grammar lists them (`ControlRequest.synopsis`), without the
+    /// `--socket PATH` every client subcommand takes (the usage says so once).
+    private static func verb(_ name: String) -> String {
+        ControlRequest.synopsis(of: name, in: ControlRequest.WordContext(socket: false, standardInput: true))
     }
 
     /// The synopsis of one subcommand, from `usage`'s line for it (without its comment), with the
