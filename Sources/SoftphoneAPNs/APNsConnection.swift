@@ -1,6 +1,7 @@
 import CNghttp2
 import COpenSSL
 import Glibc
+import SoftphoneCore
 import SoftphoneControl
 
 /// One client connection on the endpoint's thread: its transport. The first byte decides what it
@@ -31,7 +32,7 @@ final class APNsConnection {
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
     private var certificateTopic: String?
     /// When the connection opened, for the idle timeout before it brings a request.
-    private let opened = APNsTime.monotonicNanoseconds()
+    private let opened = MonotonicClock.nanoseconds()
     /// A GOAWAY is on its way: the connection is done once it is written.
     private var closing = false
     /// The connection is done with; the loop closes it.
@@ -223,7 +224,7 @@ final class APNsConnection {
             isFinished = true
             return
         }
-        session.goAway(reason: "IdleTimeout")
+        session.goAway(APNsRejection(400, "IdleTimeout"))
         closing = true
         flush()
     }

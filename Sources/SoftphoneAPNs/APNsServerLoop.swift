@@ -1,7 +1,8 @@
 import Glibc
 import SoftphoneCore
 
-/// The endpoint's thread: one poll() loop over the listener and every connection. Everything here runs on that one thread (nghttp2 sessions are not thread-safe).
+/// The endpoint's thread: one poll() loop over the listener and every connection. Everything here
+/// runs on that one thread (nghttp2 sessions are not thread-safe).
 final class APNsServerLoop {
     let endpoint: APNsEndpoint
     private var connections: [Int32: APNsConnection] = [:]
@@ -60,12 +61,12 @@ final class APNsServerLoop {
         guard !connections.isEmpty else { return -1 }
         var oldest = Int64.max
         for connection in connections.values { oldest = min(oldest, connection.lastRequest) }
-        let left = oldest + endpoint.idleTimeoutNanoseconds - APNsTime.monotonicNanoseconds()
+        let left = oldest + endpoint.idleTimeoutNanoseconds - MonotonicClock.nanoseconds()
         return Int32(clamping: max(0, (left + 999_999) / 1_000_000))
     }
 
     private func closeIdleConnections() {
-        let now = APNsTime.monotonicNanoseconds()
+        let now = MonotonicClock.nanoseconds()
         for connection in connections.values where now - connection.lastRequest >= endpoint.idleTimeoutNanoseconds {
             connection.closeIdle()
             if connection.isFinished { drop(connection) }

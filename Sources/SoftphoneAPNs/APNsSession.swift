@@ -1,5 +1,6 @@
 import CNghttp2
 import Glibc
+import SoftphoneCore
 import SoftphoneControl
 
 /// The HTTP/2 side of one connection: an nghttp2 server session driven through memory (the
@@ -28,7 +29,7 @@ final class APNsSession {
     /// Where the `apns-id`s of requests that bring none come from.
     private var ids = APNsUUID.Source()
     /// When the session began or last brought a request (`CLOCK_MONOTONIC` nanoseconds).
-    private(set) var lastRequest = APNsTime.monotonicNanoseconds()
+    private(set) var lastRequest = MonotonicClock.nanoseconds()
 
     /// Bodies longer than this are not kept: APNs refuses anything over 5,120 bytes anyway.
     static let bodyLimit = 8192
@@ -55,9 +56,9 @@ final class APNsSession {
     /// Whether both sides are done: nothing more to read or to write.
     var isDone: Bool { nghttp2_session_want_read(session) == 0 && nghttp2_session_want_write(session) == 0 }
 
-    /// APNs' GOAWAY with its reason as the JSON payload (`{"reason":"IdleTimeout"}`).
-    func goAway(reason: String) {
-        let payload = Array("{\"reason\":\"\(reason)\"}".utf8)
+    /// APNs' GOAWAY, its payload the JSON of the reason a reply would carry (`{"reason":"IdleTimeout"}`).
+    func goAway(_ reason: APNsRejection) {
+        let payload = Array(reason.body.utf8)
         nghttp2_submit_goaway(
             session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nghttp2_session_get_last_proc_stream_id(session), NGHTTP2_NO_ERROR.rawValue,
             payload, payload.count)
@@ -159,7 +160,7 @@ final class APNsSession {
 
     /// The request's last frame is in: judge it, answer it, and keep it for the phone.
     private func complete(_ request: APNsRequest, stream: Int32) {
-        let received = APNsTime.monotonicNanoseconds()
+        let received = MonotonicClock.nanoseconds()
         lastRequest = received
         let authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
             { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
@@ -179,7 +180,7 @@ final class APNsSession {
             apnsID = request.header("apns-id").flatMap { APNsUUID.isValid($0) ? $0 : nil } ?? ids.uuid()
             respond(stream: stream, status: rejection.status, apnsID: apnsID, body: Array(rejection.body.utf8))
         }
-        let answered = APNsTime.monotonicNanoseconds()
+        let answered = MonotonicClock.nanoseconds()
         loop.judged.append(APNsExchange(
             method: request.method, path: request.path, headers: request.headers,
             transport: transport, verdict: verdict, apnsID: apnsID, receivedNanoseconds: received, answeredNanoseconds: answered))

@@ -1,14 +1,7 @@
 import Glibc
-import SoftphoneCore
 
-/// The clocks the endpoint reads: the package's monotonic clock for how long a request took, the
-/// wall clock for JWT ages.
+/// The wall clock, for JWT ages (how long a request took is the package's `MonotonicClock`).
 enum APNsTime {
-    /// Nanoseconds of the monotonic clock, as the phone's own instants count them.
-    static func monotonicNanoseconds() -> Int64 {
-        MonotonicClock.nanoseconds()
-    }
-
     /// Seconds since 1970.
     static func unixSeconds() -> Double {
         var spec = timespec()
