@@ -6,7 +6,7 @@ import SoftphoneCore
 /// then the reply, so every path refuses, and answers, alike.
 public enum PhoneRequest {
     /// Why a push never reaches the phone, in words naming APNs' reason; nil when it may go on.
-    public static func refusal(of push: PushRequest, by phone: Phone) -> String? {
+    private static func refusal(of push: PushRequest, by phone: Phone) -> String? {
         // APNs refuses a push whose topic is not the app's before it ever reaches the phone.
         do { try ControlRequest.checkTopic(push, bundleIdentifier: phone.configuration.app.bundleIdentifier) } catch {
             return error.message

@@ -9,7 +9,7 @@ final class EffectPerformer {
     private let phone: Phone
     private let clock: MonotonicClock
     private let audio: AudioEngine?
-    let sounds: SystemSoundPlayer
+    private let sounds: SystemSoundPlayer
     /// Whose ringback plays while an outgoing call connects (`--tone-region`).
     private let toneRegion: ToneRegion
     private let presenter: Presenter

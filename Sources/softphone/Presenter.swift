@@ -33,7 +33,6 @@ final class Presenter {
     }
 
     var isFullScreen: Bool { if case .fullScreen = display { true } else { false } }
-    var isPlain: Bool { if case .plain = display { true } else { false } }
 
     /// Draws the phone's screen full screen, unless nothing on it changed; in plain mode, lists
     /// what a key opened.

@@ -143,10 +143,11 @@ public enum Keymap {
         "[\(binding.keys[0])] " + word
     }
 
-    /// The incoming call's Decline button as the screen writes it ("[d] Decline").
-    public static var declineButton: String { button(decline, "Decline") }
+    /// The incoming call's Decline button as the screen writes it ("[d] Decline"); made once, as
+    /// every frame of the incoming screen draws it.
+    public static let declineButton = button(decline, "Decline")
     /// The incoming call's Accept button as the screen writes it ("[a] Accept").
-    public static var acceptButton: String { button(accept, "Accept") }
+    public static let acceptButton = button(accept, "Accept")
 
     /// A call-waiting choice's button as the screen writes it ("[1] End & Accept").
     public static func button(for choice: CallWaitingChoice) -> String {
