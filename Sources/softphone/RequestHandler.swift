@@ -145,7 +145,8 @@ final class RequestHandler {
         // A reinstall or a delete retires the tokens before its reply goes out: a provider pushing
         // to them right after gets 410 Unregistered, not 400 BadDeviceToken or a 200.
         syncAPNsDevice()
-        presenter.render()
+        // No drawing here: the loop draws once for all a round of poll brought (a batch of APNs
+        // pushes, several socket lines), after they were all taken.
         return (.object(reply), [], .keepOpen)
     }
 
