@@ -72,20 +72,14 @@ struct OneWayInTests {
 
     @Test("APNs takes the push (200) and the phone answers it as the socket would: the apns.request event carries the same outcome")
     func apnsAgrees() throws {
-        let phone = try PlainPhone(["--no-audio", "--apns", "0"])
-        defer {
-            phone.process.send("q")
-            _ = phone.process.waitForExit()
-        }
-        guard phone.process.line(startingWith: "READY") != nil else { throw SpawnError(what: "no READY: \(phone.process.stderrText)") }
-        let apns = try #require(try phone.state()["apns"])
-        let port = Int(apns["address"]?.stringValue?.split(separator: ":").last ?? "") ?? 0
-        let token = apns["token"]?.stringValue ?? ""
+        let apns = try APNsEndpointTests.APNsPhone()
+        defer { apns.quit() }
+        let phone = apns.phone
         let follower = try ControlClient.LineConnection(path: phone.socket)
         follower.send(ControlRequest.events(follow: true, fromNow: true).json)
         _ = follower.nextLine(deadline: ControlClient.monotonicSeconds() + 5)  // the reply to `events`
         let reply = try APNsClient.post(
-            host: "127.0.0.1", port: port, path: "/3/device/" + token,
+            host: "127.0.0.1", port: apns.port, path: "/3/device/" + apns.token,
             headers: [("apns-topic", "com.example.voip.voip"), ("apns-push-type", "voip")], body: Array(Self.caller.text.utf8))
         #expect(reply.status == 200)
         var outcome: String?
