@@ -30,9 +30,7 @@ struct APNsEndpointTests {
 
         /// `body` in a file in the phone's folder, for the clients that send a file (nghttp, h2load).
         func bodyFile() throws -> String {
-            let path = phone.folder + "/push.json"
-            if let problem = SmallTextFile.write(APNsEndpointTests.body, to: path) { throw SpawnError(what: "cannot write \(path): \(problem)") }
-            return path
+            try writeFile(text: APNsEndpointTests.body, to: phone.folder + "/push.json")
         }
 
         func quit() {
