@@ -35,16 +35,9 @@ func h2load(_ arguments: [String]) throws -> H2LoadResult? {
 /// The phone in plain mode (its lines to /dev/null) with its endpoint on a free port and token
 /// auth on; its APNs state once it answers.
 func apnsPhone(_ name: String, credentials: APNsCredentials.Written, extra: String = "--no-audio") throws -> (PhoneProcess, port: Int, token: String, socket: String) {
-    let socket = "\(folder)/\(name).sock"
-    let phone = try PhoneProcess(
-        ["-c", "exec \(PhoneProcess.binary) --plain \(extra) --socket \(socket) --data-dir \(folder)/\(name)-data --apns 0"
-            + " --apns-auth-key \(credentials.authKey) --apns-team \(credentials.teamID) > /dev/null"],
-        binary: "/bin/sh")
-    var state: JSON?
-    for _ in 0..<250 where state == nil {
-        state = (try? ControlClient.send(ControlRequest.state.json, to: socket))?["state"]
-        if state == nil { pause(0.02) }
-    }
+    let (phone, socket) = try startPlainPhone(
+        name, options: "\(extra) --apns 0 --apns-auth-key \(credentials.authKey) --apns-team \(credentials.teamID)")
+    let state = (try? ControlClient.send(ControlRequest.state.json, to: socket))?["state"]
     guard let apns = state?["apns"], let address = apns["address"]?.stringValue, let token = apns["token"]?.stringValue,
           let port = Int(address.split(separator: ":").last ?? "") else {
         throw SpawnError(what: "no phone with an APNs endpoint answered on \(socket)")

@@ -12,12 +12,12 @@ import Synchronization
 //   SOFTPHONE_BENCH_STORM_SECONDS=30         how long the clients push
 //   SOFTPHONE_BENCH_STORM_CLIENTS=4          how many clients push at once
 
-/// The phone in plain mode (its lines to /dev/null), without audio, the journal on, on its own
-/// socket in the bench's folder, once it answers.
-func startPlainPhone(_ name: String) throws -> (phone: PhoneProcess, socket: String) {
+/// The phone in plain mode (its lines to /dev/null), without audio unless `options` say otherwise,
+/// the journal on, on its own socket in the bench's folder, once it answers.
+func startPlainPhone(_ name: String, options: String = "--no-audio") throws -> (phone: PhoneProcess, socket: String) {
     let socket = "\(folder)/\(name).sock"
     let phone = try PhoneProcess(
-        ["-c", "exec \(PhoneProcess.binary) --plain --no-audio --socket \(socket) --data-dir \(folder)/\(name)-data > /dev/null"],
+        ["-c", "exec \(PhoneProcess.binary) --plain \(options) --socket \(socket) --data-dir \(folder)/\(name)-data > /dev/null"],
         binary: "/bin/sh")
     for _ in 0..<250 {
         if ControlClient.phoneAnswers(on: socket) { return (phone, socket) }
