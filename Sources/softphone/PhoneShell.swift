@@ -49,7 +49,6 @@ final class PhoneShell {
             let now = clock.now()
             effects.retryJournal(at: now)
             if let deadline = phone.nextDeadline, now >= deadline { effects.perform(phone.handle(.tick, at: now)) }
-            requests.syncAPNsDevice()
             presenter.render()
         }
         shutDown()

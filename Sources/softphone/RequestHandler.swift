@@ -65,7 +65,8 @@ final class RequestHandler {
     /// Keeps APNs' view of the device in step with the app's install: a token of an install that
     /// is gone is `410 Unregistered`, stamped when it went. After a reinstall those are the old
     /// install's two tokens; while the app is deleted, its last two; an install brings new ones.
-    func syncAPNsDevice() {
+    /// Only a request deletes or installs the app, so `respond` calls it after each one.
+    private func syncAPNsDevice() {
         guard let apns else { return }
         let installed = phone.appState != .notInstalled
         guard phone.voipToken != apnsTokens.voip || phone.alertToken != apnsTokens.alert || installed != apnsInstalled else { return }
