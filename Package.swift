@@ -41,6 +41,12 @@ let lean: [LinkerSetting] = [
     ], .when(configuration: .release)),
 ]
 
+/// App code written for iOS, built as an app's package builds it: Swift 5 mode (iOS code captures
+/// its delegates in Dispatch's @Sendable closures, which Swift 6 refuses outside the main actor),
+/// and without MemberImportVisibility (the frameworks pass some of the core's types through by
+/// name, e.g. `CXHandle`, whose members live in SoftphoneCore, which app code never imports).
+let appCode: [SwiftSetting] = [.swiftLanguageMode(.v5), .treatAllWarnings(as: .error)]
+
 /// A libFuzzer target: `LLVMFuzzerTestOneInput` takes one input, and its main runs libFuzzer's driver.
 func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
     .executableTarget(
@@ -50,12 +56,17 @@ func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])])
 }
 
+/// The module names app code written for iOS imports; each re-exports Foundation and SoftphoneiOS.
+let iOSFrameworks = ["CallKit", "PushKit", "UIKit", "UserNotifications", "AudioToolbox", "AVFoundation", "Intents"]
+
 let package = Package(
     name: "Softphone",
     products: [
         .executable(name: "softphone", targets: ["softphone"]),
         // What app code imports: the simulated iPhone's CallKit, PushKit, UIKit and Foundation API.
         .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
+        // The same for app code written for iOS, on Foundation: `import CallKit`, `import PushKit`, ….
+        .library(name: "iOSFrameworks", targets: iOSFrameworks + ["SoftphoneiOS"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -71,6 +82,10 @@ let package = Package(
         // Re-exports SoftphoneCore under the name app code imports.
         .target(name: "SoftphoneKit", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
         .target(name: "SoftphoneApps", dependencies: ["SoftphoneKit"], swiftSettings: shipped),
+        // Apple's frameworks on Foundation, wrapping the core's (Foundation's UUID, Data, Date;
+        // NSObject classes): for app code written for iOS. Never linked into the built-in phone,
+        // which stays without Foundation for its memory budget.
+        .target(name: "SoftphoneiOS", dependencies: ["SoftphoneCore"], swiftSettings: strict),
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
         // The call flow as a ladder diagram, from the event stream: the model, SVG and HTML.
         .target(name: "SoftphoneFlow", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
@@ -88,6 +103,8 @@ let package = Package(
             exclude: ["Linking"],
             swiftSettings: shipped,
             linkerSettings: lean),
+        // One module per framework name, each one file (Sources/iOS/NAME).
+    ] + iOSFrameworks.map { .target(name: $0, dependencies: ["SoftphoneiOS"], path: "Sources/iOS/\($0)", swiftSettings: strict) } + [
         // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
         // What the tests and the benchmark share: the real binary started on pipes or a terminal, a
@@ -113,6 +130,12 @@ let package = Package(
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
         .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),
+        // Call code written for iOS (AppCode/) compiled with its own imports, and run in the phone.
+        // Swift 5 mode, as iOS apps' code is mostly built: it captures its delegates in Dispatch's
+        // @Sendable closures, which Swift 6 refuses outside the main actor.
+        .testTarget(
+            name: "SoftphoneiOSTests", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["SoftphoneiOS", "SoftphoneApps", "SoftphoneTestSupport"],
+            swiftSettings: appCode),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),

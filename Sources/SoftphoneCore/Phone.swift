@@ -121,6 +121,8 @@ public final class Phone {
     let delays: Delays
     /// Whether the app declares the `voip` background mode, looked up once (every report asks).
     let hasVoIPMode: Bool
+    /// The app's own Foundation run loop, if it has one (`AppBundle.hostRunLoop`), kept as every command asks.
+    public let hostRunLoop: (any HostRunLoop)?
 
     // MARK: The phone's state, by subject (each in the folder of the code that uses it)
 
@@ -152,6 +154,7 @@ public final class Phone {
         recentsList = RecentsList(newestFirst: recents)
         delays = Delays(configuration.rules)
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
+        hostRunLoop = configuration.app.hostRunLoop
         uuids = CallUUIDGenerator(seed: seed)
         pushKit = PushKitState(voipToken: Data(uuids.bytes(32)), alertToken: Data(uuids.bytes(32)))
         runLoop.phone = self
@@ -188,6 +191,7 @@ public final class Phone {
         if instant > now { now = instant }
         step()
         runDueWork(until: now)
+        if let hostRunLoop { runHostWork(hostRunLoop) }
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
         if calls.tone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)

@@ -29,6 +29,22 @@ extension Phone {
         }
     }
 
+    /// Runs the app's own Foundation work (`HostRunLoop`) and the jobs it queues, until neither
+    /// has anything left for now. Its blocks run as the running app's code.
+    func runHostWork(_ host: any HostRunLoop) {
+        var rounds = 0
+        while host.runDueWork() {
+            runDueWork(until: now)
+            rounds += 1
+            if rounds == Self.watchdogLimit {
+                if app.isRunning {
+                    terminateApp(reason: "watchdog", rule: nil, message: "the app's main queue never went idle (\(rounds) rounds at one instant): terminated by the watchdog")
+                }
+                return
+            }
+        }
+    }
+
     /// Does a run-loop job's work.
     private func carryOut(_ work: PhoneRunLoop.Work) {
         switch work {

@@ -95,6 +95,9 @@ public struct AppBundle: Sendable {
     /// and `AudioServicesCreateSystemSoundID` find (the shell plays the file of that name from
     /// `Assets/Ringtones`). A notification sound must be shorter than 30 s (iOS rule 42).
     public var sounds: [String: Duration]
+    /// The run loop of the app's own Foundation, when it has one (see `HostRunLoop`); nil for apps
+    /// written against SoftphoneKit, whose queues and timers are the phone's.
+    public var hostRunLoop: (any HostRunLoop)?
 
     /// Describes an app.
     public init(
@@ -102,7 +105,7 @@ public struct AppBundle: Sendable {
         callKitEntitled: Bool = true, settings: [AppSetting] = [], makeDelegate: @escaping @Sendable () -> any UIApplicationDelegate,
         callPush: @escaping @Sendable (Caller) -> JSON, callPushKind: PushRequest.Kind = .voip,
         notificationServiceExtension: (@Sendable () -> UNNotificationServiceExtension)? = nil,
-        appGroups: [String] = [], sounds: [String: Duration] = [:]
+        appGroups: [String] = [], sounds: [String: Duration] = [:], hostRunLoop: (any HostRunLoop)? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -116,5 +119,6 @@ public struct AppBundle: Sendable {
         self.notificationServiceExtension = notificationServiceExtension
         self.appGroups = appGroups
         self.sounds = sounds
+        self.hostRunLoop = hostRunLoop
     }
 }

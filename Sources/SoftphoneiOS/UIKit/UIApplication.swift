@@ -1,0 +1,91 @@
+public import Foundation
+public import SoftphoneCore
+
+/// The base class of an iOS app's delegate and windows, as UIKit's `UIResponder`.
+open class UIResponder: NSObject {}
+
+/// A window, as UIKit's `UIWindow`: app delegates keep one; the terminal phone draws no views.
+open class UIWindow: UIResponder {}
+
+/// The running app as the system sees it, as UIKit's `UIApplication`.
+public final class UIApplication: UIResponder {
+    public typealias State = SoftphoneCore.UIApplication.State
+
+    /// Keys of the launch options dictionary (always nil here: see `UIApplicationDelegate`).
+    public struct LaunchOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// The core's application object.
+    let core: SoftphoneCore.UIApplication
+
+    init(core: SoftphoneCore.UIApplication) {
+        self.core = core
+        super.init()
+    }
+
+    public static var shared: UIApplication { UIApplication(core: .shared) }
+
+    public var applicationState: State { core.applicationState }
+
+    /// Registers for alert pushes: the delegate gets the alert token, not the VoIP one (iOS rule 3).
+    public func registerForRemoteNotifications() { core.registerForRemoteNotifications() }
+
+    /// Shows the app's own screen while it is in the foreground (Softphone's stand-in for views).
+    public func present(_ screen: AppScreen) { core.present(screen) }
+}
+
+/// What an app implements to hear about its own life, as `UIApplicationDelegate`. Every method
+/// has a default that does nothing.
+public protocol UIApplicationDelegate: AnyObject {
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    func applicationDidBecomeActive(_ application: UIApplication)
+    func applicationDidEnterBackground(_ application: UIApplication)
+    /// A call started from Recents (iOS rule 48) arrives here, as an `INStartCallIntent`.
+    func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([Any]?) -> Void) -> Bool
+    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
+}
+
+extension UIApplicationDelegate {
+    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
+    public func applicationDidBecomeActive(_ application: UIApplication) {}
+    public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func application(
+        _ application: UIApplication, continue userActivity: NSUserActivity,
+        restorationHandler: @escaping ([Any]?) -> Void
+    ) -> Bool { false }
+    public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
+}
+
+/// The core's app delegate that passes each call on to the app's, which it owns (the phone makes
+/// one at each launch and drops it when the app is killed). `Phone.runningApp` is this: a test
+/// reaches the app's own delegate through `delegate`.
+public final class UIApplicationDelegateAdapter: SoftphoneCore.UIApplicationDelegate {
+    public let delegate: any UIApplicationDelegate
+
+    init(delegate: any UIApplicationDelegate) { self.delegate = delegate }
+
+    public func application(
+        _ application: SoftphoneCore.UIApplication, didFinishLaunchingWithOptions launchOptions: [SoftphoneCore.UIApplication.LaunchOptionsKey: Any]?
+    ) -> Bool {
+        delegate.application(UIApplication(core: application), didFinishLaunchingWithOptions: nil)
+    }
+    public func applicationDidBecomeActive(_ application: SoftphoneCore.UIApplication) {
+        delegate.applicationDidBecomeActive(UIApplication(core: application))
+    }
+    public func applicationDidEnterBackground(_ application: SoftphoneCore.UIApplication) {
+        delegate.applicationDidEnterBackground(UIApplication(core: application))
+    }
+    public func application(
+        _ application: SoftphoneCore.UIApplication, continue userActivity: SoftphoneCore.NSUserActivity,
+        restorationHandler: @escaping ([Any]?) -> Void
+    ) -> Bool {
+        delegate.application(UIApplication(core: application), continue: NSUserActivity(userActivity), restorationHandler: restorationHandler)
+    }
+    public func application(_ application: SoftphoneCore.UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: SoftphoneCore.Data) {
+        delegate.application(UIApplication(core: application), didRegisterForRemoteNotificationsWithDeviceToken: Data(deviceToken))
+    }
+}
