@@ -2,13 +2,15 @@ import SoftphoneApps
 import SoftphoneCore
 import SoftphoneTestSupport
 import SoftphoneiOS
-import Testing
+import XCTest
 
 /// Call code written for iOS (AppCode/: `import CallKit`, `import PushKit`, … and Foundation) in
 /// the phone on the manual clock: it registers, rings, answers, ends, and its main-queue work runs
 /// inside the phone's turn, so a run is as repeatable as with the built-in apps.
-@Suite("iOS app code")
-struct IOSAppTests {
+///
+/// XCTest, as iOS developers test with: its tests run one at a time on the main thread, where the
+/// phone can run Dispatch's main queue (Swift Testing's main thread is busy in `dispatchMain`).
+final class IOSAppTests: XCTestCase {
     static let bundle = AppBundle.iOSApp(
         id: "ios-style", displayName: "iOS Style", bundleIdentifier: "com.example.iosstyle",
         delegate: { AppDelegate() },
@@ -37,88 +39,100 @@ struct IOSAppTests {
     static let zoe = Caller(name: "Zoë", handle: "+15551234")
 
     /// The token goes to the server as 64 lower-case hex digits made with String(format:) (rule 2).
-    @Test func registersTheTokenAsHex() throws {
+    func test_registersTheTokenAsHex() throws {
         let t = IOSPhone()
-        let token = try #require(t.field("token", of: "register"))
-        #expect(token.count == 64 && token.allSatisfy { "0123456789abcdef".contains($0) })
-        #expect(t.ruleViolations.isEmpty)
+        let token = try XCTUnwrap(t.field("token", of: "register"))
+        XCTAssert(token.count == 64 && token.allSatisfy { "0123456789abcdef".contains($0) })
+        XCTAssert(t.ruleViolations.isEmpty)
     }
 
     /// The push's dictionaryPayload, read with `as? String`, names the caller on the ringing screen.
-    @Test func aPushRingsWithTheCallersName() throws {
+    func test_aPushRingsWithTheCallersName() throws {
         let t = IOSPhone()
         t.send(.incomingCall(Self.zoe))
-        #expect(t.effects.contains(.startRinging(call: 1)))
+        XCTAssert(t.effects.contains(.startRinging(call: 1)))
         let caller = t.events.compactMap { if case .incoming(_, _, let caller) = $0 { caller } else { nil } }.first
-        #expect(caller?.name == "Zoë")
-        #expect(t.manager?.calls.count == 1)
-        #expect(t.ruleViolations.isEmpty)
+        XCTAssertEqual(caller?.name, "Zoë")
+        XCTAssertEqual(t.manager?.calls.count, 1)
+        XCTAssert(t.ruleViolations.isEmpty)
     }
 
     /// Answer, mute and the app's own hang-up through CXCallController come back to the provider
     /// delegate as CallKit's actions, with Foundation's UUIDs.
-    @Test func answerMuteAndTheAppsOwnHangUp() throws {
+    func test_answerMuteAndTheAppsOwnHangUp() throws {
         let t = IOSPhone()
         t.send(.incomingCall(Self.zoe))
         t.send(.answer, after: .seconds(2))
-        #expect(t.events.contains(.connected(call: 1)))
+        XCTAssert(t.events.contains(.connected(call: 1)))
         let incoming = t.events.compactMap { if case .incoming(_, let uuid, _) = $0 { uuid } else { nil } }.first
-        #expect(t.field("uuid", of: "answer") == incoming)
-        #expect(t.requests.map(\.name) == ["register", "answer", "media"])
+        XCTAssertEqual(t.field("uuid", of: "answer"), incoming)
+        XCTAssertEqual(t.requests.map(\.name), ["register", "answer", "media"])
 
         t.send(.toggleMute)
-        #expect(t.manager?.isMuted == true)
+        XCTAssertEqual(t.manager?.isMuted, true)
 
         t.runInApp { ($0.delegate as! AppDelegate).callManager.hangUp() }
         let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
-        #expect(reasons == [.local])
-        #expect(t.requests.last?.name == "end")
+        XCTAssertEqual(reasons, [EndReason.local])
+        XCTAssertEqual(t.requests.last?.name, "end")
+    }
+
+    /// The app's own hang-up button, pressed from the phone (`e`) while the app is in the foreground.
+    func test_theAppsOwnButtonFromThePhone() {
+        let t = IOSPhone()
+        t.send(.incomingCall(Self.zoe))
+        t.send(.answer)
+        t.send(.setLock(.unlocked))
+        t.send(.app(.foreground))
+        t.send(.app(.endCall))
+        let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
+        XCTAssertEqual(reasons, [EndReason.local])
     }
 
     /// A refused report's error reaches the app as an NSError: localizedDescription names CallKit's domain.
-    @Test func aRefusedReportsErrorHasCallKitsDomain() throws {
+    func test_aRefusedReportsErrorHasCallKitsDomain() throws {
         let t = IOSPhone()
         t.send(.setDoNotDisturb(DoNotDisturb(isOn: true)))
         t.send(.incomingCall(Self.zoe))
-        let error = try #require(t.field("error", of: "refused"))
-        #expect(error.contains("com.apple.CallKit.error.incomingcall"))
+        let error = try XCTUnwrap(t.field("error", of: "refused"))
+        XCTAssert(error.contains("com.apple.CallKit.error.incomingcall"))
     }
 
     /// Recents' call-back reaches the app as an INStartCallIntent; the app's DispatchQueue.main.async
     /// block runs inside the same turn of the phone, so the call connects at once, the same way every run.
-    @Test func mainQueueWorkRunsInsideThePhonesTurn() throws {
+    func test_mainQueueWorkRunsInsideThePhonesTurn() throws {
         let t = IOSPhone()
         t.send(.incomingCall(Self.zoe))
         t.send(.end)
         t.send(.setLock(.unlocked))
         t.send(.callBack(recent: 1))
-        #expect(t.requests.map(\.name).contains("dial"))
-        #expect(t.events.contains(.connected(call: 2)))
+        XCTAssert(t.requests.map(\.name).contains("dial"))
+        XCTAssert(t.events.contains(.connected(call: 2)))
     }
 
     /// The caller's hang-up arrives over the app's server connection and ends the call as remote.
-    @Test func theCallersHangUpEndsTheCall() throws {
+    func test_theCallersHangUpEndsTheCall() throws {
         let t = IOSPhone()
         t.send(.incomingCall(Self.zoe))
         t.send(.answer)
         t.send(.remoteEnd(call: 1))
         let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
-        #expect(reasons == [.remote])
+        XCTAssertEqual(reasons, [EndReason.remote])
     }
 
     /// The notification service extension (a UNNotificationServiceExtension subclass) rewrites the
     /// alert's title with String(format:) from the push's userInfo.
-    @Test func theServiceExtensionRewritesTheAlert() throws {
+    func test_theServiceExtensionRewritesTheAlert() throws {
         let t = IOSPhone(Self.ringBundle)
         t.send(.incomingCall(Self.zoe))
         let shown = t.events.contains { event in
             if case .notification(let note) = event { "\(note)".contains("Zoë is calling") } else { false }
         }
-        #expect(shown)
+        XCTAssert(shown)
     }
 
     /// The built-in voip app and this file of iOS code go through the same steps for the same flow.
-    @Test func theSameFlowAsTheBuiltInVoIPApp() {
+    func test_theSameFlowAsTheBuiltInVoIPApp() {
         func steps(_ t: PhoneOnManualClock<some SoftphoneCore.UIApplicationDelegate>) -> [String] {
             t.send(.incomingCall(Self.zoe))
             t.send(.answer, after: .seconds(1))
@@ -132,7 +146,7 @@ struct IOSAppTests {
             }
         }
         let builtIn = PhoneOnManualClock<VoIPApp>(configuration: .init(app: AppCatalog.voip.bundle), seed: 7)
-        #expect(steps(IOSPhone()) == steps(builtIn))
+        XCTAssertEqual(steps(IOSPhone()), steps(builtIn))
     }
 }
 

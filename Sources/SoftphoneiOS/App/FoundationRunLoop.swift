@@ -2,10 +2,13 @@ import Foundation
 import Glibc
 public import SoftphoneCore
 
-/// The descriptor libdispatch writes to when a block is queued on the main queue, the one
-/// Foundation's own run loop waits on (Linux: an eventfd). Exported by libdispatch for that use.
+/// The descriptor libdispatch writes to when a block is queued on the main queue (Linux: an
+/// eventfd), and the call that runs the main queue's blocks: what Foundation's own run loop uses,
+/// exported by libdispatch for it. Both are only for the main thread.
 @_silgen_name("_dispatch_get_main_queue_handle_4CF")
 private func dispatchMainQueueHandle() -> Int32
+@_silgen_name("_dispatch_main_queue_callback_4CF")
+private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
 
 /// Dispatch's main queue and Foundation's main run loop, run inside the phone's turns.
 ///
@@ -14,17 +17,19 @@ private func dispatchMainQueueHandle() -> Int32
 /// so the phone runs them: after each command (`runDueWork`), and when the shell sees the main
 /// queue's descriptor readable or the next timer due. So they run on the phone's thread, as app
 /// code, in order. Blocks run when the phone next turns; delays and timers follow the real clock.
-// Unchecked: its one variable is only touched on the main thread, where the phone runs.
+///
+/// Only a phone on the main thread can: libdispatch runs the main queue there and nowhere else
+/// (the terminal phone, `softphone scenario` and XCTest's tests are on it; Swift Testing's are not).
+// Unchecked: its one variable is only touched on the main thread.
 public final class FoundationRunLoop: HostRunLoop, @unchecked Sendable {
     /// The one main run loop of the process.
     public static let main = FoundationRunLoop()
 
     private init() {}
 
-    public var wakeDescriptor: Int32? { dispatchMainQueueHandle() }
+    public var wakeDescriptor: Int32? { Self.onMainThread ? dispatchMainQueueHandle() : nil }
 
     /// When the main run loop's next timer falls due, as of its last run; distantFuture: none.
-    /// Only read and written on the main thread, where the phone runs.
     private var nextTimer = Date.distantFuture
 
     public var secondsUntilNextTimer: Double? {
@@ -32,20 +37,26 @@ public final class FoundationRunLoop: HostRunLoop, @unchecked Sendable {
     }
 
     public func runDueWork() -> Bool {
-        let queued = Self.takeWakeUp(dispatchMainQueueHandle())
+        guard Self.onMainThread else { return false }
+        let ranBlocks = Self.runMainQueue()
         let timerDue = nextTimer <= Date()
-        // One non-blocking pass of the main run loop runs the main queue's blocks and due timers.
+        // One non-blocking pass of the main run loop fires the due timers and says when the next is.
         nextTimer = RunLoop.main.limitDate(forMode: .default) ?? .distantFuture
-        return queued || timerDue
+        return ranBlocks || timerDue
     }
 
-    /// Whether the eventfd says blocks were queued; reads it, so it stops being readable (the
-    /// run loop does not always read it itself).
-    private static func takeWakeUp(_ descriptor: Int32) -> Bool {
+    /// Whether this is the main thread.
+    private static var onMainThread: Bool { Thread.isMainThread }
+
+    /// Runs the main queue's blocks if its eventfd says some were queued (reading it first, as
+    /// the run loop does; a block queued meanwhile writes it again). Whether any were.
+    private static func runMainQueue() -> Bool {
+        let descriptor = dispatchMainQueueHandle()
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&entry, 1, 0) == 1 else { return false }
+        guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLIN) != 0 else { return false }
         var count: UInt64 = 0
         _ = read(descriptor, &count, MemoryLayout<UInt64>.size)
+        dispatchMainQueueCallback(nil)
         return true
     }
 }

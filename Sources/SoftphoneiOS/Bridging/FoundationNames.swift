@@ -24,3 +24,6 @@ public typealias AppScreen = SoftphoneCore.AppScreen
 public typealias AppSetting = SoftphoneCore.AppSetting
 public typealias AppBundle = SoftphoneCore.AppBundle
 public typealias Caller = SoftphoneCore.Caller
+// Softphone's own: how the terminal phone presses the buttons of the app's own screens.
+public typealias InAppCallControls = SoftphoneCore.InAppCallControls
+public typealias AppScreenButtons = SoftphoneCore.AppScreenButtons

@@ -63,10 +63,34 @@ extension UIApplicationDelegate {
 /// The core's app delegate that passes each call on to the app's, which it owns (the phone makes
 /// one at each launch and drops it when the app is killed). `Phone.runningApp` is this: a test
 /// reaches the app's own delegate through `delegate`.
-public final class UIApplicationDelegateAdapter: SoftphoneCore.UIApplicationDelegate {
+public class UIApplicationDelegateAdapter: SoftphoneCore.UIApplicationDelegate {
     public let delegate: any UIApplicationDelegate
 
     init(delegate: any UIApplicationDelegate) { self.delegate = delegate }
+
+    /// The adapter for `delegate`, adopting the buttons of the app's own screens that it adopts:
+    /// the phone asks the adapter, not the app's delegate, whether it has them.
+    static func make(for delegate: any UIApplicationDelegate) -> UIApplicationDelegateAdapter {
+        switch (delegate is any InAppCallControls, delegate is any AppScreenButtons) {
+        case (true, true): WithCallControlsAndButtons(delegate: delegate)
+        case (true, false): WithCallControls(delegate: delegate)
+        case (false, true): WithButtons(delegate: delegate)
+        case (false, false): UIApplicationDelegateAdapter(delegate: delegate)
+        }
+    }
+
+    private final class WithCallControls: UIApplicationDelegateAdapter, InAppCallControls {
+        func hangUpButtonTapped() { (delegate as? any InAppCallControls)?.hangUpButtonTapped() }
+    }
+
+    private final class WithButtons: UIApplicationDelegateAdapter, AppScreenButtons {
+        func appScreenButtonTapped(_ label: String) { (delegate as? any AppScreenButtons)?.appScreenButtonTapped(label) }
+    }
+
+    private final class WithCallControlsAndButtons: UIApplicationDelegateAdapter, InAppCallControls, AppScreenButtons {
+        func hangUpButtonTapped() { (delegate as? any InAppCallControls)?.hangUpButtonTapped() }
+        func appScreenButtonTapped(_ label: String) { (delegate as? any AppScreenButtons)?.appScreenButtonTapped(label) }
+    }
 
     public func application(
         _ application: SoftphoneCore.UIApplication, didFinishLaunchingWithOptions launchOptions: [SoftphoneCore.UIApplication.LaunchOptionsKey: Any]?
