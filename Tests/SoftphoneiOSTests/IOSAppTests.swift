@@ -16,6 +16,12 @@ final class IOSAppTests: XCTestCase {
         delegate: { AppDelegate() },
         callPush: { caller in ["aps": [String: Any](), "caller": caller.name, "handle": caller.handle] })
 
+    static let ringTimeout = AppSetting(key: "ringTimeout", kind: .number(10...120), defaultValue: .int(60), title: "seconds a call rings")
+
+    static let bundleWithSettings = AppBundle.iOSApp(
+        id: "ios-style", displayName: "iOS Style", bundleIdentifier: "com.example.iosstyle", settings: [ringTimeout],
+        delegate: { AppDelegate() }, callPush: { _ in [:] })
+
     static let ringBundle = AppBundle.iOSApp(
         id: "ios-ring", displayName: "iOS Ring", bundleIdentifier: "com.example.iosring", backgroundModes: [],
         callKitEntitled: false, sounds: ["incoming.wav": .seconds(24)], delegate: { AppDelegate() },
@@ -24,7 +30,9 @@ final class IOSAppTests: XCTestCase {
 
     /// A phone running app code written for iOS.
     final class IOSPhone: PhoneOnManualClock<UIApplicationDelegateAdapter> {
-        init(_ bundle: AppBundle = IOSAppTests.bundle) { super.init(configuration: .init(app: bundle), seed: 7) }
+        init(_ bundle: AppBundle = IOSAppTests.bundle, settings: [String: AppSetting.Value] = [:]) {
+            super.init(configuration: .init(app: bundle, settings: settings), seed: 7)
+        }
 
         var manager: CallManager? { (app?.delegate as? AppDelegate)?.callManager }
         var requests: [(name: String, fields: [KeyValue])] {
@@ -44,6 +52,11 @@ final class IOSAppTests: XCTestCase {
         let token = try XCTUnwrap(t.field("token", of: "register"))
         XCTAssert(token.count == 64 && token.allSatisfy { "0123456789abcdef".contains($0) })
         XCTAssert(t.ruleViolations.isEmpty)
+    }
+
+    /// What the person set in the Settings app is in Foundation's UserDefaults.standard from launch.
+    func test_settingsReachFoundationsUserDefaults() throws {
+        XCTAssertEqual(IOSPhone(Self.bundleWithSettings, settings: ["ringTimeout": .int(15)]).field("ringTimeout", of: "register"), "15")
     }
 
     /// The push's dictionaryPayload, read with `as? String`, names the caller on the ringing screen.

@@ -24,6 +24,10 @@ public final class UIApplication {
     /// Active in the foreground, or in the background.
     public var applicationState: State { phone?.appState == .foreground ? .active : .background }
 
+    /// Whether protected data (the keychain's and UserDefaults' files) can be read: not before the
+    /// first unlock since a restart (iOS rules 46, 47).
+    public var isProtectedDataAvailable: Bool { phone.map { $0.device.lock != .lockedSinceReboot } ?? false }
+
     /// Registers for ordinary (alert) remote notifications: the delegate's
     /// `application(_:didRegisterForRemoteNotificationsWithDeviceToken:)` gets the alert token, a
     /// different token from the VoIP one (iOS rule 3).

@@ -29,6 +29,9 @@ public final class UIApplication: UIResponder {
 
     public var applicationState: State { core.applicationState }
 
+    /// False before the first unlock since a restart: files and the keychain are still encrypted.
+    public var isProtectedDataAvailable: Bool { core.isProtectedDataAvailable }
+
     /// Registers for alert pushes: the delegate gets the alert token, not the VoIP one (iOS rule 3).
     public func registerForRemoteNotifications() { core.registerForRemoteNotifications() }
 
@@ -65,18 +68,36 @@ extension UIApplicationDelegate {
 /// reaches the app's own delegate through `delegate`.
 public class UIApplicationDelegateAdapter: SoftphoneCore.UIApplicationDelegate {
     public let delegate: any UIApplicationDelegate
+    /// The app's Settings.bundle, whose values the person set are handed to Foundation's
+    /// `UserDefaults.standard` at launch.
+    let settings: [AppSetting]
 
-    init(delegate: any UIApplicationDelegate) { self.delegate = delegate }
+    init(delegate: any UIApplicationDelegate, settings: [AppSetting]) {
+        self.delegate = delegate
+        self.settings = settings
+    }
 
     /// The adapter for `delegate`, adopting the buttons of the app's own screens that it adopts:
     /// the phone asks the adapter, not the app's delegate, whether it has them.
-    static func make(for delegate: any UIApplicationDelegate) -> UIApplicationDelegateAdapter {
+    static func make(for delegate: any UIApplicationDelegate, settings: [AppSetting]) -> UIApplicationDelegateAdapter {
         switch (delegate is any InAppCallControls, delegate is any AppScreenButtons) {
-        case (true, true): WithCallControlsAndButtons(delegate: delegate)
-        case (true, false): WithCallControls(delegate: delegate)
-        case (false, true): WithButtons(delegate: delegate)
-        case (false, false): UIApplicationDelegateAdapter(delegate: delegate)
+        case (true, true): WithCallControlsAndButtons(delegate: delegate, settings: settings)
+        case (true, false): WithCallControls(delegate: delegate, settings: settings)
+        case (false, true): WithButtons(delegate: delegate, settings: settings)
+        case (false, false): UIApplicationDelegateAdapter(delegate: delegate, settings: settings)
         }
+    }
+
+    /// What the person set in the Settings app (`--set KEY=VALUE`), as Foundation's defaults: in
+    /// its argument domain, which is searched first and never written to disk. Nothing before the
+    /// first unlock since a restart, when iOS cannot read the app's preferences either (rule 47).
+    /// Set at every launch, so none is left from an app launched before in this process.
+    private func handSettingsToFoundation(_ application: SoftphoneCore.UIApplication) {
+        var values: [String: Any] = [:]
+        for setting in settings where application.isProtectedDataAvailable {
+            if let value = SoftphoneCore.UserDefaults.standard.object(forKey: setting.key) { values[setting.key] = value }
+        }
+        Foundation.UserDefaults.standard.setVolatileDomain(values, forName: Foundation.UserDefaults.argumentDomain)
     }
 
     private final class WithCallControls: UIApplicationDelegateAdapter, InAppCallControls {
@@ -95,7 +116,8 @@ public class UIApplicationDelegateAdapter: SoftphoneCore.UIApplicationDelegate {
     public func application(
         _ application: SoftphoneCore.UIApplication, didFinishLaunchingWithOptions launchOptions: [SoftphoneCore.UIApplication.LaunchOptionsKey: Any]?
     ) -> Bool {
-        delegate.application(UIApplication(core: application), didFinishLaunchingWithOptions: nil)
+        handSettingsToFoundation(application)
+        return delegate.application(UIApplication(core: application), didFinishLaunchingWithOptions: nil)
     }
     public func applicationDidBecomeActive(_ application: SoftphoneCore.UIApplication) {
         delegate.applicationDidBecomeActive(UIApplication(core: application))

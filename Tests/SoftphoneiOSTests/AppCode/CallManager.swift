@@ -27,7 +27,11 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 }
 
 final class CallManager: NSObject, PKPushRegistryDelegate, CXProviderDelegate {
-    static let ringTimeout: TimeInterval = 60
+    /// How long a call rings before the app gives up: the Settings app's value, else a minute.
+    static var ringTimeout: TimeInterval {
+        let seconds = UserDefaults.standard.integer(forKey: "ringTimeout")
+        return seconds > 0 ? TimeInterval(seconds) : 60
+    }
 
     let provider: CXProvider
     let callController = CXCallController()
@@ -63,7 +67,7 @@ final class CallManager: NSObject, PKPushRegistryDelegate, CXProviderDelegate {
 
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
         let token = pushCredentials.token.map { String(format: "%02x", $0) }.joined()
-        server.send("register", ["token": token])
+        server.send("register", ["token": token, "ringTimeout": String(Int(CallManager.ringTimeout))])
     }
 
     func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
