@@ -90,6 +90,21 @@ final class IOSAppTests: XCTestCase {
         XCTAssertEqual(t.requests.last?.name, "end")
     }
 
+    /// Code that awaits CallKit on the main actor goes on inside the phone's turn: the main actor's
+    /// jobs are the main queue's.
+    func test_awaitingCodeOnTheMainActorRunsInsideThePhonesTurn() {
+        let t = IOSPhone()
+        t.send(.incomingCall(Self.zoe))
+        t.send(.answer)
+        t.runInApp { app in
+            let manager = (app.delegate as! AppDelegate).callManager
+            Task { @MainActor in await manager.hangUpAwaiting() }
+        }
+        let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
+        XCTAssertEqual(reasons, [EndReason.local])
+        XCTAssertEqual(t.requests.last?.name, "hung-up")
+    }
+
     /// The app's own hang-up button, pressed from the phone (`e`) while the app is in the foreground.
     func test_theAppsOwnButtonFromThePhone() {
         let t = IOSPhone()

@@ -36,8 +36,28 @@ public final class FoundationRunLoop: HostRunLoop, @unchecked Sendable {
         nextTimer == .distantFuture ? nil : max(0, nextTimer.timeIntervalSinceNow)
     }
 
+    /// Continuations the phone resumed whose tasks have not yet gone on (see `resuming`).
+    private var resumedTasks = 0
+
+    /// CallKit's async calls: starts `call`, on the main actor, and returns (or throws) once its
+    /// completion came. The phone resumes the task from its turn; Swift hands the main queue the
+    /// task's next job from another thread, a moment later. The phone counts the task until it
+    /// goes on and waits for that job, so what follows the `await` runs in the same turn every
+    /// time, not in this turn or the next as the threads fall.
+    @MainActor func awaitCompletion(_ call: (@escaping ((any Error)?) -> Void) -> Void) async throws {
+        let error: (any Error)? = await withCheckedContinuation { continuation in
+            call { error in
+                self.resumedTasks += 1
+                continuation.resume(returning: error)
+            }
+        }
+        resumedTasks = max(0, resumedTasks - 1)
+        if let error { throw error }
+    }
+
     public func runDueWork() -> Bool {
         guard Self.onMainThread else { return false }
+        if resumedTasks > 0, !Self.waitForMainQueue() { resumedTasks = 0 }  // never came: give up on it
         let ranBlocks = Self.runMainQueue()
         let timerDue = nextTimer <= Date()
         // One non-blocking pass of the main run loop fires the due timers and says when the next is.
@@ -47,6 +67,12 @@ public final class FoundationRunLoop: HostRunLoop, @unchecked Sendable {
 
     /// Whether this is the main thread.
     private static var onMainThread: Bool { Thread.isMainThread }
+
+    /// Waits (up to a second) for a block on the main queue; whether one came.
+    private static func waitForMainQueue() -> Bool {
+        var entry = pollfd(fd: dispatchMainQueueHandle(), events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 1000) == 1
+    }
 
     /// Runs the main queue's blocks if its eventfd says some were queued (reading it first, as
     /// the run loop does; a block queued meanwhile writes it again). Whether any were.

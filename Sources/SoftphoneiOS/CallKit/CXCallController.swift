@@ -22,6 +22,13 @@ public final class CXCallController: NSObject {
         core.request(transaction.core, completion: completion)
     }
 
+    /// The same, for code that awaits: throws the error the completion would get. On the main
+    /// actor, whose jobs are the main queue's, so that it and what follows the `await` run inside
+    /// the phone's turn, on its thread.
+    @MainActor public func request(_ transaction: CXTransaction) async throws {
+        try await FoundationRunLoop.main.awaitCompletion { completion in request(transaction, completion: completion) }
+    }
+
     public func requestTransaction(with action: CXAction, completion: @escaping ((any Error)?) -> Void) {
         request(CXTransaction(action: action), completion: completion)
     }

@@ -34,6 +34,12 @@ public final class CXProvider: NSObject {
         core.reportNewIncomingCall(with: UUID.core, update: update.core, completion: completion)
     }
 
+    /// The same, for code that awaits: throws the error the completion would get. On the main
+    /// actor, as `CXCallController.request(_:)`.
+    @MainActor public func reportNewIncomingCall(with UUID: UUID, update: CXCallUpdate) async throws {
+        try await FoundationRunLoop.main.awaitCompletion { completion in reportNewIncomingCall(with: UUID, update: update, completion: completion) }
+    }
+
     public func reportCall(with UUID: UUID, updated update: CXCallUpdate) {
         core.reportCall(with: UUID.core, updated: update.core)
     }

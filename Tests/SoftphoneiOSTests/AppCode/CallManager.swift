@@ -164,6 +164,17 @@ final class CallManager: NSObject, PKPushRegistryDelegate, CXProviderDelegate {
         }
     }
 
+    /// The app's own red button, as code that awaits writes it.
+    @MainActor func hangUpAwaiting() async {
+        guard let call = callController.callObserver.calls.first(where: { !$0.hasEnded }) else { return }
+        do {
+            try await callController.request(CXTransaction(action: CXEndCallAction(call: call.uuid)))
+            server.send("hung-up", ["uuid": call.uuid.uuidString])
+        } catch {
+            server.send("end-failed", ["error": error.localizedDescription])
+        }
+    }
+
     /// The app's own red button.
     func hangUp() {
         guard let call = callController.callObserver.calls.first(where: { !$0.hasEnded }) else { return }
