@@ -103,11 +103,11 @@ enum DemoCommand {
         for name in scenarioFiles(in: folder) {
             let path = folder + "/" + name
             let scenario: Scenario
-            do { scenario = try ScenarioParser.parse(file: path) } catch { throw ControlError("\(error)") }
+            do { scenario = try ScenarioParser.parse(file: path, apps: .builtIn) } catch { throw ControlError("\(error)") }
             guard case .success(let text) = SmallTextFile.read(path) else { continue }
             items.append((scenario, text))
         }
-        let flows = DemoTour.flows(items, app: app)
+        let flows = DemoTour.flows(items, apps: .builtIn, app: app)
         guard !flows.isEmpty else { throw ControlError("no bundled scenario in \(folder) is short enough for the tour") }
         return flows
     }

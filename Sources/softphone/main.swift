@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneScenario
 
@@ -33,7 +34,7 @@ do {
     case .scenario(let files, let junit, let flow, let realTime, let socket):
         do {
             let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: try clientSocket(socket)) : .manual
-            status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, out: Console.out, err: Console.error)
+            status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, apps: .builtIn, out: Console.out, err: Console.error)
         } catch {
             Console.error("softphone: \(error.message)")
             status = 1
