@@ -8,12 +8,13 @@ import SoftphoneScenario
 // an audio or APNs subcommand. The phone itself is SoftphoneCore.
 
 let environment = SocketPath.processEnvironment()
+let apps = InstalledApps.builtIn
 
 let status: Int32
 do {
-    switch try Arguments.parse(Array(CommandLine.arguments.dropFirst())) {
+    switch try Arguments.parse(Array(CommandLine.arguments.dropFirst()), apps: apps) {
     case .help:
-        Console.out(Arguments.usage)
+        Console.out(Arguments.usage(apps: apps))
         status = 0
     case .devices:
         status = runDevices()
@@ -34,7 +35,7 @@ do {
     case .scenario(let files, let junit, let flow, let realTime, let socket):
         do {
             let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: try clientSocket(socket)) : .manual
-            status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, apps: .builtIn, out: Console.out, err: Console.error)
+            status = ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, apps: apps, out: Console.out, err: Console.error)
         } catch {
             Console.error("softphone: \(error.message)")
             status = 1
@@ -47,7 +48,7 @@ do {
             status = 1
         }
     case .demo(let options):
-        status = DemoCommand.run(options)
+        status = DemoCommand.run(options, apps: apps)
     case .run(let options):
         status = runPhone(options)
     }
