@@ -56,6 +56,8 @@ let package = Package(
         .executable(name: "softphone", targets: ["softphone"]),
         // What app code imports: the simulated iPhone's CallKit, PushKit, UIKit and Foundation API.
         .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
+        // The whole `softphone` command line for the apps it is given: `Softphone.main(apps:)`.
+        .library(name: "SoftphoneShell", targets: ["SoftphoneShell"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -82,9 +84,16 @@ let package = Package(
         // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
         // running phone, the JUnit report.
         .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl", "SoftphoneFlow"], swiftSettings: shipped),
+        // The command line around the simulated iPhone: the phone's display, speaker, socket, store
+        // and APNs endpoint, the client subcommands, scenarios, the flow and the demo.
+        .target(
+            name: "SoftphoneShell",
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs"],
+            swiftSettings: shipped),
+        // The shell with the built-in apps.
         .executableTarget(
             name: "softphone",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs"],
+            dependencies: ["SoftphoneShell", "SoftphoneApps"],
             exclude: ["Linking"],
             swiftSettings: shipped,
             linkerSettings: lean),
@@ -122,6 +131,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],
