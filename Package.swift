@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // Softphone: a terminal simulator of an iPhone receiving VoIP calls.
-// Layout and layering are described in README.md ("Where things live").
+// Layout and layering are described in docs/architecture.md ("Layers").
 import PackageDescription
 
 /// Every Swift target builds in Swift 6 language mode with warnings as errors.
