@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // Softphone: a terminal simulator of an iPhone receiving VoIP calls.
-// Layout and layering are described in README.md ("Where things live").
+// Layout and layering are described in docs/architecture.md ("Layers").
 import PackageDescription
 
 /// Every Swift target builds in Swift 6 language mode with warnings as errors.
@@ -67,6 +67,8 @@ let package = Package(
         .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
         // The same for app code written for iOS, on Foundation: `import CallKit`, `import PushKit`, ….
         .library(name: "iOSFrameworks", targets: iOSFrameworks + ["SoftphoneiOS"]),
+        // The whole `softphone` command line for the apps it is given: `Softphone.main(apps:)`.
+        .library(name: "SoftphoneShell", targets: ["SoftphoneShell"]),
     ],
     targets: [
         // System libraries: a module map and a shim header each, nothing else.
@@ -97,9 +99,16 @@ let package = Package(
         // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
         // running phone, the JUnit report.
         .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl", "SoftphoneFlow"], swiftSettings: shipped),
+        // The command line around the simulated iPhone: the phone's display, speaker, socket, store
+        // and APNs endpoint, the client subcommands, scenarios, the flow and the demo.
+        .target(
+            name: "SoftphoneShell",
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs"],
+            swiftSettings: shipped),
+        // The shell with the built-in apps.
         .executableTarget(
             name: "softphone",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs"],
+            dependencies: ["SoftphoneShell", "SoftphoneApps"],
             exclude: ["Linking"],
             swiftSettings: shipped,
             linkerSettings: lean),
@@ -145,6 +154,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],

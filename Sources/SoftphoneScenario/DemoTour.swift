@@ -52,14 +52,13 @@ public enum DemoTour {
         return String(path.dropLast(4)) + "-\(phone).wav"
     }
 
-    /// The tour: the scenarios of `app` (every built-in app when nil) no longer than
-    /// `longestFlow`, app by app in the catalog's order. Within an app, flows that need the same
+    /// The tour: the scenarios of `app` (every one of `apps` when nil) no longer than
+    /// `longestFlow`, app by app in the order of `apps`. Within an app, flows that need the same
     /// phone (app, settings, rules) run back to back, so the phone restarts as seldom as it can;
     /// otherwise they go in name order.
-    public static func flows(_ scenarios: [(scenario: Scenario, text: String)], app: String? = nil) -> [Flow] {
-        let apps = AppCatalog.all.map(\.id).filter { app == nil || $0 == app }
+    public static func flows(_ scenarios: [(scenario: Scenario, text: String)], apps: InstalledApps, app: String? = nil) -> [Flow] {
         var tour: [Flow] = []
-        for id in apps {
+        for id in apps.ids where app == nil || id == app {
             let chosen = scenarios.filter { $0.scenario.app == id && !$0.scenario.steps.isEmpty && nominalLength($0.scenario) <= longestFlow }
                 .sorted { $0.scenario.name < $1.scenario.name }
             var phones: [String] = []

@@ -18,11 +18,12 @@ public struct ManualClockDriver: ScenarioDriver {
     /// None: on the manual clock every time is exact.
     public var tolerance: Duration { .zero }
 
-    /// Starts the phone the scenario asks for: its app, settings, rules and lock state.
-    public init(scenario: Scenario) {
-        let app = AppCatalog.app(named: scenario.app) ?? AppCatalog.voip
+    /// Starts the phone the scenario asks for: its app (of `apps`; the default when none has its
+    /// id), settings, rules and lock state.
+    public init(scenario: Scenario, apps: InstalledApps) {
+        let app = apps.app(id: scenario.app) ?? apps.defaultApp
         phone = Phone(
-            configuration: Phone.Configuration(app: app.bundle, rules: scenario.rules, settings: scenario.settings), lock: scenario.lock,
+            configuration: Phone.Configuration(app: app, rules: scenario.rules, settings: scenario.settings), lock: scenario.lock,
             seed: Self.seed, wallClockStart: Self.wallClockStart)
         _ = record(phone.handle(.start, at: .zero))
     }

@@ -42,7 +42,7 @@ public final class RealTimeDriver: ScenarioDriver {
         notificationsBefore = Int(state["notification_count"]?.numberValue ?? 0)
         if app != scenario.app {
             let line = scenario.appLine.map { ":\($0)" } ?? ""
-            let given = scenario.appLine == nil ? "runs the voip app (it has no app line)" : "is for the \(scenario.app) app"
+            let given = scenario.appLine == nil ? "runs the \(scenario.app) app (it has no app line)" : "is for the \(scenario.app) app"
             throw ControlError("\(scenario.file)\(line): the scenario \(given), but the phone on \(socket) runs \(app); start the phone with \(Self.flags(for: scenario)), or change the scenario")
         }
         // Settings and rules are fixed when a phone starts: the phone must have been started with the scenario's.

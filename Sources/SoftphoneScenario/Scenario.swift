@@ -8,8 +8,8 @@ public struct Scenario: Sendable {
     public var name: String
     /// The file, as given on the command line.
     public var file: String
-    /// The app the phone runs (`app ID`; `voip` when the file names none).
-    public var app: String = "voip"
+    /// The id of the app the phone runs (`app ID`; the default installed app when the file names none).
+    public var app: String
     /// The line of `app ID`, if the file has one.
     public var appLine: Int?
     /// The app's settings (`set KEY=VALUE`), as `--set` gives them.
@@ -23,10 +23,11 @@ public struct Scenario: Sendable {
     /// The steps, in order.
     public var steps: [ScenarioStep] = []
 
-    /// Makes an empty scenario for `file`.
-    public init(name: String, file: String) {
+    /// Makes an empty scenario for `file`, on the app with id `app`.
+    public init(name: String, file: String, app: String) {
         self.name = name
         self.file = file
+        self.app = app
     }
 }
 

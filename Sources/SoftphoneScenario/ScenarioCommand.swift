@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneFlow
 
@@ -15,14 +16,15 @@ public enum ScenarioCommand {
         case realTime(socket: String)
     }
 
-    /// Runs the scenario files; returns the exit status. `out` and `err` print one line or block each.
+    /// Runs the scenario files on a phone that runs one of `apps`; returns the exit status. `out`
+    /// and `err` print one line or block each.
     public static func run(
-        files: [String], junit: String?, flow: String? = nil, clock: Clock, out: (String) -> Void, err: (String) -> Void
+        files: [String], junit: String?, flow: String? = nil, clock: Clock, apps: InstalledApps, out: (String) -> Void, err: (String) -> Void
     ) -> Int32 {
         var scenarios: [Scenario] = []
         var mistakes: [ScenarioSyntaxError] = []
         for file in files {
-            do { scenarios.append(try ScenarioParser.parse(file: file)) } catch { mistakes.append(error) }
+            do { scenarios.append(try ScenarioParser.parse(file: file, apps: apps)) } catch { mistakes.append(error) }
         }
         guard mistakes.isEmpty else {
             for mistake in mistakes { err("softphone scenario: \(mistake)") }
@@ -44,7 +46,7 @@ public enum ScenarioCommand {
             let events: [ScenarioEvent]
             switch clock {
             case .manual:
-                var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario))
+                var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario, apps: apps))
                 result = runner.run()
                 events = runner.events
             case .realTime(let socket):

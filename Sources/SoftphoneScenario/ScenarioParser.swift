@@ -20,6 +20,8 @@ public struct ScenarioParser {
     static let actionForms = actions.map { ControlRequest.synopsis(of: $0, in: requestWords) }.joined(separator: ", ")
 
     private var scenario: Scenario
+    /// What `app ID` chooses from.
+    private let apps: InstalledApps
     private var line = 0
     /// The first step's line, once there is one: `app`, `set`, `lock`, `unlock` go before it.
     private var firstStepLine: Int?
@@ -29,22 +31,23 @@ public struct ScenarioParser {
     /// `within` and `for` since the start (each expectation may wait its whole window).
     private var latest: Duration = .zero
 
-    private init(file: String) {
-        scenario = Scenario(name: ScenarioFile.scenarioName(of: file), file: file)
+    private init(file: String, apps: InstalledApps) {
+        scenario = Scenario(name: ScenarioFile.scenarioName(of: file), file: file, app: apps.defaultApp.id)
+        self.apps = apps
     }
 
-    /// Reads and checks the scenario file at `path`.
-    public static func parse(file path: String) throws(ScenarioSyntaxError) -> Scenario {
+    /// Reads and checks the scenario file at `path`, for a phone that runs one of `apps`.
+    public static func parse(file path: String, apps: InstalledApps) throws(ScenarioSyntaxError) -> Scenario {
         switch SmallTextFile.read(path) {
-        case .success(let text): return try parse(text, file: path)
+        case .success(let text): return try parse(text, file: path, apps: apps)
         case .failure(let error): throw ScenarioSyntaxError(file: path, line: 1, column: 1, message: "cannot read the scenario: \(error.reason)")
         }
     }
 
-    /// Checks the text of scenario file `file`; payload files are looked for from the current
-    /// folder, then from the scenario's.
-    public static func parse(_ text: String, file: String) throws(ScenarioSyntaxError) -> Scenario {
-        var parser = ScenarioParser(file: file)
+    /// Checks the text of scenario file `file`, for a phone that runs one of `apps`; payload files
+    /// are looked for from the current folder, then from the scenario's.
+    public static func parse(_ text: String, file: String, apps: InstalledApps) throws(ScenarioSyntaxError) -> Scenario {
+        var parser = ScenarioParser(file: file, apps: apps)
         // A file saved on Windows: a byte-order mark first, and CRLF line ends (in Swift "\r\n" is
         // one Character, so splitting on "\n" alone would leave the file one line).
         let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
@@ -110,9 +113,8 @@ public struct ScenarioParser {
     private mutating func readSetUp(_ first: ScenarioLine.Word, _ words: inout ArraySlice<ScenarioLine.Word>) throws(ScenarioSyntaxError) {
         switch first.text {
         case "app":
-            let ids = AppCatalog.all.map(\.id).joined(separator: ", ")
-            guard let word = words.popFirst() else { throw error(first.column, "which app? app ID, one of: \(ids)") }
-            guard AppCatalog.app(named: word.text) != nil else { throw error(word.column, "unknown app \"\(word.text)\"; use one of: \(ids)") }
+            guard let word = words.popFirst() else { throw error(first.column, "which app? app ID, one of: \(apps.idList)") }
+            guard apps.app(id: word.text) != nil else { throw error(word.column, "unknown app \"\(word.text)\"; use one of: \(apps.idList)") }
             if !scenario.settings.isEmpty { throw error(first.column, "`app` goes before the `set` lines: settings belong to an app") }
             scenario.app = word.text
             scenario.appLine = line
@@ -121,11 +123,11 @@ public struct ScenarioParser {
             guard let (key, value) = Self.pair(word.text) else {
                 throw error(word.column, "\"\(word.text)\" is not KEY=VALUE; e.g. set ringTimeout=30")
             }
-            let profile = AppCatalog.app(named: scenario.app)!
-            guard let setting = profile.bundle.settings.first(where: { $0.key == key }) else {
-                let keys = profile.bundle.settings.map(\.key)
+            let app = apps.app(id: scenario.app)!  // the default, or checked by `app ID`
+            guard let setting = app.settings.first(where: { $0.key == key }) else {
+                let keys = app.settings.map(\.key)
                 let known = keys.isEmpty ? "it has no settings" : "its settings: " + keys.joined(separator: ", ")
-                throw error(word.column, "the \(profile.id) app has no setting \"\(key)\"; \(known)")
+                throw error(word.column, "the \(app.id) app has no setting \"\(key)\"; \(known)")
             }
             do { scenario.settings[key] = try setting.value(from: value) } catch { throw self.error(word.column, error.message) }
         case "rule":

@@ -1,4 +1,5 @@
 import SoftphoneAPNs
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneScenario
@@ -46,9 +47,7 @@ struct OneWayInTests {
 
     /// What a scenario's phone on the manual clock answers each request.
     static func onManualClock(_ steps: [ControlRequest], app: String) -> [String?] {
-        var scenario = Scenario(name: "one-way-in", file: "one-way-in.scenario")
-        scenario.app = app
-        var driver = ManualClockDriver(scenario: scenario)
+        var driver = ManualClockDriver(scenario: Scenario(name: "one-way-in", file: "one-way-in.scenario", app: app), apps: .builtIn)
         return steps.map { driver.perform($0) }
     }
 

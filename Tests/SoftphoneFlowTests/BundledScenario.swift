@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneApps
 import SoftphoneCore
 import SoftphoneFlow
 import SoftphoneScenario
@@ -26,8 +27,8 @@ struct BundledScenario: Sendable, CustomStringConvertible {
 
     /// Runs it and returns its events.
     func events() throws -> [JSON] {
-        let scenario = try ScenarioParser.parse(file: Repository.path("Assets/Scenarios/\(name).scenario"))
-        var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario))
+        let scenario = try ScenarioParser.parse(file: Repository.path("Assets/Scenarios/\(name).scenario"), apps: .builtIn)
+        var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario, apps: .builtIn))
         _ = runner.run()
         return runner.events.map(\.json)
     }

@@ -1,3 +1,4 @@
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneScenario
 import Testing
@@ -29,7 +30,7 @@ struct DemoDriverTests {
     private func run(keys: [[DemoKey]]) throws -> (ScenarioResult, [String]) {
         let flow = try scenario(Self.text)
         let source = Keys(keys), shown = Shown()
-        let driver = DemoDriver(ManualClockDriver(scenario: flow), captions: ["one", "two", "three"], readKeys: source.read, show: { shown.captions.append($0) })
+        let driver = DemoDriver(ManualClockDriver(scenario: flow, apps: .builtIn), captions: ["one", "two", "three"], readKeys: source.read, show: { shown.captions.append($0) })
         var runner = ScenarioRunner(flow, on: driver)
         return (runner.run(), shown.captions)
     }

@@ -1,3 +1,4 @@
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneScenario
 import SoftphoneTestSupport
@@ -17,13 +18,13 @@ struct DemoTourTests {
         return try names.map { name in
             let path = folder + name + ".scenario"
             guard case .success(let text) = SmallTextFile.read(path) else { throw ScenarioSyntaxError(file: path, line: 1, column: 1, message: "unreadable") }
-            return (try ScenarioParser.parse(file: path), text)
+            return (try ScenarioParser.parse(file: path, apps: .builtIn), text)
         }
     }
 
     @Test("app by app, the long timers left out, flows needing the same phone back to back")
     func order() throws {
-        let tour = DemoTour.flows(try Self.bundled())
+        let tour = DemoTour.flows(try Self.bundled(), apps: .builtIn)
         #expect(tour.map(\.scenario.name) == [
             "voip-answer-hang-up", "voip-call-waiting", "voip-decline", "voip-remote-cancel",
             "consult-decline", "consult-logged-out", "consult-rejoin",
@@ -36,7 +37,7 @@ struct DemoTourTests {
 
     @Test("--app keeps one app's flows")
     func oneApp() throws {
-        #expect(DemoTour.flows(try Self.bundled(), app: "ring-extension").map(\.scenario.name) == ["ring-extension-opened", "ring-extension-rings"])
+        #expect(DemoTour.flows(try Self.bundled(), apps: .builtIn, app: "ring-extension").map(\.scenario.name) == ["ring-extension-opened", "ring-extension-rings"])
     }
 
     @Test("a flow's length: its latest at time and every expect no window")
@@ -81,7 +82,7 @@ struct DemoTourTests {
 
     @Test("every caption of the tour fits on the two caption rows of an 80×24 terminal")
     func captionsFit() throws {
-        for flow in DemoTour.flows(try Self.bundled()) {
+        for flow in DemoTour.flows(try Self.bundled(), apps: .builtIn) {
             for caption in DemoCaption.steps(of: flow.scenario) {
                 #expect(caption.count <= DemoCaption.longest, "\(flow.scenario.name): \(caption)")
             }

@@ -1,3 +1,4 @@
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneCore
 @testable import SoftphoneScenario
@@ -28,7 +29,7 @@ struct RealTimeMatchingTests {
 
     @Test("the flags a phone needs for a scenario: its app, settings and rules, in the words --set and --rule take")
     func phoneFlags() throws {
-        let consult = try ScenarioParser.parse("app consult\nset loggedIn=NO\nrule serviceExtensionTimeLimit=20s\nat 0s key a", file: "x.scenario")
+        let consult = try ScenarioParser.parse("app consult\nset loggedIn=NO\nrule serviceExtensionTimeLimit=20s\nat 0s key a", file: "x.scenario", apps: .builtIn)
         #expect(RealTimeDriver.flags(for: consult) == "--app consult --set loggedIn=NO --rule serviceExtensionTimeLimit=20000ms")
         #expect(ScenarioRule.changes(Phone.Rules()).isEmpty)
         var rules = Phone.Rules()

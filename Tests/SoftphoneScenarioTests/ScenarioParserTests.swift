@@ -1,3 +1,4 @@
+import SoftphoneApps
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneScenario
@@ -184,18 +185,18 @@ struct ScenarioParserTests {
 
     @Test("a payload path is looked for from the current folder, then from the scenario's folder")
     func payloadRelativeToScenario() throws {
-        let parsed = try ScenarioParser.parse("at 0s push ../Payloads/voip-call.json", file: Repository.path("Assets/Scenarios/x.scenario"))
+        let parsed = try ScenarioParser.parse("at 0s push ../Payloads/voip-call.json", file: Repository.path("Assets/Scenarios/x.scenario"), apps: .builtIn)
         #expect(parsed.steps.count == 1)
     }
 
     @Test("a bundled scenario's Assets/Payloads path is found from the folders above its own, wherever the run starts")
     func payloadFromAFolderAbove() throws {
-        let parsed = try ScenarioParser.parse("at 0s push Assets/Payloads/voip-call.json", file: Repository.path("Assets/Scenarios/x.scenario"))
+        let parsed = try ScenarioParser.parse("at 0s push Assets/Payloads/voip-call.json", file: Repository.path("Assets/Scenarios/x.scenario"), apps: .builtIn)
         #expect(parsed.steps.count == 1)
     }
 
     @Test("a scenario file that cannot be read is a mistake too")
     func unreadable() {
-        #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse(file: "/nonexistent/a.scenario") }
+        #expect(throws: ScenarioSyntaxError.self) { try ScenarioParser.parse(file: "/nonexistent/a.scenario", apps: .builtIn) }
     }
 }

@@ -1,3 +1,4 @@
+import SoftphoneApps
 import SoftphoneScenario
 import Testing
 
@@ -153,7 +154,7 @@ struct ScenarioRunnerTests {
     func emptySuite() {
         #expect(ScenarioSuite().exitStatus == 99)
         var lines: [String] = []
-        #expect(ScenarioCommand.run(files: [], junit: nil, clock: .manual, out: { lines.append($0) }, err: { lines.append($0) }) == 99)
+        #expect(ScenarioCommand.run(files: [], junit: nil, clock: .manual, apps: .builtIn, out: { lines.append($0) }, err: { lines.append($0) }) == 99)
         #expect(lines.first?.hasPrefix("softphone scenario: no scenario ran") == true)
     }
 }

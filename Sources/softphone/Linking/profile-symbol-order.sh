@@ -9,7 +9,8 @@
 # memory, never correctness):
 #   swift build -c release --static-swift-stdlib --product softphone
 #   Sources/softphone/Linking/profile-symbol-order.sh .build/release/softphone
-#   touch Sources/softphone/main.swift   # SwiftPM does not know the link reads this file: relink
+#   rm .build/release/softphone   # relinked at the next build: SwiftPM does not know the link reads
+#                                 # this file, and touching main.swift relinks nothing when it compiles the same
 # Needs valgrind, tmux and python3 (the paced ALSA capture device's pacer).
 set -euo pipefail
 binary=$(realpath "${1:?usage: profile-symbol-order.sh PATH/TO/softphone}")

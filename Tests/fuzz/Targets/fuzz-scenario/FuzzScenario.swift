@@ -1,5 +1,6 @@
 import CLibFuzzer
 import Glibc
+import SoftphoneApps
 import SoftphoneScenario
 
 /// libFuzzer's entry point: one input is one scenario file's text (`ScenarioParser.parse`).
@@ -7,7 +8,7 @@ import SoftphoneScenario
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenario(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
-    _ = try? ScenarioParser.parse(text, file: "fuzz.scenario")
+    _ = try? ScenarioParser.parse(text, file: "fuzz.scenario", apps: .builtIn)
     return 0
 }
 

@@ -3,8 +3,8 @@ import SoftphoneApps
 import SoftphoneControl
 import SoftphoneScenario
 
-/// `softphone demo [--loop] [--app ID] [sound options]`: a hands-free tour of every built-in
-/// app's flows, full screen with sound, a caption saying what happens and why.
+/// `softphone demo [--loop] [--app ID] [sound options]`: a hands-free tour of the bundled flows
+/// of every app the softphone runs, full screen with sound, a caption saying what happens and why.
 ///
 /// Why this shape: each flow needs a phone started with its scenario's app, settings and rules,
 /// which are fixed when a phone starts, so the phone is a child process (this same binary, run as
@@ -31,7 +31,9 @@ enum DemoCommand {
         var audioOut: String?
     }
 
-    static let usage = "softphone demo [--loop] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--socket PATH] [--audio-device PCM | --audio-out FILE.wav | --no-audio] [--ringtone FILE] [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--tone-region na|cept|uk]"
+    static func usage(apps: InstalledApps) -> String {
+        "softphone demo [--loop] [--app \(apps.ids.joined(separator: "|"))] [--socket PATH] [--audio-device PCM | --audio-out FILE.wav | --no-audio] [--ringtone FILE] [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--tone-region na|cept|uk]"
+    }
 
     /// The phone options the demo passes on, with whether each takes a value. The app, its
     /// settings and iOS's rules come from each flow's scenario, so `--app`, `--set` and `--rule`
@@ -41,16 +43,16 @@ enum DemoCommand {
         "--buzz-volume": true, "--vibration": true, "--vibrations": true, "--tone-region": true,
     ]
 
-    /// Reads the words after `demo`. A mistake is one line (exit 2).
-    static func options(_ reader: inout WordReader) throws(ControlError) -> Options {
+    /// Reads the words after `demo`, for a softphone that runs one of `apps`. A mistake is one line (exit 2).
+    static func options(_ reader: inout WordReader, apps: InstalledApps) throws(ControlError) -> Options {
         var options = Options()
         while let flag = try reader.nextFlag() {
             switch flag {
             case "--loop": options.loop = true
             case "--app":
                 let id = try reader.value(for: flag)
-                guard AppCatalog.app(named: id) != nil else {
-                    throw reader.mistake("unknown app \"\(id)\" for --app; available: \(AppCatalog.all.map(\.id).joined(separator: ", "))")
+                guard apps.app(id: id) != nil else {
+                    throw reader.mistake("unknown app \"\(id)\" for --app; available: \(apps.idList)")
                 }
                 options.app = id
             case "--socket": options.socket = try reader.value(for: flag)
@@ -59,23 +61,23 @@ enum DemoCommand {
                 options.phoneArguments.append(flag)
                 if phoneFlags[flag] == true { options.phoneArguments.append(try reader.value(for: flag)) }
             default:
-                throw reader.mistake("unknown option \"\(flag)\" (each flow sets the phone's app, settings and rules itself); usage: \(usage)")
+                throw reader.mistake("unknown option \"\(flag)\" (each flow sets the phone's app, settings and rules itself); usage: \(usage(apps: apps))")
             }
         }
         // The values are checked as the phone would check them, now, rather than by a phone that
         // fails to start in the middle of the tour.
-        var check = WordReader(program: "softphone", subcommand: "demo", words: options.phoneArguments + (options.audioOut.map { ["--audio-out", $0] } ?? []), usage: usage)
-        let phone = try check.runOptions()
+        var check = WordReader(program: "softphone", subcommand: "demo", words: options.phoneArguments + (options.audioOut.map { ["--audio-out", $0] } ?? []), usage: usage(apps: apps))
+        let phone = try check.runOptions(apps: apps)
         if phone.noAudio && (options.audioOut != nil || options.phoneArguments.contains("--audio-device")) {
             throw reader.mistake("--no-audio and --audio-device or --audio-out say different things; give one of them")
         }
         return options
     }
 
-    /// Runs the tour; returns the exit status.
-    static func run(_ options: Options) -> Int32 {
+    /// Runs the tour of `apps`' flows; returns the exit status.
+    static func run(_ options: Options, apps: InstalledApps) -> Int32 {
         let flows: [DemoTour.Flow]
-        do { flows = try tour(app: options.app) } catch {
+        do { flows = try tour(app: options.app, apps: apps) } catch {
             Console.error("softphone demo: \(error.message)")
             return 1
         }
@@ -94,8 +96,8 @@ enum DemoCommand {
         return status
     }
 
-    /// The flows of the tour, from the bundled scenarios.
-    static func tour(app: String?) throws(ControlError) -> [DemoTour.Flow] {
+    /// The flows of the tour, from the bundled scenarios of `apps`.
+    static func tour(app: String?, apps: InstalledApps) throws(ControlError) -> [DemoTour.Flow] {
         guard let folder = Assets.find("Scenarios") else {
             throw ControlError("the bundled scenarios (Assets/Scenarios) are not next to this softphone or in the current folder; run it from the repository or its build folder")
         }
@@ -103,12 +105,17 @@ enum DemoCommand {
         for name in scenarioFiles(in: folder) {
             let path = folder + "/" + name
             let scenario: Scenario
-            do { scenario = try ScenarioParser.parse(file: path) } catch { throw ControlError("\(error)") }
+            do { scenario = try ScenarioParser.parse(file: path, apps: apps) } catch {
+                // The bundled scenarios are for the built-in apps: one for an app this softphone
+                // does not run is not in its tour.
+                if let builtIn = try? ScenarioParser.parse(file: path, apps: .builtIn), apps.app(id: builtIn.app) == nil { continue }
+                throw ControlError("\(error)")
+            }
             guard case .success(let text) = SmallTextFile.read(path) else { continue }
             items.append((scenario, text))
         }
-        let flows = DemoTour.flows(items, app: app)
-        guard !flows.isEmpty else { throw ControlError("no bundled scenario in \(folder) is short enough for the tour") }
+        let flows = DemoTour.flows(items, apps: apps, app: app)
+        guard !flows.isEmpty else { throw ControlError("no bundled scenario in \(folder) is for \(app ?? apps.idList) and short enough for the tour") }
         return flows
     }
 

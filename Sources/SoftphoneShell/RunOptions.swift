@@ -6,8 +6,9 @@ import SoftphoneCore
 import SoftphoneScenario
 
 /// The options of `softphone run`.
-struct RunOptions: Equatable {
-    var app = AppCatalog.voip
+struct RunOptions {
+    /// The app the phone runs (`--app`; the default one without it).
+    var app: AppBundle
     var ringtone: String?
     var ringGapMilliseconds = 0
     /// Whose ringback the phone plays while an outgoing call connects (`--tone-region`).
@@ -46,15 +47,16 @@ struct RunOptions: Equatable {
 
 /// The options of `softphone run`, read from the words after it.
 extension WordReader {
-    mutating func runOptions() throws(ControlError) -> RunOptions {
-        var options = RunOptions()
+    /// The options of a phone that runs one of `apps`.
+    mutating func runOptions(apps: InstalledApps) throws(ControlError) -> RunOptions {
+        var options = RunOptions(app: apps.defaultApp)
         var settings: [String] = []
         while let flag = try nextFlag() {
             switch flag {
             case "--app":
                 let id = try value(for: flag)
-                guard let app = AppCatalog.app(named: id) else {
-                    throw ControlError("softphone: unknown app \"\(id)\" for --app; available: \(AppCatalog.all.map(\.id).joined(separator: ", "))")
+                guard let app = apps.app(id: id) else {
+                    throw ControlError("softphone: unknown app \"\(id)\" for --app; available: \(apps.idList)")
                 }
                 options.app = app
             case "--ringtone": options.ringtone = try value(for: flag)
@@ -138,13 +140,13 @@ extension WordReader {
     }
 
     /// Reads one `--set KEY=VALUE` against the app's Settings.bundle.
-    private static func setting(_ pair: String, of app: AppProfile, into settings: inout [String: AppSetting.Value]) throws(ControlError) {
+    private static func setting(_ pair: String, of app: AppBundle, into settings: inout [String: AppSetting.Value]) throws(ControlError) {
         guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
             throw ControlError("softphone: --set \"\(pair)\" must be KEY=VALUE, e.g. --set ringTimeout=30")
         }
         let key = String(pair[..<eq])
-        let keys = app.bundle.settings.map(\.key)
-        guard let setting = app.bundle.settings.first(where: { $0.key == key }) else {
+        let keys = app.settings.map(\.key)
+        guard let setting = app.settings.first(where: { $0.key == key }) else {
             let known = keys.isEmpty ? "it has no settings" : "its settings: " + keys.joined(separator: ", ")
             throw ControlError("softphone: --set \(pair): the \(app.id) app has no setting \"\(key)\"; \(known)")
         }

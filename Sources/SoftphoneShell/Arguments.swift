@@ -4,7 +4,7 @@ import SoftphoneControl
 import SoftphoneCore
 
 /// What the command line asked for.
-enum Invocation: Equatable {
+enum Invocation {
     /// Run the phone.
     case run(RunOptions)
     /// Send one request to a running phone (remote side, keys, state, screen).
@@ -42,8 +42,10 @@ struct Condition: Equatable {
 
 /// Turns the command line into an `Invocation`. One way in for every subcommand.
 enum Arguments {
-    static let usage = """
-        usage: softphone [run] [--app \(AppCatalog.all.map(\.id).joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
+    /// Every subcommand and option, with `apps`' ids and settings.
+    static func usage(apps: InstalledApps) -> String {
+        """
+        usage: softphone [run] [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
@@ -78,13 +80,14 @@ enum Arguments {
               j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
               full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …) · g the call flow
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
-        settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage)
+        settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage(apps: apps))
         """
+    }
 
     /// One line per setting of each app: `  consult: ringTimeout=1…3600 (60)`.
-    private static var settingsUsage: String {
-        AppCatalog.all.flatMap { app in
-            app.bundle.settings.map { "\n  \(app.id): \($0.key)=\($0.accepted) (\($0.defaultValue))" }
+    private static func settingsUsage(apps: InstalledApps) -> String {
+        apps.all.flatMap { app in
+            app.settings.map { "\n  \(app.id): \($0.key)=\($0.accepted) (\($0.defaultValue))" }
         }.joined()
     }
 
@@ -96,8 +99,8 @@ enum Arguments {
 
     /// The synopsis of one subcommand, from `usage`'s line for it (without its comment), with the
     /// `--socket PATH` every client subcommand takes; nil for a word that is no subcommand.
-    static func usage(of subcommand: String) -> String? {
-        let lines = usage.split(separator: "\n").map { $0.drop { $0 == " " } }
+    static func usage(of subcommand: String, apps: InstalledApps) -> String? {
+        let lines = usage(apps: apps).split(separator: "\n").map { $0.drop { $0 == " " } }
         guard let line = lines.first(where: { line in
             let words = line.split(separator: " ")
             let start = words.first == "usage:" ? 1 : 0
@@ -115,7 +118,8 @@ enum Arguments {
 
     static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|devices|tones|play|apns-credentials] [options]; softphone --help for all"
 
-    static func parse(_ words: [String]) throws(ControlError) -> Invocation {
+    /// The command line of a softphone that runs one of `apps`.
+    static func parse(_ words: [String], apps: InstalledApps) throws(ControlError) -> Invocation {
         var words = words[...]
         let sub: String
         if let first = words.first, !first.hasPrefix("-") {
@@ -126,9 +130,9 @@ enum Arguments {
         }
         if words.contains("--help") || words.contains("-h") || sub == "help" { return .help }
         // The phone's own options are many: a mistake there lists the subcommands (--help has the rest).
-        var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: sub == "run" ? shortUsage : usage(of: sub) ?? shortUsage)
+        var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: sub == "run" ? shortUsage : usage(of: sub, apps: apps) ?? shortUsage)
         switch sub {
-        case "run": return .run(try reader.runOptions())
+        case "run": return .run(try reader.runOptions(apps: apps))
         case "push" where words.contains("--via-apns"):
             var pushReader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--via-apns" }, usage: shortUsage)
             guard case (.push(let push), let socket) = try ControlRequest.read(&pushReader) else {
@@ -138,7 +142,7 @@ enum Arguments {
         case _ where ControlRequest.wordCommands.contains(sub):
             // `--json` is how the reply is shown, not part of the request.
             let json = (sub == "push" || sub == "call") && words.contains("--json")
-            if json { reader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--json" }, usage: usage(of: sub) ?? shortUsage) }
+            if json { reader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--json" }, usage: usage(of: sub, apps: apps) ?? shortUsage) }
             let (request, socket) = try ControlRequest.read(&reader)
             return .client(request, socket: socket, json: json)
         case "apns-credentials":
@@ -245,7 +249,7 @@ enum Arguments {
         case "flow":
             return .flow(try FlowCommand.options(&reader))
         case "demo":
-            return .demo(try DemoCommand.options(&reader))
+            return .demo(try DemoCommand.options(&reader, apps: apps))
         default:
             throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }
