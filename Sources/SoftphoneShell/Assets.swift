@@ -1,10 +1,20 @@
 import Glibc
 
-/// Finds the repository's `Assets/` folder for a phone started from its build folder
-/// (`.build/release/softphone`) or from the repository root.
+/// Finds a file of an `Assets/` folder: next to the phone's binary or up to six folders above it
+/// (`.build/release/softphone` in this repository; a developer's own phone in their package, whose
+/// `Assets/Ringtones` may hold their app's sounds), in the current folder, and last in the
+/// Softphone checkout this was built from (a developer's phone, built elsewhere, still finds the
+/// default ringtone and the bundled scenarios).
 enum Assets {
     /// The default ringtone file, if the Assets folder can be found.
     static var defaultRingtone: String? { find("Ringtones/marimba.wav") }
+
+    /// The Softphone checkout this file was compiled in: three folders above it.
+    private static let builtFrom: String = {
+        var folder = #filePath
+        for _ in 0..<3 { folder = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)]) }
+        return folder.isEmpty ? "." : folder
+    }()
 
     static func find(_ relative: String) -> String? {
         var folders: [String] = []
@@ -19,6 +29,7 @@ enum Assets {
             }
         }
         folders.append(".")
+        folders.append(builtFrom)
         return folders.map { $0 + "/Assets/" + relative }.first { access($0, R_OK) == 0 }
     }
 }

@@ -22,6 +22,8 @@ final class PhoneShell {
     private var pendingInput: [UInt8] = []
     private var stdinOpen = true
     private var exitStatus: Int32?
+    /// The app's Foundation work (`HostRunLoop`) woke the loop: a queued block or a timer due.
+    private var hostWorkWoke = false
 
     init(phone: Phone, display: Presenter.Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
          journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
@@ -49,6 +51,7 @@ final class PhoneShell {
             let now = clock.now()
             effects.retryJournal(at: now)
             if let deadline = phone.nextDeadline, now >= deadline { effects.perform(phone.handle(.tick, at: now)) }
+            if hostWorkWoke { effects.perform(phone.handle(.tick, at: now)) }
             presenter.render()
         }
         shutDown()
@@ -63,8 +66,14 @@ final class PhoneShell {
         fds.append(pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0))
         fds.append(pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0))
         fds += server.pollEntries
+        // An app on Foundation: a block queued on Dispatch's main queue from elsewhere (a delay
+        // run out, another thread) writes this descriptor; the phone's turn then runs it.
+        let hostWake = phone.hostRunLoop?.wakeDescriptor
+        if let hostWake { fds.append(pollfd(fd: hostWake, events: Int16(POLLIN), revents: 0)) }
+        hostWorkWoke = false
 
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
+        if let due = phone.hostRunLoop?.secondsUntilNextTimer, due <= 0 { hostWorkWoke = true }
         if ready < 0 {
             // EINTR: a SIGWINCH for ncurses; its KEY_RESIZE waits in the key queue.
             if presenter.isFullScreen { readKeys() }
@@ -85,6 +94,7 @@ final class PhoneShell {
                     case .soundsDecoded(let clips, let buzz): effects.soundsDecoded(clips, buzz: buzz)
                     }
                 }
+            case hostWake ?? -1: hostWorkWoke = true
             default:
                 for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }
@@ -108,6 +118,7 @@ final class PhoneShell {
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
         if let retry = effects.nextJournalRetry { wake.append((retry - now).milliseconds + 1) }
+        if let timer = phone.hostRunLoop?.secondsUntilNextTimer { wake.append(Int64((timer * 1000).rounded(.up))) }
         // The flow screen draws only when an event comes: the phone's animations and clock need no wake-up under it.
         if presenter.isFullScreen, !presenter.view.flow.isOpen {
             if let change = phone.nextScreenChange(after: now) { wake.append((change - now).milliseconds + 1) }
