@@ -19,12 +19,12 @@ TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium cur
 BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test example-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test scenario-real-time-test expect-test apns-client-test release-test
+test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test scenario-real-time-test expect-test apns-client-test example-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -85,6 +85,15 @@ fuzz: fuzz-build
 scenario-test:
 	mkdir -p .build
 	"$$($(SWIFT) build --show-bin-path)/softphone" scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml --flow .build/flows
+
+# The example package (Examples/MyPhoneApp): iOS call code, unchanged, in a phone of its own made
+# with Softphone.main(apps:). Built as a developer builds theirs, in its own .build; its test, its
+# scenario on the manual clock, and its phone in plain mode for calls (Tests/examples/my-phone.sh).
+EXAMPLE := Examples/MyPhoneApp
+example-test:
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+	cd $(EXAMPLE) && "$$($(SWIFT) build --show-bin-path)/my-phone" scenario Scenarios/*.scenario
+	Tests/examples/my-phone.sh "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/my-phone"
 
 # Three short scenarios in real time, back to back on one running phone (docs/scenarios.md).
 scenario-real-time-test:

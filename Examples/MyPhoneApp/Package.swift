@@ -4,15 +4,15 @@
 import Foundation
 import PackageDescription
 
-// Softphone, two folders up. SwiftPM names a path dependency after its folder, which is whatever
-// the clone is called; in your own package write `.package(path: "../softphone")` and
-// `package: "softphone"`.
-let softphonePath = "../.."
-let softphone = URL(fileURLWithPath: Context.packageDirectory + "/" + softphonePath).standardizedFileURL.lastPathComponent
+// Softphone: the repository this example is in, two folders up. SwiftPM names a path dependency
+// after its folder, which is whatever the clone is called; in your own package write
+// `.package(path: "../softphone")` and `package: "softphone"`.
+let softphoneFolder = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+let softphone = softphoneFolder.lastPathComponent
 
 let package = Package(
     name: "MyPhoneApp",
-    dependencies: [.package(path: softphonePath)],
+    dependencies: [.package(path: softphoneFolder.path)],
     targets: [
         // The app's call code, unchanged from iOS: it imports Apple's framework names.
         .target(

@@ -117,16 +117,20 @@ struct ExampleAppTests {
 
     // MARK: - The docs
 
-    /// docs/writing-an-app.md shows ExampleApp.swift whole, byte for byte, in the ```swift block
-    /// after the marker line.
-    @Test func theGuideShowsThisAppExactly() throws {
+    /// docs/writing-an-app.md shows each file it names whole, byte for byte: the ``` block after
+    /// each `<!-- example: PATH -->` line is the file at PATH (ExampleApp.swift, and the files of
+    /// Examples/MyPhoneApp).
+    @Test func theGuideShowsEachExampleFileExactly() throws {
         let guide = try SmallTextFile.read(Repository.path("docs/writing-an-app.md")).get()
-        let source = try SmallTextFile.read(Repository.path("Tests/SoftphoneKitTests/Example/ExampleApp.swift")).get()
-        let marker = "<!-- example: Tests/SoftphoneKitTests/Example/ExampleApp.swift -->\n```swift\n"
-        let parts = split(guide, on: marker)
-        try #require(parts.count == 2, "the guide must have exactly one example marker followed by a ```swift fence")
-        let block = try #require(split(parts[1], on: "\n```\n").first)
-        #expect(block + "\n" == source, "docs/writing-an-app.md's example differs from ExampleApp.swift: copy the file into the block")
+        let parts = split(guide, on: "<!-- example: ")
+        #expect(parts.count >= 9, "the guide shows ExampleApp.swift and the example package's eight files")
+        for part in parts.dropFirst() {
+            let path = try #require(split(part, on: " -->\n").first)
+            let afterFence = try #require(split(part, on: "```").dropFirst().first.map { String($0.drop { $0 != "\n" }.dropFirst()) })
+            let block = try #require(split(afterFence, on: "\n```\n").first.map { $0.hasSuffix("\n") ? $0 : $0 + "\n" })
+            let source = try SmallTextFile.read(Repository.path(path)).get()
+            #expect(block == source, "docs/writing-an-app.md's block for \(path) differs from the file: copy the file into the block")
+        }
     }
 
     /// docs/ios-rules.md has one row for each rule of the reference, 1 to 48, each with a known

@@ -5,7 +5,12 @@ import UIKit
 
 /// The app's side of CallKit: reports calls, and performs what the person does on the call screen.
 final class ProviderDelegate: NSObject, CXProviderDelegate {
-    static let ringTimeout: TimeInterval = 45
+    /// How long a call rings before the app gives up (iOS never ends a ringing call by itself):
+    /// the Settings app's value, else 45 seconds.
+    static var ringTimeout: TimeInterval {
+        let seconds = UserDefaults.standard.integer(forKey: "ringTimeout")
+        return seconds > 0 ? TimeInterval(seconds) : 45
+    }
 
     private let provider: CXProvider
     /// The app's connection to its backend (Softphone's stand-in for its URLSession code).
