@@ -131,7 +131,8 @@ bench: setup test-setup
 	$(call install_missing,$(BENCH_PACKAGES))
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
-	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone ./.build/release/softphone-bench
+	cd $(EXAMPLE) && $(SWIFT) build $(RELEASE) --product my-phone
+	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone SOFTPHONE_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/release/my-phone ./.build/release/softphone-bench
 
 # Ten minutes of calls through the control socket (push + cancel, decline, answer + hang-up, each
 # over a new connection), the phone's RSS and descriptors sampled every 30 s: fails when RSS grew

@@ -23,6 +23,8 @@ import SoftphoneTestSupport
 //   SOFTPHONE_BENCH_PUSH_CALLS=2000        calls of the control socket's pushes per second
 //   SOFTPHONE_BENCH_LEAK_CALLS=100000      the calls that RSS growth is measured over
 //   SOFTPHONE_BENCH_APNS_REQUESTS=20000    h2load's requests per APNs throughput run
+//   SOFTPHONE_EXAMPLE_BIN=PATH             the example package's phone, which the example part
+//                                          measures beside the built-in one (make bench builds it)
 //   (PushStormBench.swift and SoakBench.swift list their own.)
 
 /// Every row measured so far.
@@ -52,6 +54,7 @@ let parts: [(name: String, measure: @MainActor () throws -> Void)] = [
     ("flow", flowBench),
     ("audio", audioEngineBench),
     ("phone", phoneBench),
+    ("example", examplePhoneBench),
     ("socket", controlSocketBench),
     ("rss", rssGrowthBench),
     ("apns", apnsBench),
