@@ -131,7 +131,7 @@ bench: setup test-setup
 	$(call install_missing,$(BENCH_PACKAGES))
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
-	cd $(EXAMPLE) && $(SWIFT) build $(RELEASE) --product my-phone
+	cd $(EXAMPLE) && $(SWIFT) build -c release --product my-phone
 	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone SOFTPHONE_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/release/my-phone ./.build/release/softphone-bench
 
 # Ten minutes of calls through the control socket (push + cancel, decline, answer + hang-up, each
