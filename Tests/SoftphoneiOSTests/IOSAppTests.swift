@@ -85,8 +85,7 @@ final class IOSAppTests: XCTestCase {
         XCTAssertEqual(t.manager?.isMuted, true)
 
         t.runInApp { ($0.delegate as! AppDelegate).callManager.hangUp() }
-        let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
-        XCTAssertEqual(reasons, [EndReason.local])
+        XCTAssertEqual(t.endReasons, [EndReason.local])
         XCTAssertEqual(t.requests.last?.name, "end")
     }
 
@@ -100,8 +99,7 @@ final class IOSAppTests: XCTestCase {
             let manager = (app.delegate as! AppDelegate).callManager
             Task { @MainActor in await manager.hangUpAwaiting() }
         }
-        let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
-        XCTAssertEqual(reasons, [EndReason.local])
+        XCTAssertEqual(t.endReasons, [EndReason.local])
         XCTAssertEqual(t.requests.last?.name, "hung-up")
     }
 
@@ -113,8 +111,7 @@ final class IOSAppTests: XCTestCase {
         t.send(.setLock(.unlocked))
         t.send(.app(.foreground))
         t.send(.app(.endCall))
-        let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
-        XCTAssertEqual(reasons, [EndReason.local])
+        XCTAssertEqual(t.endReasons, [EndReason.local])
     }
 
     /// A refused report's error reaches the app as an NSError: localizedDescription names CallKit's domain.
@@ -144,8 +141,7 @@ final class IOSAppTests: XCTestCase {
         t.send(.incomingCall(Self.zoe))
         t.send(.answer)
         t.send(.remoteEnd(call: 1))
-        let reasons = t.events.compactMap { if case .ended(_, _, _, let reason, _, _) = $0 { reason } else { nil } }
-        XCTAssertEqual(reasons, [EndReason.remote])
+        XCTAssertEqual(t.endReasons, [EndReason.remote])
     }
 
     /// The notification service extension (a UNNotificationServiceExtension subclass) rewrites the
