@@ -24,6 +24,8 @@ final class PhoneShell {
     private var exitStatus: Int32?
     /// The app's Foundation work (`HostRunLoop`) woke the loop: a queued block or a timer due.
     private var hostWorkWoke = false
+    /// An app on Foundation, full screen: what it writes to standard error (`NSLog`), as its log.
+    private var appErrors: StandardErrorCapture?
 
     init(phone: Phone, display: Presenter.Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
          journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
@@ -44,6 +46,7 @@ final class PhoneShell {
     /// Runs until `q`, a signal, or a fatal error; returns the exit status.
     func run() -> Int32 {
         presenter.render()  // the first frame at once; the app's launch then changes the status line
+        if phone.hostRunLoop != nil, presenter.isFullScreen { appErrors = StandardErrorCapture() }
         effects.perform(phone.handle(.start, at: clock.now()))
         presenter.render()
         while exitStatus == nil {
@@ -70,6 +73,7 @@ final class PhoneShell {
         // run out, another thread) writes this descriptor; the phone's turn then runs it.
         let hostWake = phone.hostRunLoop?.wakeDescriptor
         if let hostWake { fds.append(pollfd(fd: hostWake, events: Int16(POLLIN), revents: 0)) }
+        if let appErrors { fds.append(pollfd(fd: appErrors.readEnd, events: Int16(POLLIN), revents: 0)) }
         hostWorkWoke = false
 
         let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
@@ -95,6 +99,8 @@ final class PhoneShell {
                     }
                 }
             case hostWake ?? -1: hostWorkWoke = true
+            case appErrors?.readEnd ?? -1:
+                for line in appErrors?.takeLines() ?? [] { effects.perform(phone.runInApp(at: clock.now()) { NSLog(line) }) }
             default:
                 for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }
@@ -189,6 +195,7 @@ final class PhoneShell {
     }
 
     private func shutDown() {
+        appErrors?.restore()
         effects.shutDown()
         server.close()
         presenter.close()

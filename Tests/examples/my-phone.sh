@@ -34,4 +34,13 @@ grep -q "VoIP token:" "$dir/err" || fail "the app's NSLog line is not on stderr"
 
 kill -TERM "$pid"
 wait "$pid" 2>/dev/null || true
-echo "my-phone: answered, hung up, and unanswered after the app's ${elapsed_ms} ms ring timeout"
+
+# Full screen: the app's NSLog lines are its log (app.log, on the event log), not text over the screen.
+tmux_socket=$dir/tmux.sock
+tmux -S "$tmux_socket" new-session -d -x 80 -y 24 "$phone --no-audio --socket $socket --data-dir $dir/data2"
+trap 'tmux -S "$tmux_socket" kill-server 2>/dev/null || true; rm -rf "$dir"' EXIT
+"$phone" wait app.log --where by=app --socket "$socket" --timeout 10 >/dev/null || fail "full screen: the app's NSLog line is not an app.log event"
+"$phone" events --socket "$socket" | grep -q '"message":"VoIP token: ' || fail "full screen: the app.log event is not the app's NSLog line"
+if tmux -S "$tmux_socket" capture-pane -p | grep -q "VoIP token"; then fail "full screen: the app's NSLog line is written over the screen"; fi
+tmux -S "$tmux_socket" send-keys q
+echo "my-phone: answered, hung up, unanswered after the app's ${elapsed_ms} ms ring timeout; NSLog full screen is the app's log"
