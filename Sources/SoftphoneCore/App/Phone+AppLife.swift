@@ -50,6 +50,7 @@ extension Phone {
     /// The keychain is the device's: its items outlive the app, as on iOS. Until `installApp`,
     /// nothing reaches the app and it cannot be opened.
     private func deleteApp(reason: String) {
+        killExtensionsOfDeletedApp()
         if app.isRunning {
             terminateApp(reason: reason, rule: nil, message: nil, leaving: .notInstalled)
         } else {

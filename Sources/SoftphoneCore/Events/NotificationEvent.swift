@@ -37,6 +37,8 @@ public enum ExtensionOutcome: String, Equatable, Hashable, Sendable {
     case contentHandler = "content-handler"
     /// It ran out of time without calling the content handler: the original content was shown (rule 41).
     case originalAfterExpiry = "original-after-expiry"
+    /// The app was deleted while it ran: its process was killed, and nothing it was changing is shown.
+    case appDeleted = "app-deleted"
 }
 
 /// A delivered notification, as the event stream reports it.

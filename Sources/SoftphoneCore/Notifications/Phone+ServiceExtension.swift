@@ -42,6 +42,15 @@ extension Phone {
         }
     }
 
+    /// The app was deleted: iOS kills its extensions' processes with it. What they were changing is
+    /// never shown (the app's notifications go with it) and what they play stops.
+    func killExtensionsOfDeletedApp() {
+        for run in notifications.extensions.values.sorted(by: { $0.process > $1.process }) where !run.finished {
+            stopSounds(ofProcess: run.process, why: "app deleted")
+            end(run, outcome: .appDeleted)
+        }
+    }
+
     /// Ends the extension's process: its queued work, timers and sound completions are dropped.
     private func end(_ run: ServiceExtensionRun, outcome: ExtensionOutcome) {
         run.finished = true

@@ -100,6 +100,9 @@ extension Phone {
         }
     }
 
+    /// Stops what a process plays: it was killed.
+    func stopSounds(ofProcess process: Int, why: String) { stopPlays(why: why) { $0.process == process } }
+
     private func stopPlays(why: String, where matches: (SystemSoundState.Playing) -> Bool) {
         for (number, play) in systemSounds.playing.sorted(by: { $0.key < $1.key }) where matches(play) {
             systemSounds.playing[number] = nil

@@ -88,6 +88,25 @@ struct ServiceExtensionTests {
         #expect(t.deliveries.first?.extensionOutcome == .contentHandler)
     }
 
+    @Test("deleting the app kills its running extension: its sound stops, its timers are dropped, nothing is shown")
+    func killedWithTheApp() {
+        let t = NotificationPhone(receive: { probe, _ in
+            var ring: SystemSoundID = 0
+            _ = AudioServicesCreateSystemSoundID(Bundle.main.url(forResource: "ring", withExtension: "wav")! as CFURL, &ring)
+            AudioServicesPlaySystemSound(ring)
+            probe.timer = Timer.scheduledTimer(withTimeInterval: 1, repeats: true) { _ in NSLog("still running") }
+        })
+        t.mutableAlert()
+        t.send(.app(.delete), after: .milliseconds(500))
+        #expect(t.notificationEvents.contains(.soundStopped(sound: "ring.wav", why: "app deleted")))
+        #expect(t.soundEffects == [.play(sound: "ring.wav", id: 1), .stop(id: 1)])
+        #expect(t.notificationEvents.contains(.extensionFinished(notification: 1, outcome: .appDeleted)))
+        t.advance(by: .seconds(40))
+        #expect(t.logs.isEmpty)
+        #expect(t.deliveries.isEmpty)
+        #expect(!t.notificationEvents.contains(.extensionExpired(notification: 1)))
+    }
+
     @Test("the extension's timers run in its own process and stop when it hands content back")
     func timersEndWithTheProcess() {
         let t = NotificationPhone(receive: { probe, _ in
