@@ -102,35 +102,13 @@ public struct WordReader {
         return socket
     }
 
-    /// A typed line split into words as a shell splits it: at spaces, except inside '…' or "…",
-    /// and a backslash keeps the next character as it is. `call --from "Zoë 张伟"` is 3 words.
-    /// Fails on an unclosed quote.
+    /// A typed line split into words as a shell splits it (`LineWords`). Fails on an unclosed quote.
     public static func words(in line: String) throws(ControlError) -> [String] {
-        var words: [String] = []
-        var word: String?
-        var quote: Character?
-        var escaped = false
-        for character in line {
-            if escaped {
-                word = (word ?? "") + String(character)
-                escaped = false
-            } else if character == "\\" && quote != "'" {
-                escaped = true
-            } else if let open = quote {
-                if character == open { quote = nil } else { word = (word ?? "") + String(character) }
-            } else if character == "\"" || character == "'" {
-                quote = character
-                word = word ?? ""
-            } else if character == " " || character == "\t" {
-                if let finished = word { words.append(finished) }
-                word = nil
-            } else {
-                word = (word ?? "") + String(character)
-            }
+        do {
+            return try LineWords(line, comments: false).words.map(\.text)
+        } catch {
+            let open = error.quote
+            throw ControlError("the quote \(open) is not closed; close it, e.g. --from \(open)Zoë Li\(open)")
         }
-        if let open = quote { throw ControlError("the quote \(open) is not closed; close it, e.g. --from \(open)Zoë Li\(open)") }
-        if escaped { word = (word ?? "") + "\\" }
-        if let finished = word { words.append(finished) }
-        return words
     }
 }

@@ -64,7 +64,7 @@ public struct ScenarioParser {
 
     private mutating func read(_ raw: String) throws(ScenarioSyntaxError) {
         let parsed: ScenarioLine
-        do { parsed = try ScenarioLine(raw) } catch { throw self.error(error.column, "this quote is not closed; end the value with \"") }
+        do { parsed = try ScenarioLine(raw) } catch { throw self.error(error.column, "this quote is not closed; end the value with \(error.quote)") }
         guard let first = parsed.words.first else { return }
         var words = parsed.words.dropFirst()
         switch first.text {

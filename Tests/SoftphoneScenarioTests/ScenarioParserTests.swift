@@ -123,6 +123,7 @@ struct ScenarioParserTests {
             ("optional call.ended", 1, 10, "`optional` goes before `expect`"),
             ("expect", 1, 1, "expect which event?"),
             ("expect call.ended caller=\"Zoë", 1, 26, "this quote is not closed"),
+            ("expect call.ended caller='Zoë", 1, 26, "this quote is not closed; end the value with '"),
             ("app phone", 1, 5, "unknown app \"phone\"; use one of: voip, consult, ring-extension"),
             ("app consult\nset ringTimeout=soon", 2, 5, "ringTimeout"),
             ("set colour=red", 1, 5, "the voip app has no setting \"colour\"; its settings: tokenFormat, callGroups"),

@@ -36,6 +36,9 @@ struct StepWordsTests {
     /// scenario might be expected to read them otherwise.
     static let rows: [(words: String, accepted: Bool)] = [
         ("call", true), ("call --from Bob", true), (#"call --from """#, true), ("call --handle +1 --video", true),
+        // Quotes and backslashes as a shell takes them, in a scenario as on the `/` line.
+        ("call --from 'Zoë Li'", true), (#"call --from Zoë\ Li"#, true), (#"call --from "O'Neil""#, true), (#"call --from 'O"Neil'"#, true),
+        (#"call --from 'back\slash'"#, true),
         (#"call --handle """#, false),  // a call needs the caller's number or id; the socket refuses an empty one too
         ("call --from", false), ("call --from --video", false), ("call --loud", false), ("call Bob", false), ("call -v", false),
         ("cancel", true), ("hangup", true), ("lock", true), ("unlock", true), ("cancel now", false), ("lock -f", false),
