@@ -63,14 +63,15 @@ public enum APNsValidator {
         case "alert"?, "background"?: kind = .alert
         default:
             // Push types whose topics (`.complication`, `.location-query`, …) this phone has no token for.
-            return .rejected(APNsRejection(400, token == device.voipToken || token == device.alertToken ? "DeviceTokenNotForTopic" : "BadDeviceToken"))
+            return .rejected(APNsRejection(400, device.tokens[token] != nil ? "DeviceTokenNotForTopic" : "BadDeviceToken"))
         }
         let push = PushRequest(kind: kind, payload: .object([]), topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
-        if token == device.token(for: kind) {
+        switch device.tokens[token] {
+        case kind?:
             do { try ControlRequest.checkTopic(push, bundleIdentifier: device.bundleIdentifier) } catch { return .rejected(APNsRejection(400, "DeviceTokenNotForTopic")) }
-        } else if token == device.voipToken || token == device.alertToken {
+        case _?:
             return .rejected(APNsRejection(400, "DeviceTokenNotForTopic"))
-        } else {
+        case nil:
             return .rejected(APNsRejection(400, "BadDeviceToken"))
         }
         // 10. Provider authentication.

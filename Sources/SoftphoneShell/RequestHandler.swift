@@ -79,8 +79,7 @@ final class RequestHandler {
         where !live.contains(token) && device.retiredTokens[token] == nil {
             device.retiredTokens[token] = now
         }
-        device.voipToken = voip
-        device.alertToken = alert
+        device.tokens = [voip: .voip, alert: .alert]
         apnsTokens = (phone.voipToken, phone.alertToken)
         apnsInstalled = installed
         apns.update(device)
@@ -193,7 +192,7 @@ final class RequestHandler {
         let device = apns.device
         return [("apns", .object([
             ("address", .string(apns.address.description)), ("ca", .string(apns.certificatePath)),
-            ("token", .string(device.voipToken)), ("alert_token", .string(device.alertToken)),
+            ("token", .string(device.token(for: .voip))), ("alert_token", .string(device.token(for: .alert))),
             ("topics", .array(device.topics.map(JSON.string))),
             ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
             ("waiting", .number(Double(apns.waitingPushes))),

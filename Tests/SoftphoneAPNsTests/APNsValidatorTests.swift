@@ -189,3 +189,42 @@ struct APNsValidatorTests {
         #expect(!APNsUUID.isValid("8E1F3C2A1B2C-4D5E-8F90-A1B2C3D4E5F6-"))
     }
 }
+
+/// Many phones of one app behind one endpoint: each token is judged against the kind it takes.
+@Suite("APNs validator, many phones")
+struct APNsManyPhonesTests {
+    static let tokens: [String: PushRequest.Kind] = Dictionary(uniqueKeysWithValues: (0..<100).flatMap { index in
+        [(String(token: index, fill: "a"), PushRequest.Kind.voip), (String(token: index, fill: "b"), PushRequest.Kind.alert)]
+    })
+    static let fleet = APNsDevice(bundleIdentifier: "com.example.app", tokens: tokens)
+
+    static func request(token: String, topic: String, type: String) -> APNsRequest {
+        APNsRequest(
+            method: "POST", path: "/3/device/" + token, headers: [("apns-topic", topic), ("apns-push-type", type)],
+            body: Array(#"{"aps":{"alert":"hi"}}"#.utf8))
+    }
+
+    @Test func anyPhonesVoIPTokenTakesAVoIPPush() {
+        guard case .accepted(let push) = APNsValidator.validate(Self.request(token: String(token: 57, fill: "a"), topic: "com.example.app.voip", type: "voip"), device: Self.fleet)
+        else { Issue.record("not accepted"); return }
+        #expect(push.token == String(token: 57, fill: "a"))
+    }
+
+    @Test func aVoIPTokenWithTheAlertTopicIsNotForTheTopic() {
+        #expect(APNsValidator.validate(Self.request(token: String(token: 3, fill: "a"), topic: "com.example.app", type: "alert"), device: Self.fleet)
+            == .rejected(APNsRejection(400, "DeviceTokenNotForTopic")))
+    }
+
+    @Test func aTokenNoPhoneHasIsBad() {
+        #expect(APNsValidator.validate(Self.request(token: String(token: 100, fill: "a"), topic: "com.example.app.voip", type: "voip"), device: Self.fleet)
+            == .rejected(APNsRejection(400, "BadDeviceToken")))
+    }
+}
+
+extension String {
+    /// A 64-hex-digit token: `index` in 4 digits, padded with `fill` (a hex digit).
+    fileprivate init(token index: Int, fill: Character) {
+        let digits = String(index, radix: 16)
+        self = String(repeating: "0", count: 4 - digits.count) + digits + String(repeating: fill, count: 60)
+    }
+}
