@@ -93,6 +93,9 @@ public final class Phone {
     let wallClockStart: Double
     /// Where every UUID and token the phone makes comes from, in a fixed order.
     private var uuids: CallUUIDGenerator
+    /// The person's draws (`Person.declineShare`, `ignoreShare`): a stream of its own from the
+    /// seed, so that the phone's UUIDs and tokens are the same with and without them.
+    var personDraws: CallUUIDGenerator
     /// The one loop all app code and timers run from.
     let runLoop = PhoneRunLoop()
     /// What the app's API objects hold to reach the phone.
@@ -156,6 +159,7 @@ public final class Phone {
         hasVoIPMode = configuration.app.backgroundModes.contains("voip")
         hostRunLoop = configuration.app.hostRunLoop
         uuids = CallUUIDGenerator(seed: seed)
+        personDraws = CallUUIDGenerator(seed: seed ^ 0x5045_5253_4F4E_0001)
         pushKit = PushKitState(voipToken: Data(uuids.bytes(32)), alertToken: Data(uuids.bytes(32)))
         runLoop.phone = self
         link.phone = self

@@ -33,14 +33,19 @@ extension Phone {
     /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
     func endFromUser() {
         if let incoming = calls.presentedIncoming {
-            beginEnd(incoming, reason: .declined)
-            send(CXTransaction(action: CXEndCallAction(call: incoming.uuid, reason: .declined)), to: incoming.provider)
+            decline(incoming)
         } else if let focus = calls.focus {
             beginEnd(focus, reason: .local)
             send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
         } else {
             refuse(.nothingToEnd)
         }
+    }
+
+    /// Declines the ringing call: an end action for the app, the call ending as declined.
+    func decline(_ incoming: CallRecord) {
+        beginEnd(incoming, reason: .declined)
+        send(CXTransaction(action: CXEndCallAction(call: incoming.uuid, reason: .declined)), to: incoming.provider)
     }
 
     /// Call waiting "End & Accept": End(active) + Answer(new), one transaction (iOS rule 38).
