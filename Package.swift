@@ -96,6 +96,9 @@ let package = Package(
         // The APNs endpoint (`--apns`): Apple's provider API over HTTP/2 (nghttp2), h2c and TLS
         // (OpenSSL) on one port, and the checks APNs makes of a request.
         .target(name: "SoftphoneAPNs", dependencies: ["SoftphoneCore", "SoftphoneControl", "CNghttp2", "COpenSSL"], swiftSettings: shipped),
+        // Many phones in one process behind one APNs endpoint (`softphone fleet`): the phones, their
+        // deadlines, the routing of pushes by token, and the summary counted from their events.
+        .target(name: "SoftphoneFleet", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
         // Scenario files (`softphone scenario`): the parser, the runner on the manual clock or a
         // running phone, the JUnit report.
         .target(name: "SoftphoneScenario", dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneControl", "SoftphoneFlow"], swiftSettings: shipped),
@@ -152,6 +155,7 @@ let package = Package(
         .testTarget(
             name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario", "SoftphoneTestSupport"], exclude: ["Golden"],
             swiftSettings: strict),
+        .testTarget(name: "SoftphoneFleetTests", dependencies: ["SoftphoneFleet", "SoftphoneApps"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell"], swiftSettings: strict),
