@@ -106,7 +106,7 @@ let package = Package(
         // and APNs endpoint, the client subcommands, scenarios, the flow and the demo.
         .target(
             name: "SoftphoneShell",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs", "SoftphoneFleet"],
             swiftSettings: shipped),
         // The shell with the built-in apps.
         .executableTarget(
@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "SoftphoneFleetTests", dependencies: ["SoftphoneFleet", "SoftphoneApps"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell", "SoftphoneFleet"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],

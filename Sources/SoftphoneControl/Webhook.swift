@@ -22,6 +22,8 @@ public final class Webhook: Sendable {
     public let timeoutSeconds: Double
     /// Posts waiting beyond this are dropped, oldest first: memory stays bounded whatever the server does.
     public static let capacity = 256
+    /// This webhook's own limit (a fleet's phones register all at once).
+    private let limit: Int
 
     private let waiting = Locked<[String]>([])
     private let wakeRead: Int32
@@ -30,10 +32,11 @@ public final class Webhook: Sendable {
 
     /// Starts the webhook's thread. `onOutcome` is called on that thread.
     public init(
-        url: WebhookURL, retryDelays: [Double] = [0.25, 0.5, 1], timeoutSeconds: Double = 2,
+        url: WebhookURL, retryDelays: [Double] = [0.25, 0.5, 1], timeoutSeconds: Double = 2, capacity: Int = Webhook.capacity,
         onOutcome: @escaping @Sendable (WebhookOutcome) -> Void
     ) throws(ControlError) {
         self.url = url
+        limit = capacity
         self.retryDelays = retryDelays
         self.timeoutSeconds = timeoutSeconds
         self.onOutcome = onOutcome
@@ -52,7 +55,7 @@ public final class Webhook: Sendable {
     public func post(_ body: String) {
         let dropped = waiting.withLock { list in
             list.append(body)
-            let excess = max(0, list.count - Self.capacity)
+            let excess = max(0, list.count - limit)
             list.removeFirst(excess)
             return excess
         }

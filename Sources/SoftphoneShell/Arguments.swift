@@ -30,6 +30,8 @@ enum Invocation {
     case apnsCredentials(folder: String)
     /// The hands-free tour of every built-in app's flows (`softphone demo`).
     case demo(DemoCommand.Options)
+    /// Many phones behind one APNs endpoint, for load tests (`softphone fleet`).
+    case fleet(FleetCommand.Options)
     /// Print the usage.
     case help
 }
@@ -69,6 +71,10 @@ enum Arguments {
                softphone flow --follow                               (the running phone's call flow, live)
                softphone demo [--loop] [--app ID] [--audio-device PCM | --audio-out FILE.wav | --no-audio]   (a hands-free tour of every app's flows;
                                                                       space pauses, n skips, q ends)
+               softphone fleet --phones N --apns [HOST:]PORT [--app ID] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S]
+                               [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R]
+                               [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json]
+                                                                     (many phones behind one APNs endpoint, for load tests; docs/fleet.md)
                softphone apns-credentials DIR                        (a test CA, server certificate and .p8 key for --apns)
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
@@ -116,7 +122,7 @@ enum Arguments {
         return text + (client ? " [--socket PATH]" : "")
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|devices|tones|play|apns-credentials] [options]; softphone --help for all"
+    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|fleet|devices|tones|play|apns-credentials] [options]; softphone --help for all"
 
     /// The command line of a softphone that runs one of `apps`.
     static func parse(_ words: [String], apps: InstalledApps) throws(ControlError) -> Invocation {
@@ -250,6 +256,8 @@ enum Arguments {
             return .flow(try FlowCommand.options(&reader))
         case "demo":
             return .demo(try DemoCommand.options(&reader, apps: apps))
+        case "fleet":
+            return .fleet(try FleetCommand.options(&reader, apps: apps))
         default:
             throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }

@@ -159,7 +159,9 @@ func runPhone(_ options: RunOptions) -> Int32 {
     var apns: APNsEndpoint?
     if let address = options.apns {
         do {
-            apns = try startAPNs(options, address: address, phone: phone, mailbox: mailbox)
+            let device = APNsDevice(
+                bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
+            apns = try startAPNs(options, address: address, device: device, mailbox: mailbox)
         } catch {
             Console.error("softphone: \(error.message)")
             return 1
@@ -176,7 +178,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
 }
 
 /// Starts the APNs endpoint on `address` with the credentials the options name.
-func startAPNs(_ options: RunOptions, address: APNsAddress, phone: Phone, mailbox: Mailbox) throws(ControlError) -> APNsEndpoint {
+func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, mailbox: Mailbox) throws(ControlError) -> APNsEndpoint {
     let dataDirectory: String
     if let given = options.dataDirectory { dataDirectory = given } else { dataDirectory = try SQLiteCallStore.defaultDirectory(environment: environment) }
     let tls = try APNsTLSContext(certificate: options.apnsCertificate, key: options.apnsCertificateKey, dataDirectory: dataDirectory)
@@ -184,8 +186,6 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, phone: Phone, mailbo
     if let path = options.apnsAuthKey, let team = options.apnsTeam {
         authority = try APNsTokenAuthority(path: path, teamID: team, keyID: options.apnsKeyID)
     }
-    let device = APNsDevice(
-        bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
     return try APNsEndpoint(
         address: address, tls: tls, authority: authority, device: device,
         idleTimeoutSeconds: options.apnsIdleTimeout ?? APNsEndpoint.defaultIdleTimeoutSeconds,

@@ -61,6 +61,8 @@ public enum Softphone {
                 }
             case .demo(let options):
                 return DemoCommand.run(options, apps: apps)
+            case .fleet(let options):
+                return FleetCommand.run(options)
             case .run(let options):
                 return runPhone(options)
             }

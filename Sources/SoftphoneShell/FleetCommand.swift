@@ -1,0 +1,167 @@
+import Glibc
+import SoftphoneAPNs
+import SoftphoneApps
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneFleet
+import SoftphoneTUI
+
+/// `softphone fleet --phones N --apns [HOST:]PORT …`: many simulated iPhones in one process behind
+/// one APNs endpoint, for load-testing a backend's calls. Each phone registers its token with the
+/// backend (`--webhook`), rings when a push names its token, and its person answers, declines,
+/// ignores and hangs up as the flags say. A live summary (full screen, a progress line with
+/// `--plain`, JSON lines with `--headless`); `q` or a signal ends it with a final summary.
+enum FleetCommand {
+    /// What `softphone fleet` was asked for.
+    struct Options {
+        var phones = 0
+        var seed: UInt64 = 1
+        var declineShare = 0.0, ignoreShare = 0.0, lockedShare = 1.0, doNotDisturbShare = 0.0, killedShare = 0.0
+        var declinesWhenBusy = false
+        var usersFile: String?
+        var tokensOut: String?
+        var summaryOut: String?
+        /// The phone options, read as `softphone run` reads them: app, settings, rules, display,
+        /// data folder, webhook, the APNs endpoint and its credentials, the person's timing.
+        var phone: RunOptions
+    }
+
+    static func usage(apps: InstalledApps) -> String {
+        "softphone fleet --phones N --apns [HOST:]PORT [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
+    }
+
+    /// The phone options the fleet takes, with whether each takes a value.
+    static let phoneFlags: [String: Bool] = [
+        "--app": true, "--set": true, "--rule": true, "--plain": false, "--headless": false, "--data-dir": true, "--webhook": true,
+        "--apns": true, "--apns-cert": true, "--apns-cert-key": true, "--apns-auth-key": true, "--apns-team": true, "--apns-key-id": true,
+        "--apns-idle-timeout": true,
+    ]
+
+    /// Reads the words after `fleet`. A mistake is one line (exit 2).
+    static func options(_ reader: inout WordReader, apps: InstalledApps) throws(ControlError) -> Options {
+        var phoneWords: [String] = []
+        var answerAfter = "2", hangUpAfter = "10"
+        var fleet = Options(phone: RunOptions(app: apps.defaultApp))
+        func share(_ flag: String, _ text: String) throws(ControlError) -> Double {
+            guard let value = Double(text), (0...1).contains(value) else { throw reader.mistake("\(flag) \"\(text)\" must be a share from 0 to 1, e.g. \(flag) 0.25") }
+            return value
+        }
+        while let flag = try reader.nextFlag() {
+            switch flag {
+            case "--phones":
+                let text = try reader.value(for: flag)
+                guard let count = Int(text), (1...100_000).contains(count) else { throw reader.mistake("--phones \"\(text)\" must be a number of phones from 1 to 100000") }
+                fleet.phones = count
+            case "--seed":
+                let text = try reader.value(for: flag)
+                guard let seed = UInt64(text) else { throw reader.mistake("--seed \"\(text)\" must be a whole number from 0, e.g. --seed 7") }
+                fleet.seed = seed
+            case "--answer-after": answerAfter = try reader.value(for: flag)
+            case "--hangup-after": hangUpAfter = try reader.value(for: flag)
+            case "--decline-ratio": fleet.declineShare = try share(flag, try reader.value(for: flag))
+            case "--ignore-ratio": fleet.ignoreShare = try share(flag, try reader.value(for: flag))
+            case "--locked-share": fleet.lockedShare = try share(flag, try reader.value(for: flag))
+            case "--dnd-share": fleet.doNotDisturbShare = try share(flag, try reader.value(for: flag))
+            case "--killed-share": fleet.killedShare = try share(flag, try reader.value(for: flag))
+            case "--busy-declines": fleet.declinesWhenBusy = true
+            case "--users": fleet.usersFile = try reader.value(for: flag)
+            case "--tokens-out": fleet.tokensOut = try reader.value(for: flag)
+            case "--summary": fleet.summaryOut = try reader.value(for: flag)
+            case _ where phoneFlags[flag] != nil:
+                phoneWords.append(flag)
+                if phoneFlags[flag] == true { phoneWords.append(try reader.value(for: flag)) }
+            default:
+                throw reader.mistake("unknown option \"\(flag)\"; usage: \(usage(apps: apps))")
+            }
+        }
+        guard fleet.phones > 0 else { throw reader.mistake("how many phones? e.g. --phones 1000; usage: \(usage(apps: apps))") }
+        guard fleet.declineShare + fleet.ignoreShare <= 1 else {
+            throw reader.mistake("--decline-ratio and --ignore-ratio add up to more than 1; the rest of the calls are answered")
+        }
+        // The person's timing and everything else a phone takes, checked as `softphone run` checks them.
+        var check = WordReader(program: "softphone", subcommand: "fleet", words: phoneWords + ["--auto-answer", answerAfter, "--auto-hangup", hangUpAfter], usage: usage(apps: apps))
+        fleet.phone = try check.runOptions(apps: apps)
+        guard fleet.phone.apns != nil else { throw reader.mistake("the backend reaches the phones through APNs: add --apns [HOST:]PORT") }
+        return fleet
+    }
+
+    /// The plan of the fleet the options describe, with the users from `--users`.
+    static func plan(_ options: Options) throws(ControlError) -> FleetPlan {
+        var users: [String] = []
+        if let path = options.usersFile {
+            let text: String
+            do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --users \(path): \(error)") }
+            users = text.split(separator: "\n").map { $0.trimmingSpaces }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            guard users.count >= options.phones else {
+                throw ControlError("softphone fleet: --users \(path) has \(users.count) user ids, one a line; --phones \(options.phones) needs as many")
+            }
+        }
+        var person = options.phone.person
+        person.declineShare = options.declineShare
+        person.ignoreShare = options.ignoreShare
+        person.declinesWhenBusy = options.declinesWhenBusy
+        return FleetPlan(
+            phones: options.phones, app: options.phone.app, settings: options.phone.settings, person: person,
+            lockedShare: options.lockedShare, doNotDisturbShare: options.doNotDisturbShare, killedShare: options.killedShare,
+            seed: options.seed, users: users)
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs at either end.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}
+
+extension FleetCommand {
+    /// Runs the fleet; returns the exit status (0 after `q` or a signal; 1 when it cannot start).
+    static func run(_ options: Options) -> Int32 {
+        let fleet: Fleet
+        let endpoint: APNsEndpoint
+        let mailbox = Mailbox()
+        let signals = SignalPipe.install()
+        do {
+            fleet = Fleet(plan: try plan(options), wallClockStart: WallClock.unixTime())
+            let device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens)
+            endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox)
+        } catch {
+            Console.error(error.message.hasPrefix("softphone") ? error.message : "softphone fleet: " + error.message)
+            return 1
+        }
+        if let path = options.tokensOut {
+            let topic = ControlRequest.topic(for: .voip, bundleIdentifier: options.phone.app.bundleIdentifier)
+            let lines = (0..<fleet.count).map { "\(fleet.voipToken(of: $0)) \(topic) \(fleet.user(of: $0))\n" }.joined()
+            if let problem = SmallTextFile.write(lines, to: path) {
+                Console.error("softphone fleet: --tokens-out \(path): \(problem)")
+                return 1
+            }
+        }
+        var webhook: Webhook?
+        if let url = options.phone.webhook {
+            // Every phone registers at once: room for all their requests.
+            do { webhook = try Webhook(url: url, capacity: max(Webhook.capacity, 4 * options.phones)) { _ in } } catch {
+                Console.error("softphone fleet: \(error.message)")
+                return 1
+            }
+        }
+        var terminal: CursesTerminal?
+        if !options.phone.plain && !options.phone.headless {
+            do { terminal = try CursesTerminal() } catch {
+                Console.error("softphone fleet: \(error); use --plain or --headless without a terminal")
+                return 1
+            }
+        }
+        let where_ = "APNs endpoint \(endpoint.address.description), CA \(endpoint.certificatePath)"
+        if options.phone.headless {
+            Console.out(JSON.object([
+                ("event", .string("fleet.ready")), ("phones", .number(Double(fleet.count))), ("apns", .string(endpoint.address.description)),
+                ("ca", .string(endpoint.certificatePath)),
+            ]).text)
+        } else if terminal == nil {
+            Console.out("FLEET phones=\(fleet.count) app=\(options.phone.app.id) \(where_)")
+        }
+        let shell = FleetShell(fleet: fleet, options: options, endpoint: endpoint, webhook: webhook, terminal: terminal, mailbox: mailbox, signals: signals)
+        return shell.run()
+    }
+}

@@ -1,0 +1,179 @@
+import Glibc
+import SoftphoneAPNs
+import SoftphoneControl
+import SoftphoneCore
+import SoftphoneFleet
+import SoftphoneTUI
+
+/// The running fleet: one thread, one poll() loop, as the phone's. APNs hands it batches of
+/// accepted pushes (each routed to the phone its token names), the phones' timers fall due, and
+/// once a second the summary is shown: full screen, a progress line (`--plain`), or a JSON line
+/// (`--headless`). `q` (full screen), SIGINT or SIGTERM end it with the final summary.
+final class FleetShell {
+    private let fleet: Fleet
+    private let options: FleetCommand.Options
+    private let endpoint: APNsEndpoint
+    private let webhook: Webhook?
+    private let terminal: CursesTerminal?
+    private let mailbox: Mailbox
+    private let signals: SignalPipe
+    private let clock = MonotonicClock()
+    private let started: Instant
+    /// APNs request received → the phone's `call.incoming` (or the push's end), in milliseconds:
+    /// every push, and those of the last second.
+    private var latencies: [Double] = []
+    private var latenciesThisSecond: [Double] = []
+    private var pushesThisSecond = 0
+    private var nextReport: Instant
+    private var finished = false
+
+    init(fleet: Fleet, options: FleetCommand.Options, endpoint: APNsEndpoint, webhook: Webhook?, terminal: CursesTerminal?, mailbox: Mailbox, signals: SignalPipe) {
+        self.fleet = fleet
+        self.options = options
+        self.endpoint = endpoint
+        self.webhook = webhook
+        self.terminal = terminal
+        self.mailbox = mailbox
+        self.signals = signals
+        started = clock.now()
+        nextReport = started + .seconds(1)
+    }
+
+    /// Runs until `q` or a signal; returns the exit status.
+    func run() -> Int32 {
+        if let webhook {
+            fleet.onEvent = { [unowned self] index, event in
+                guard case .serverRequest = event else { return }
+                var fields = [("phone", JSON.number(Double(index))), ("user", JSON.string(fleet.user(of: index)))]
+                if case .object(let eventFields) = EventStream.json(event, t: clock.now() - started) { fields += eventFields }
+                webhook.post(JSON.object(fields).text)
+            }
+        }
+        fleet.start(at: clock.now())
+        report(final: false)
+        while !finished {
+            waitForInput()
+            fleet.runDue(until: clock.now())
+            if clock.now() >= nextReport { report(final: false) }
+        }
+        report(final: true)
+        terminal?.close()
+        writeSummaryFile()
+        return 0
+    }
+
+    // MARK: - Waiting
+
+    private func waitForInput() {
+        var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: mailbox.readEnd, events: Int16(POLLIN), revents: 0)]
+        if terminal != nil { fds.append(pollfd(fd: 0, events: Int16(POLLIN), revents: 0)) }
+        let now = clock.now()
+        var wake = nextReport
+        if let due = fleet.nextDeadline, due < wake { wake = due }
+        let timeout = Int32(clamping: max(0, (wake - now).milliseconds + 1))
+        guard poll(&fds, nfds_t(fds.count), timeout) > 0 else { return }
+        for entry in fds where entry.revents != 0 {
+            switch entry.fd {
+            case signals.readEnd: if !signals.drain().isEmpty { finished = true }
+            case mailbox.readEnd:
+                for message in mailbox.take() {
+                    switch message {
+                    case .apns(let exchanges): take(exchanges)
+                    case .notice(let line): if terminal == nil { Console.error("softphone fleet: " + line) }
+                    default: break
+                    }
+                }
+            default:
+                for key in terminal?.readKeys() ?? [] where key == .character("q") { finished = true }
+            }
+        }
+    }
+
+    /// Hands each accepted push to the phone its token names.
+    private func take(_ exchanges: [APNsExchange]) {
+        for exchange in exchanges {
+            guard case .accepted(let accepted) = exchange.verdict else { continue }
+            fleet.deliver(accepted.push, token: accepted.token, at: clock.now())
+            endpoint.taken()
+            let milliseconds = Double(max(0, clock.now().nanoseconds - exchange.receivedNanoseconds)) / 1_000_000
+            latencies.append(milliseconds)
+            latenciesThisSecond.append(milliseconds)
+            pushesThisSecond += 1
+        }
+    }
+
+    // MARK: - The summary
+
+    /// Shows the summary: once a second while running, and at the end.
+    private func report(final: Bool) {
+        let now = clock.now()
+        let summary = fleet.summary
+        let seconds = Double((now - started).milliseconds) / 1000
+        let window = final ? latencies : latenciesThisSecond
+        let rate = final ? (seconds > 0 ? Double(summary.pushes) / seconds : 0) : Double(pushesThisSecond)
+        if options.phone.headless {
+            Console.out(summaryJSON(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final).text)
+        } else if let terminal {
+            let lines = summaryLines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final)
+            let size = terminal.size
+            terminal.present(Frame(lines: lines + ["", "q quits"], width: size.width, height: size.height))
+        } else if final {
+            for line in summaryLines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: true) { Console.out(line) }
+        } else {
+            Console.out(progressLine(summary, seconds: seconds, pushesPerSecond: rate, latencies: window))
+        }
+        latenciesThisSecond.removeAll(keepingCapacity: true)
+        pushesThisSecond = 0
+        nextReport = now + .seconds(1)
+    }
+
+    private func progressLine(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double]) -> String {
+        let ended = summary.ended.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")
+        let rules = summary.ruleViolations.values.reduce(0, +)
+        return "FLEET t=\(Int(seconds))s phones=\(summary.phones) registered=\(summary.registered) ringing=\(summary.ringing) "
+            + "connected=\(summary.connected) ended=\(ended.isEmpty ? "0" : ended) pushes=\(summary.pushes) pushes/s=\(Int(pushesPerSecond)) "
+            + "p50=\(Self.format(percentile(latencies, 0.5)))ms p99=\(Self.format(percentile(latencies, 0.99)))ms rules=\(rules)"
+    }
+
+    private func summaryLines(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double], final: Bool) -> [String] {
+        var lines = [
+            final ? "Fleet: final summary after \(Self.format(seconds)) s" : "Fleet: \(Int(seconds)) s",
+            "  phones \(summary.phones), registered \(summary.registered)",
+            "  ringing \(summary.ringing), connected \(summary.connected), rang \(summary.incoming), refused \(summary.refused)",
+            "  pushes \(summary.pushes) (\(Int(pushesPerSecond))/s\(final ? " on average" : "")), unknown tokens \(summary.unknownTokens)",
+            "  APNs request → call.incoming: p50 \(Self.format(percentile(latencies, 0.5))) ms, p90 \(Self.format(percentile(latencies, 0.9))) ms, p99 \(Self.format(percentile(latencies, 0.99))) ms",
+            "  ended: " + (summary.ended.isEmpty ? "none" : summary.ended.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
+            "  iOS rules broken: " + (summary.ruleViolations.isEmpty ? "none" : summary.ruleViolations.sorted { $0.key < $1.key }.map { "rule \($0.key) ×\($0.value)" }.joined(separator: ", ")),
+        ]
+        if !final { lines.append("  APNs endpoint \(endpoint.address.description)") }
+        return lines
+    }
+
+    private func summaryJSON(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double], final: Bool) -> JSON {
+        guard case .object(let counts) = summary.json else { return summary.json }
+        return .object(
+            [("event", .string(final ? "fleet.finished" : "fleet.summary")), ("t_ms", .number((seconds * 1000).rounded()))] + counts + [
+                ("pushes_per_second", .number(pushesPerSecond.rounded())),
+                ("latency_ms", .object([
+                    ("p50", .number(percentile(latencies, 0.5))), ("p90", .number(percentile(latencies, 0.9))), ("p99", .number(percentile(latencies, 0.99))),
+                ])),
+            ])
+    }
+
+    /// `--summary FILE`: the final summary as one JSON object.
+    private func writeSummaryFile() {
+        guard let path = options.summaryOut else { return }
+        let seconds = Double((clock.now() - started).milliseconds) / 1000
+        let json = summaryJSON(fleet.summary, seconds: seconds, pushesPerSecond: seconds > 0 ? Double(fleet.summary.pushes) / seconds : 0, latencies: latencies, final: true)
+        if let problem = SmallTextFile.write(json.text + "\n", to: path) { Console.error("softphone fleet: --summary \(path): \(problem)") }
+    }
+
+    /// The value at `fraction` of `values` (0 when there are none).
+    private func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+    }
+
+    private static func format(_ value: Double) -> String { String((value * 100).rounded() / 100) }
+}
