@@ -13,18 +13,18 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnght
 # for the automation guide's Python example (Tests/pexpect), the headless browser the call
 # flow's HTML picture is opened in (Tests/SoftphoneEndToEndTests/FlowEndToEndTests.swift), and
 # the HTTP/2 clients the APNs endpoint is tested with (curl, nghttp, h2load; venv for the PyPI
-# APNs clients, Tests/apns).
-TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium curl nghttp2-client python3-venv
+# APNs clients, Tests/apns), and HAProxy, which two fleets stand behind (Tests/fleet).
+TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium curl nghttp2-client python3-venv haproxy
 # What `make bench` measures the APNs endpoint against: nghttpd serving a fixed 200.
 BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test example-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test scenario-real-time-test expect-test apns-client-test example-test release-test
+test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test scenario-real-time-test expect-test apns-client-test example-test fleet-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -94,6 +94,11 @@ example-test:
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	cd $(EXAMPLE) && "$$($(SWIFT) build --show-bin-path)/my-phone" scenario Scenarios/*.scenario
 	Tests/examples/my-phone.sh "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/my-phone"
+
+# softphone fleet: registrations through the webhook, pushes routed by token, two fleets behind
+# one HAProxy (Tests/fleet/fleet.sh, docs/fleet.md).
+fleet-test:
+	Tests/fleet/fleet.sh "$$($(SWIFT) build --show-bin-path)/softphone"
 
 # Three short scenarios in real time, back to back on one running phone (docs/scenarios.md).
 scenario-real-time-test:

@@ -37,7 +37,7 @@ public final class Fleet {
         members.reserveCapacity(plan.phones)
         for index in 0..<plan.phones {
             let lock: LockState = draw() < plan.lockedShare ? .locked : .unlocked
-            let phone = Phone(configuration: configuration, lock: lock, seed: plan.seed &+ UInt64(index), wallClockStart: wallClockStart)
+            let phone = Phone(configuration: configuration, lock: lock, seed: plan.seed(of: index), wallClockStart: wallClockStart)
             let member = Member(phone: phone, user: plan.user(of: index), voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
             byToken[member.voipToken] = index
             byToken[member.alertToken] = index

@@ -1,8 +1,9 @@
 import SoftphoneCore
 
 /// What a fleet is: how many phones, the app they run, the person holding each, and the shares of
-/// phones locked, in Do Not Disturb and with the app killed. Phone `i` gets the seed `seed + i`, so
-/// a run with the same plan repeats exactly.
+/// phones locked, in Do Not Disturb and with the app killed. Each phone's seed comes from the
+/// plan's and its index, so a run with the same plan repeats exactly, and fleets with different
+/// seeds have different tokens (several fleets behind one HAProxy).
 public struct FleetPlan: Sendable {
     public var phones: Int
     public var app: AppBundle
@@ -33,6 +34,12 @@ public struct FleetPlan: Sendable {
         self.killedShare = killedShare
         self.seed = seed
         self.users = users
+    }
+
+    /// Phone `index`'s seed: the plan's and the index, mixed (neighbouring plan seeds share none).
+    public func seed(of index: Int) -> UInt64 {
+        var mixer = CallUUIDGenerator(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
+        return mixer.next64()
     }
 
     /// The user of phone `index`.

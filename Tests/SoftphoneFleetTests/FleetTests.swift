@@ -92,3 +92,9 @@ struct FleetTests {
         #expect((60...140).contains(locked), "\(locked) locked")
     }
 }
+
+/// Fleets with different seeds share no token: several fleets stand behind one HAProxy.
+@Test func fleetsWithDifferentSeedsShareNoToken() {
+    let first = FleetTests.fleet(200, seed: 1), second = FleetTests.fleet(200, seed: 2)
+    #expect(Set(first.tokens.keys).isDisjoint(with: second.tokens.keys))
+}
