@@ -59,6 +59,7 @@ let parts: [(name: String, measure: @MainActor () throws -> Void)] = [
     ("rss", rssGrowthBench),
     ("apns", apnsBench),
     ("storm", pushStormBench),
+    ("fleet", fleetBench),
     ("soak", soakBench),
 ]
 let names = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0).split(separator: ",").map(String.init) }
