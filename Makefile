@@ -95,11 +95,6 @@ example-test:
 	cd $(EXAMPLE) && "$$($(SWIFT) build --show-bin-path)/my-phone" scenario Scenarios/*.scenario
 	Tests/examples/my-phone.sh "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/my-phone"
 
-# softphone fleet: registrations through the webhook, pushes routed by token, two fleets behind
-# one HAProxy (Tests/fleet/fleet.sh, docs/fleet.md).
-fleet-test:
-	Tests/fleet/fleet.sh "$$($(SWIFT) build --show-bin-path)/softphone"
-
 # Three short scenarios in real time, back to back on one running phone (docs/scenarios.md).
 scenario-real-time-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/scenarios/real-time.sh \
@@ -123,6 +118,13 @@ $(APNS_VENV)/installed:
 # The APNs endpoint (--apns) against those clients, unchanged but for host, port and CA.
 apns-client-test: $(APNS_VENV)/installed
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" APNS_PYTHON=$(APNS_VENV)/bin/python Tests/apns/run-clients.sh
+
+# softphone fleet: registrations through the webhook, pushes routed by token, two fleets behind
+# one HAProxy (Tests/fleet/fleet.sh); and the example backend's real APNs client calling every
+# phone of a fleet (Tests/fleet/backend.sh; docs/fleet.md).
+fleet-test: $(APNS_VENV)/installed
+	Tests/fleet/fleet.sh "$$($(SWIFT) build --show-bin-path)/softphone"
+	APNS_PYTHON=$(APNS_VENV)/bin/python Tests/fleet/backend.sh "$$($(SWIFT) build --show-bin-path)/softphone"
 
 # The release binary `make run` starts, linked its own way (Package.swift), takes a call.
 release-test: build
