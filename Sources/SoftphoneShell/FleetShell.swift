@@ -56,8 +56,9 @@ final class FleetShell {
             fleet.runDue(until: clock.now())
             if clock.now() >= nextReport { report(final: false) }
         }
-        report(final: true)
+        // The final summary after the full screen is gone, so that it stays on the terminal.
         terminal?.close()
+        report(final: true)
         writeSummaryFile()
         return 0
     }
@@ -113,7 +114,7 @@ final class FleetShell {
         let rate = final ? (seconds > 0 ? Double(summary.pushes) / seconds : 0) : Double(pushesThisSecond)
         if options.phone.headless {
             Console.out(summaryJSON(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final).text)
-        } else if let terminal {
+        } else if let terminal, !final {
             let lines = summaryLines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final)
             let size = terminal.size
             terminal.present(Frame(lines: lines + ["", "q quits"], width: size.width, height: size.height))

@@ -69,4 +69,14 @@ for _ in $(seq 50); do [ -s "$dir/a.json" ] && [ -s "$dir/b.json" ] && break; sl
 grep -q '"incoming":2,' "$dir/a.json" || fail "fleet a's summary: $(cat "$dir/a.json" 2>/dev/null)"
 grep -q '"incoming":1,' "$dir/b.json" || fail "fleet b's summary: $(cat "$dir/b.json" 2>/dev/null)"
 grep -q '"event":"fleet.finished"' "$dir/a.out" || fail "fleet a printed no final summary"
-echo "fleet: 50 phones registered with the webhook, pushes rang their phones, 2 fleets behind HAProxy routed by token"
+# Full screen in a terminal: the live summary, and `q` leaves the final one on the terminal.
+tmux_socket=$dir/tmux.sock
+tmux -S "$tmux_socket" new-session -d -x 100 -y 20 "$softphone fleet --phones 30 --apns 0 --data-dir $dir/c; sleep 30"
+for _ in $(seq 50); do tmux -S "$tmux_socket" capture-pane -p | grep -q "phones 30, registered 30" && break; sleep 0.1; done
+tmux -S "$tmux_socket" capture-pane -p | grep -q "q quits" || fail "full screen: no live summary"
+tmux -S "$tmux_socket" send-keys q
+for _ in $(seq 50); do tmux -S "$tmux_socket" capture-pane -p | grep -q "Fleet: final summary" && break; sleep 0.1; done
+tmux -S "$tmux_socket" capture-pane -p | grep -q "Fleet: final summary" || fail "full screen: q left no final summary"
+tmux -S "$tmux_socket" kill-server
+
+echo "fleet: 50 phones registered with the webhook, pushes rang their phones, 2 fleets behind HAProxy routed by token, full screen summary"
