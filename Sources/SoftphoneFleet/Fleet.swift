@@ -97,6 +97,13 @@ public final class Fleet {
         return index
     }
 
+    /// The app's server calls phone `index` at `now`: its call push (`AppBundle.callPush`) to the
+    /// phone's token, as `softphone call` sends it.
+    public func call(from caller: Caller, to index: Int, at now: Instant) {
+        summary.pushes += 1
+        handle(.incomingCall(caller), on: index, at: now)
+    }
+
     /// Hands phone `index` a command at `now` (the person's keys, `app kill`, …).
     public func send(_ command: Command, to index: Int, at now: Instant) { handle(command, on: index, at: now) }
 

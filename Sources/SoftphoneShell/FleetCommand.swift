@@ -21,13 +21,15 @@ enum FleetCommand {
         var usersFile: String?
         var tokensOut: String?
         var summaryOut: String?
+        /// `--replay FILE`: scripted pushes on the manual clock instead of an APNs endpoint.
+        var replay: String?
         /// The phone options, read as `softphone run` reads them: app, settings, rules, display,
         /// data folder, webhook, the APNs endpoint and its credentials, the person's timing.
         var phone: RunOptions
     }
 
     static func usage(apps: InstalledApps) -> String {
-        "softphone fleet --phones N --apns [HOST:]PORT [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
+        "softphone fleet --phones N (--apns [HOST:]PORT | --replay FILE) [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
     }
 
     /// The phone options the fleet takes, with whether each takes a value.
@@ -67,6 +69,7 @@ enum FleetCommand {
             case "--users": fleet.usersFile = try reader.value(for: flag)
             case "--tokens-out": fleet.tokensOut = try reader.value(for: flag)
             case "--summary": fleet.summaryOut = try reader.value(for: flag)
+            case "--replay": fleet.replay = try reader.value(for: flag)
             case _ where phoneFlags[flag] != nil:
                 phoneWords.append(flag)
                 if phoneFlags[flag] == true { phoneWords.append(try reader.value(for: flag)) }
@@ -81,7 +84,11 @@ enum FleetCommand {
         // The person's timing and everything else a phone takes, checked as `softphone run` checks them.
         var check = WordReader(program: "softphone", subcommand: "fleet", words: phoneWords + ["--auto-answer", answerAfter, "--auto-hangup", hangUpAfter], usage: usage(apps: apps))
         fleet.phone = try check.runOptions(apps: apps)
-        guard fleet.phone.apns != nil else { throw reader.mistake("the backend reaches the phones through APNs: add --apns [HOST:]PORT") }
+        if fleet.replay != nil {
+            guard fleet.phone.apns == nil else { throw reader.mistake("--replay plays its own pushes on the manual clock; it takes no --apns") }
+        } else {
+            guard fleet.phone.apns != nil else { throw reader.mistake("the backend reaches the phones through APNs: add --apns [HOST:]PORT, or --replay FILE") }
+        }
         return fleet
     }
 
@@ -117,6 +124,7 @@ extension Substring {
 extension FleetCommand {
     /// Runs the fleet; returns the exit status (0 after `q` or a signal; 1 when it cannot start).
     static func run(_ options: Options) -> Int32 {
+        if let path = options.replay { return replay(path, options) }
         let fleet: Fleet
         let endpoint: APNsEndpoint
         let mailbox = Mailbox()
@@ -163,5 +171,40 @@ extension FleetCommand {
         }
         let shell = FleetShell(fleet: fleet, options: options, endpoint: endpoint, webhook: webhook, terminal: terminal, mailbox: mailbox, signals: signals)
         return shell.run()
+    }
+}
+
+extension FleetCommand {
+    /// `--replay FILE`: the fleet on the manual clock, its pushes from the file; prints the final
+    /// summary (a JSON line with `--headless`) and writes `--summary`. The same run every time.
+    static func replay(_ path: String, _ options: Options) -> Int32 {
+        let script: FleetReplay
+        let fleet: Fleet
+        do throws(ControlError) {
+            let text: String
+            do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --replay \(path): \(error)") }
+            script = try FleetReplay(text, path: path, phones: options.phones)
+            fleet = Fleet(plan: try plan(options), wallClockStart: 1_800_000_000)
+        } catch {
+            Console.error(error.message)
+            return 2
+        }
+        let end = script.play(on: fleet)
+        // The phones' time, not the clock's: latency has no meaning here, and is left out.
+        let seconds = Double(end.nanoseconds) / 1_000_000_000
+        let json = FleetReport.json(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: [], final: true)
+        if options.phone.headless {
+            Console.out(json.text)
+        } else {
+            for line in FleetReport.lines(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: [], final: true)
+            where !line.hasPrefix("  APNs request") {
+                Console.out(line)
+            }
+        }
+        if let out = options.summaryOut, let problem = SmallTextFile.write(json.text + "\n", to: out) {
+            Console.error("softphone fleet: --summary \(out): \(problem)")
+            return 1
+        }
+        return 0
     }
 }

@@ -113,68 +113,27 @@ final class FleetShell {
         let window = final ? latencies : latenciesThisSecond
         let rate = final ? (seconds > 0 ? Double(summary.pushes) / seconds : 0) : Double(pushesThisSecond)
         if options.phone.headless {
-            Console.out(summaryJSON(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final).text)
+            Console.out(FleetReport.json(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final).text)
         } else if let terminal, !final {
-            let lines = summaryLines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final)
+            let lines = FleetReport.lines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: false) + ["  APNs endpoint \(endpoint.address.description)"]
             let size = terminal.size
             terminal.present(Frame(lines: lines + ["", "q quits"], width: size.width, height: size.height))
         } else if final {
-            for line in summaryLines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: true) { Console.out(line) }
+            for line in FleetReport.lines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: true) { Console.out(line) }
         } else {
-            Console.out(progressLine(summary, seconds: seconds, pushesPerSecond: rate, latencies: window))
+            Console.out(FleetReport.progressLine(summary, seconds: seconds, pushesPerSecond: rate, latencies: window))
         }
         latenciesThisSecond.removeAll(keepingCapacity: true)
         pushesThisSecond = 0
         nextReport = now + .seconds(1)
     }
 
-    private func progressLine(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double]) -> String {
-        let ended = summary.ended.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")
-        let rules = summary.ruleViolations.values.reduce(0, +)
-        return "FLEET t=\(Int(seconds))s phones=\(summary.phones) registered=\(summary.registered) ringing=\(summary.ringing) "
-            + "connected=\(summary.connected) ended=\(ended.isEmpty ? "0" : ended) pushes=\(summary.pushes) pushes/s=\(Int(pushesPerSecond)) "
-            + "p50=\(Self.format(percentile(latencies, 0.5)))ms p99=\(Self.format(percentile(latencies, 0.99)))ms rules=\(rules)"
-    }
-
-    private func summaryLines(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double], final: Bool) -> [String] {
-        var lines = [
-            final ? "Fleet: final summary after \(Self.format(seconds)) s" : "Fleet: \(Int(seconds)) s",
-            "  phones \(summary.phones), registered \(summary.registered)",
-            "  ringing \(summary.ringing), connected \(summary.connected), rang \(summary.incoming), refused \(summary.refused)",
-            "  pushes \(summary.pushes) (\(Int(pushesPerSecond))/s\(final ? " on average" : "")), unknown tokens \(summary.unknownTokens)",
-            "  APNs request → call.incoming: p50 \(Self.format(percentile(latencies, 0.5))) ms, p90 \(Self.format(percentile(latencies, 0.9))) ms, p99 \(Self.format(percentile(latencies, 0.99))) ms",
-            "  ended: " + (summary.ended.isEmpty ? "none" : summary.ended.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
-            "  iOS rules broken: " + (summary.ruleViolations.isEmpty ? "none" : summary.ruleViolations.sorted { $0.key < $1.key }.map { "rule \($0.key) ×\($0.value)" }.joined(separator: ", ")),
-        ]
-        if !final { lines.append("  APNs endpoint \(endpoint.address.description)") }
-        return lines
-    }
-
-    private func summaryJSON(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double], final: Bool) -> JSON {
-        guard case .object(let counts) = summary.json else { return summary.json }
-        return .object(
-            [("event", .string(final ? "fleet.finished" : "fleet.summary")), ("t_ms", .number((seconds * 1000).rounded()))] + counts + [
-                ("pushes_per_second", .number(pushesPerSecond.rounded())),
-                ("latency_ms", .object([
-                    ("p50", .number(percentile(latencies, 0.5))), ("p90", .number(percentile(latencies, 0.9))), ("p99", .number(percentile(latencies, 0.99))),
-                ])),
-            ])
-    }
-
     /// `--summary FILE`: the final summary as one JSON object.
     private func writeSummaryFile() {
         guard let path = options.summaryOut else { return }
         let seconds = Double((clock.now() - started).milliseconds) / 1000
-        let json = summaryJSON(fleet.summary, seconds: seconds, pushesPerSecond: seconds > 0 ? Double(fleet.summary.pushes) / seconds : 0, latencies: latencies, final: true)
+        let json = FleetReport.json(fleet.summary, seconds: seconds, pushesPerSecond: seconds > 0 ? Double(fleet.summary.pushes) / seconds : 0, latencies: latencies, final: true)
         if let problem = SmallTextFile.write(json.text + "\n", to: path) { Console.error("softphone fleet: --summary \(path): \(problem)") }
     }
 
-    /// The value at `fraction` of `values` (0 when there are none).
-    private func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
-    }
-
-    private static func format(_ value: Double) -> String { String((value * 100).rounded() / 100) }
 }

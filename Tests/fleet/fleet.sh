@@ -69,6 +69,13 @@ for _ in $(seq 50); do [ -s "$dir/a.json" ] && [ -s "$dir/b.json" ] && break; sl
 grep -q '"incoming":2,' "$dir/a.json" || fail "fleet a's summary: $(cat "$dir/a.json" 2>/dev/null)"
 grep -q '"incoming":1,' "$dir/b.json" || fail "fleet b's summary: $(cat "$dir/b.json" 2>/dev/null)"
 grep -q '"event":"fleet.finished"' "$dir/a.out" || fail "fleet a printed no final summary"
+# On the manual clock, from a script: the same summary every time.
+printf 'at 0s call all --from Backend\nat 30s call 1-10\n' >"$dir/replay.fleet"
+"$softphone" fleet --phones 100 --replay "$dir/replay.fleet" --decline-ratio 0.3 --headless >"$dir/replay-1.json" || fail "the replay failed"
+"$softphone" fleet --phones 100 --replay "$dir/replay.fleet" --decline-ratio 0.3 --headless >"$dir/replay-2.json"
+cmp -s "$dir/replay-1.json" "$dir/replay-2.json" || fail "two replays differ"
+grep -q '"incoming":110,' "$dir/replay-1.json" || fail "the replay: $(cat "$dir/replay-1.json")"
+
 # Full screen in a terminal: the live summary, and `q` leaves the final one on the terminal.
 tmux_socket=$dir/tmux.sock
 tmux -S "$tmux_socket" new-session -d -x 100 -y 20 "$softphone fleet --phones 30 --apns 0 --data-dir $dir/c; sleep 30"
@@ -79,4 +86,4 @@ for _ in $(seq 50); do tmux -S "$tmux_socket" capture-pane -p | grep -q "Fleet: 
 tmux -S "$tmux_socket" capture-pane -p | grep -q "Fleet: final summary" || fail "full screen: q left no final summary"
 tmux -S "$tmux_socket" kill-server
 
-echo "fleet: 50 phones registered with the webhook, pushes rang their phones, 2 fleets behind HAProxy routed by token, full screen summary"
+echo "fleet: 50 phones registered with the webhook, pushes rang their phones, 2 fleets behind HAProxy routed by token, a replay twice the same, full screen summary"
