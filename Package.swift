@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "SoftphoneFleetTests", dependencies: ["SoftphoneFleet", "SoftphoneApps"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell", "SoftphoneFleet"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell", "SoftphoneFleet", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],

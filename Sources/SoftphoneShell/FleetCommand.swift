@@ -29,7 +29,7 @@ enum FleetCommand {
     }
 
     static func usage(apps: InstalledApps) -> String {
-        "softphone fleet --phones N (--apns [HOST:]PORT | --replay FILE) [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
+        "softphone fleet --phones N (--apns [HOST:]PORT [--real-time] | --replay FILE) [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
     }
 
     /// The phone options the fleet takes, with whether each takes a value.
@@ -42,13 +42,29 @@ enum FleetCommand {
     /// Reads the words after `fleet`. A mistake is one line (exit 2).
     static func options(_ reader: inout WordReader, apps: InstalledApps) throws(ControlError) -> Options {
         var phoneWords: [String] = []
-        var answerAfter = "2", hangUpAfter = "10"
+        var answerAfter = "2", hangUpAfter = "10", realTime = false
         var fleet = Options(phone: RunOptions(app: apps.defaultApp))
         func share(_ flag: String, _ text: String) throws(ControlError) -> Double {
             guard let value = Double(text), (0...1).contains(value) else { throw reader.mistake("\(flag) \"\(text)\" must be a share from 0 to 1, e.g. \(flag) 0.25") }
             return value
         }
+        /// The people's flags, from the command line or a `--policy` file; false for another flag.
+        func person(_ flag: String, _ value: () throws(ControlError) -> String) throws(ControlError) -> Bool {
+            switch flag {
+            case "--answer-after": answerAfter = try value()
+            case "--hangup-after": hangUpAfter = try value()
+            case "--decline-ratio": fleet.declineShare = try share(flag, try value())
+            case "--ignore-ratio": fleet.ignoreShare = try share(flag, try value())
+            case "--locked-share": fleet.lockedShare = try share(flag, try value())
+            case "--dnd-share": fleet.doNotDisturbShare = try share(flag, try value())
+            case "--killed-share": fleet.killedShare = try share(flag, try value())
+            case "--busy-declines": fleet.declinesWhenBusy = true
+            default: return false
+            }
+            return true
+        }
         while let flag = try reader.nextFlag() {
+            if try person(flag, { () throws(ControlError) in try reader.value(for: flag) }) { continue }
             switch flag {
             case "--phones":
                 let text = try reader.value(for: flag)
@@ -58,14 +74,26 @@ enum FleetCommand {
                 let text = try reader.value(for: flag)
                 guard let seed = UInt64(text) else { throw reader.mistake("--seed \"\(text)\" must be a whole number from 0, e.g. --seed 7") }
                 fleet.seed = seed
-            case "--answer-after": answerAfter = try reader.value(for: flag)
-            case "--hangup-after": hangUpAfter = try reader.value(for: flag)
-            case "--decline-ratio": fleet.declineShare = try share(flag, try reader.value(for: flag))
-            case "--ignore-ratio": fleet.ignoreShare = try share(flag, try reader.value(for: flag))
-            case "--locked-share": fleet.lockedShare = try share(flag, try reader.value(for: flag))
-            case "--dnd-share": fleet.doNotDisturbShare = try share(flag, try reader.value(for: flag))
-            case "--killed-share": fleet.killedShare = try share(flag, try reader.value(for: flag))
-            case "--busy-declines": fleet.declinesWhenBusy = true
+            case "--policy":
+                // `KEY = VALUE` a line, the flags' names without `--`; `#` starts a comment.
+                let path = try reader.value(for: flag)
+                let text: String
+                do { text = try SmallTextFile.read(path).get() } catch { throw reader.mistake("--policy \(path): \(error)") }
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                    let parts = content.split(separator: "=", maxSplits: 1).map { $0.split(separator: " ").joined() }
+                    guard let key = parts.first, !key.isEmpty else { continue }
+                    let value = parts.count == 2 ? parts[1] : ""
+                    if key == "busy-declines" {
+                        guard ["yes", "no"].contains(value) else { throw reader.mistake("--policy \(path):\(number + 1): busy-declines = yes or no") }
+                        if value == "yes" { fleet.declinesWhenBusy = true }
+                        continue
+                    }
+                    guard try person("--" + key, { () throws(ControlError) in value }), parts.count == 2 else {
+                        throw reader.mistake("--policy \(path):\(number + 1): \"\(key)\" is not KEY = VALUE for answer-after, hangup-after, decline-ratio, ignore-ratio, busy-declines, locked-share, dnd-share or killed-share")
+                    }
+                }
+            case "--real-time": realTime = true  // the default; for scripts that want it said
             case "--users": fleet.usersFile = try reader.value(for: flag)
             case "--tokens-out": fleet.tokensOut = try reader.value(for: flag)
             case "--summary": fleet.summaryOut = try reader.value(for: flag)
@@ -85,6 +113,7 @@ enum FleetCommand {
         var check = WordReader(program: "softphone", subcommand: "fleet", words: phoneWords + ["--auto-answer", answerAfter, "--auto-hangup", hangUpAfter], usage: usage(apps: apps))
         fleet.phone = try check.runOptions(apps: apps)
         if fleet.replay != nil {
+            guard !realTime else { throw reader.mistake("--real-time and --replay say different things; give one of them") }
             guard fleet.phone.apns == nil else { throw reader.mistake("--replay plays its own pushes on the manual clock; it takes no --apns") }
         } else {
             guard fleet.phone.apns != nil else { throw reader.mistake("the backend reaches the phones through APNs: add --apns [HOST:]PORT, or --replay FILE") }

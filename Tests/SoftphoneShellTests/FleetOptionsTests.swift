@@ -3,6 +3,8 @@ import SoftphoneControl
 import SoftphoneFleet
 import SoftphoneKit
 @testable import SoftphoneShell
+import Glibc
+import SoftphoneTestSupport
 import Testing
 
 /// `softphone fleet`'s words: the fleet's own flags, the phone options it shares with `run`, and a
@@ -31,6 +33,22 @@ struct FleetOptionsTests {
         #expect(plan.person.declineShare == 0.2 && plan.person.ignoreShare == 0.1 && plan.person.declinesWhenBusy)
         #expect(plan.lockedShare == 0.5 && plan.doNotDisturbShare == 0.05 && plan.killedShare == 0.1)
         #expect(plan.user(of: 0) == "user-1")
+    }
+
+    @Test func aPolicyFileSaysWhatTheFlagsSay() throws {
+        let path = temporaryFolder() + "/fleet-policy-\(getpid()).txt"
+        #expect(SmallTextFile.write("# the people\nanswer-after = 3\ndecline-ratio = 0.25   # a quarter\nbusy-declines = yes\n\nkilled-share=0.1\n", to: path) == nil)
+        let options = try Self.fleet(["--phones", "10", "--apns", "0", "--policy", path, "--hangup-after", "20"])
+        #expect(options.phone.person.answerAfter == .seconds(3) && options.phone.person.hangUpAfter == .seconds(20))
+        #expect(options.declineShare == 0.25 && options.declinesWhenBusy && options.killedShare == 0.1)
+        #expect(SmallTextFile.write("ring-after = 3\n", to: path) == nil)
+        #expect(Self.mistake(["--phones", "10", "--apns", "0", "--policy", path])?.contains(":1: \"ring-after\" is not KEY = VALUE") == true)
+        #expect(SmallTextFile.write("decline-ratio = lots\n", to: path) == nil)
+        let lots = Self.mistake(["--phones", "10", "--apns", "0", "--policy", path])
+        #expect(lots?.contains("--decline-ratio \"lots\" must be a share") == true, "\(lots ?? "accepted")")
+        let both = Self.mistake(["--phones", "10", "--replay", path, "--real-time"])
+        #expect(both?.contains("--real-time and --replay say different things") == true, "\(both ?? "accepted")")
+        #expect(try Self.fleet(["--phones", "10", "--apns", "0", "--real-time"]).phones == 10)
     }
 
     @Test func defaults() throws {
