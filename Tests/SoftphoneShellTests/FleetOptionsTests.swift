@@ -51,6 +51,19 @@ struct FleetOptionsTests {
         #expect(try Self.fleet(["--phones", "10", "--apns", "0", "--real-time"]).phones == 10)
     }
 
+    @Test func usersFromAFile() throws {
+        let path = temporaryFolder() + "/fleet-users-\(getpid()).txt"
+        #expect(SmallTextFile.write("# our test users\nalice\n bob \n\ncarol\n", to: path) == nil)
+        let plan = try FleetCommand.plan(try Self.fleet(["--phones", "3", "--apns", "0", "--users", path]))
+        #expect((0..<3).map(plan.user(of:)) == ["alice", "bob", "carol"])
+        do {
+            _ = try FleetCommand.plan(try Self.fleet(["--phones", "4", "--apns", "0", "--users", path]))
+            Issue.record("4 phones with 3 users")
+        } catch {
+            #expect(error.message.contains("has 3 user ids, one a line; --phones 4 needs as many"))
+        }
+    }
+
     @Test func defaults() throws {
         let options = try Self.fleet(["--phones", "3", "--apns", "2197"])
         #expect(options.phone.person.answerAfter == .seconds(2) && options.phone.person.hangUpAfter == .seconds(10))
