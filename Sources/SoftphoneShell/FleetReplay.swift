@@ -1,6 +1,7 @@
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneFleet
+import SoftphoneScenario
 
 /// `softphone fleet --phones N --replay FILE`: the fleet on the manual clock, driven by scripted
 /// pushes instead of a backend — the same run every time, in as long as the phones take to
@@ -11,7 +12,8 @@ import SoftphoneFleet
 ///     at 2s push 3 payload.json         a push body to phone 3, `softphone push`'s flags
 ///     until 2m                          run the phones' timers this long (default: until none is left, at most an hour)
 ///
-/// Phones are numbered from 1, as their users are (`user-1` is phone 1).
+/// Times are written as in scenario files (`ScenarioTime`). Phones are numbered from 1, as their
+/// users are (`user-1` is phone 1).
 struct FleetReplay {
     /// One scripted push.
     struct Step {
@@ -34,10 +36,10 @@ struct FleetReplay {
             guard let first = words.first else { continue }
             switch first {
             case "until":
-                guard words.count == 2, let time = Self.duration(words[1]) else { throw mistake("until takes a time, e.g. until 2m") }
+                guard words.count == 2, let time = ScenarioTime.parse(words[1]) else { throw mistake("until takes a time, e.g. until 2m; a time is \(ScenarioTime.accepted)") }
                 until = time
             case "at":
-                guard words.count >= 4, let time = Self.duration(words[1]) else {
+                guard words.count >= 4, let time = ScenarioTime.parse(words[1]) else {
                     throw mistake("a step is `at TIME call PHONES [flags]` or `at TIME push PHONES FILE [flags]`, e.g. at 1s call 7")
                 }
                 if let last = steps.last, time < last.at { throw mistake("\(words[1]) is before the step above; steps go in time order") }
@@ -53,15 +55,6 @@ struct FleetReplay {
                 throw mistake("\"\(first)\" starts no step: at TIME call|push PHONES …, or until TIME")
             }
         }
-    }
-
-    /// `1.5s`, `500ms`, `2m`.
-    static func duration(_ text: String) -> Duration? {
-        for (suffix, milliseconds) in [("ms", 1.0), ("s", 1000.0), ("m", 60_000.0)] where text.hasSuffix(suffix) {
-            guard let value = Double(text.dropLast(suffix.count)), value >= 0, value <= 86_400_000 / milliseconds else { return nil }
-            return .milliseconds(Int64((value * milliseconds).rounded()))
-        }
-        return nil
     }
 
     /// `7`, `1-100` or `all`, as indexes of a fleet of `count`.
