@@ -80,16 +80,20 @@ enum FleetCommand {
                 let text: String
                 do { text = try SmallTextFile.read(path).get() } catch { throw reader.mistake("--policy \(path): \(error)") }
                 for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                    let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-                    let parts = content.split(separator: "=", maxSplits: 1).map { $0.split(separator: " ").joined() }
-                    guard let key = parts.first, !key.isEmpty else { continue }
-                    let value = parts.count == 2 ? parts[1] : ""
+                    // The line's words, as scenario files split theirs, put back together: `key = value` or `key=value`.
+                    let words: [String]
+                    do { words = try LineWords(String(line), comments: true).words.map(\.text) } catch {
+                        throw reader.mistake("--policy \(path):\(number + 1): the quote \(error.quote) is not closed")
+                    }
+                    guard !words.isEmpty else { continue }
+                    let parts = words.joined().split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                    let key = parts[0], value = parts.count == 2 ? parts[1] : ""
                     if key == "busy-declines" {
                         guard ["yes", "no"].contains(value) else { throw reader.mistake("--policy \(path):\(number + 1): busy-declines = yes or no") }
                         if value == "yes" { fleet.declinesWhenBusy = true }
                         continue
                     }
-                    guard try person("--" + key, { () throws(ControlError) in value }), parts.count == 2 else {
+                    guard parts.count == 2, try person("--" + key, { () throws(ControlError) in value }) else {
                         throw reader.mistake("--policy \(path):\(number + 1): \"\(key)\" is not KEY = VALUE for answer-after, hangup-after, decline-ratio, ignore-ratio, busy-declines, locked-share, dnd-share or killed-share")
                     }
                 }
@@ -127,7 +131,8 @@ enum FleetCommand {
         if let path = options.usersFile {
             let text: String
             do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --users \(path): \(error)") }
-            users = text.split(separator: "\n").map { $0.trimmingSpaces }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            // A user id a line, as scenario files split their words: spaces around it and comments left out.
+            users = text.split(separator: "\n").compactMap { line in (try? LineWords(String(line), comments: true))?.words.first?.text }
             guard users.count >= options.phones else {
                 throw ControlError("softphone fleet: --users \(path) has \(users.count) user ids, one a line; --phones \(options.phones) needs as many")
             }
@@ -140,13 +145,6 @@ enum FleetCommand {
             phones: options.phones, app: options.phone.app, settings: options.phone.settings, person: person,
             lockedShare: options.lockedShare, doNotDisturbShare: options.doNotDisturbShare, killedShare: options.killedShare,
             seed: options.seed, users: users)
-    }
-}
-
-extension Substring {
-    /// Without the spaces and tabs at either end.
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
     }
 }
 
