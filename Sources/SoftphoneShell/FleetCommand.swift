@@ -219,11 +219,11 @@ extension FleetCommand {
         let end = script.play(on: fleet)
         // The phones' time, not the clock's: latency has no meaning here, and is left out.
         let seconds = Double(end.nanoseconds) / 1_000_000_000
-        let json = FleetReport.json(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: [], final: true)
+        let json = FleetReport.json(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: LatencyHistogram(), final: true)
         if options.phone.headless {
             Console.out(json.text)
         } else {
-            for line in FleetReport.lines(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: [], final: true)
+            for line in FleetReport.lines(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: LatencyHistogram(), final: true)
             where !line.hasPrefix("  APNs request") {
                 Console.out(line)
             }

@@ -6,42 +6,35 @@ import SoftphoneFleet
 /// screen, and the final summary), or one JSON object (`--headless`, `--summary OUT.json`). The
 /// running fleet and a replay on the manual clock write the same.
 enum FleetReport {
-    static func progressLine(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double]) -> String {
+    static func progressLine(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: LatencyHistogram) -> String {
         let ended = summary.ended.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")
         let rules = summary.ruleViolations.values.reduce(0, +)
         return "FLEET t=\(Int(seconds))s phones=\(summary.phones) registered=\(summary.registered) ringing=\(summary.ringing) "
             + "connected=\(summary.connected) ended=\(ended.isEmpty ? "0" : ended) pushes=\(summary.pushes) pushes/s=\(Int(pushesPerSecond)) "
-            + "p50=\(format(percentile(latencies, 0.5)))ms p99=\(format(percentile(latencies, 0.99)))ms rules=\(rules)"
+            + "p50=\(format(latencies.percentile(0.5)))ms p99=\(format(latencies.percentile(0.99)))ms rules=\(rules)"
     }
 
-    static func lines(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double], final: Bool) -> [String] {
+    static func lines(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: LatencyHistogram, final: Bool) -> [String] {
         [
             final ? "Fleet: final summary after \(format(seconds)) s" : "Fleet: \(Int(seconds)) s",
             "  phones \(summary.phones), registered \(summary.registered)",
             "  ringing \(summary.ringing), connected \(summary.connected), rang \(summary.incoming), refused \(summary.refused)",
             "  pushes \(summary.pushes) (\(Int(pushesPerSecond))/s\(final ? " on average" : "")), unknown tokens \(summary.unknownTokens)",
-            "  APNs request → call.incoming: p50 \(format(percentile(latencies, 0.5))) ms, p90 \(format(percentile(latencies, 0.9))) ms, p99 \(format(percentile(latencies, 0.99))) ms",
+            "  APNs request → call.incoming: p50 \(format(latencies.percentile(0.5))) ms, p90 \(format(latencies.percentile(0.9))) ms, p99 \(format(latencies.percentile(0.99))) ms",
             "  ended: " + (summary.ended.isEmpty ? "none" : summary.ended.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
             "  iOS rules broken: " + (summary.ruleViolations.isEmpty ? "none" : summary.ruleViolations.sorted { $0.key < $1.key }.map { "rule \($0.key) ×\($0.value)" }.joined(separator: ", ")),
         ]
     }
 
-    static func json(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: [Double], final: Bool) -> JSON {
+    static func json(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: LatencyHistogram, final: Bool) -> JSON {
         guard case .object(let counts) = summary.json else { return summary.json }
         return .object(
             [("event", .string(final ? "fleet.finished" : "fleet.summary")), ("t_ms", .number((seconds * 1000).rounded()))] + counts + [
                 ("pushes_per_second", .number(pushesPerSecond.rounded())),
                 ("latency_ms", .object([
-                    ("p50", .number(percentile(latencies, 0.5))), ("p90", .number(percentile(latencies, 0.9))), ("p99", .number(percentile(latencies, 0.99))),
+                    ("p50", .number(latencies.percentile(0.5))), ("p90", .number(latencies.percentile(0.9))), ("p99", .number(latencies.percentile(0.99))),
                 ])),
             ])
-    }
-
-    /// The value at `fraction` of `values` (0 when there are none).
-    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
     }
 
     static func format(_ value: Double) -> String { String((value * 100).rounded() / 100) }

@@ -19,10 +19,10 @@ final class FleetShell {
     private let signals: SignalPipe
     private let clock = MonotonicClock()
     private let started: Instant
-    /// APNs request received → the phone's `call.incoming` (or the push's end), in milliseconds:
-    /// every push, and those of the last second.
-    private var latencies: [Double] = []
-    private var latenciesThisSecond: [Double] = []
+    /// APNs request received → the phone's `call.incoming` (or the push's end): every push, and
+    /// those of the last second.
+    private var latencies = LatencyHistogram()
+    private var latenciesThisSecond = LatencyHistogram()
     private var pushesThisSecond = 0
     private var nextReport: Instant
     private var finished = false
@@ -97,8 +97,8 @@ final class FleetShell {
             fleet.deliver(accepted.push, token: accepted.token, at: clock.now())
             endpoint.taken()
             let milliseconds = Double(max(0, clock.now().nanoseconds - exchange.receivedNanoseconds)) / 1_000_000
-            latencies.append(milliseconds)
-            latenciesThisSecond.append(milliseconds)
+            latencies.record(milliseconds: milliseconds)
+            latenciesThisSecond.record(milliseconds: milliseconds)
             pushesThisSecond += 1
         }
     }
@@ -123,7 +123,7 @@ final class FleetShell {
         } else {
             Console.out(FleetReport.progressLine(summary, seconds: seconds, pushesPerSecond: rate, latencies: window))
         }
-        latenciesThisSecond.removeAll(keepingCapacity: true)
+        latenciesThisSecond = LatencyHistogram()
         pushesThisSecond = 0
         nextReport = now + .seconds(1)
     }
