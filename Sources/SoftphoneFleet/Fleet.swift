@@ -12,6 +12,9 @@ public final class Fleet {
         let voipToken: String
         let alertToken: String
         var registered = false
+        /// Drawn from the plan's shares: in Do Not Disturb from the start, its app killed after it registered.
+        var doNotDisturb = false
+        var killed = false
         /// Its calls not yet ended, and whether each is connected.
         var calls: [Int: Bool] = [:]
     }
@@ -46,20 +49,17 @@ public final class Fleet {
         scheduled = Array(repeating: nil, count: plan.phones)
         summary.phones = plan.phones
         // Which phones are in Do Not Disturb and which have their app killed, drawn after the locks.
-        doNotDisturb = (0..<plan.phones).map { _ in draw() < plan.doNotDisturbShare }
-        killed = (0..<plan.phones).map { _ in draw() < plan.killedShare }
+        for index in members.indices { members[index].doNotDisturb = draw() < plan.doNotDisturbShare }
+        for index in members.indices { members[index].killed = draw() < plan.killedShare }
     }
-
-    private var doNotDisturb: [Bool] = []
-    private var killed: [Bool] = []
 
     /// Starts every phone: the app launches and registers its token; then the drawn shares of
     /// phones go into Do Not Disturb or have their app killed.
     public func start(at now: Instant) {
         for index in members.indices {
             handle(.start, on: index, at: now)
-            if doNotDisturb[index] { handle(.setDoNotDisturb(DoNotDisturb(isOn: true)), on: index, at: now) }
-            if killed[index] { handle(.app(.kill), on: index, at: now) }
+            if members[index].doNotDisturb { handle(.setDoNotDisturb(DoNotDisturb(isOn: true)), on: index, at: now) }
+            if members[index].killed { handle(.app(.kill), on: index, at: now) }
         }
     }
 
