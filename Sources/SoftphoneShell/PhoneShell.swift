@@ -53,8 +53,9 @@ final class PhoneShell {
             waitForInput()
             let now = clock.now()
             effects.retryJournal(at: now)
-            if let deadline = phone.nextDeadline, now >= deadline { effects.perform(phone.handle(.tick, at: now)) }
-            if hostWorkWoke { effects.perform(phone.handle(.tick, at: now)) }
+            // One tick runs the phone's due timers and the app's Foundation work alike.
+            let timerDue = phone.nextDeadline.map { now >= $0 } ?? false
+            if timerDue || hostWorkWoke { effects.perform(phone.handle(.tick, at: now)) }
             presenter.render()
         }
         shutDown()
