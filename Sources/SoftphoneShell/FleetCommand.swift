@@ -187,14 +187,14 @@ extension FleetCommand {
                 return 1
             }
         }
-        let where_ = "APNs endpoint \(endpoint.address.description), CA \(endpoint.certificatePath)"
+        let endpointText = "APNs endpoint \(endpoint.address.description), CA \(endpoint.certificatePath)"
         if options.phone.headless {
             Console.out(JSON.object([
                 ("event", .string("fleet.ready")), ("phones", .number(Double(fleet.count))), ("apns", .string(endpoint.address.description)),
                 ("ca", .string(endpoint.certificatePath)),
             ]).text)
         } else if terminal == nil {
-            Console.out("FLEET phones=\(fleet.count) app=\(options.phone.app.id) \(where_)")
+            Console.out("FLEET phones=\(fleet.count) app=\(options.phone.app.id) \(endpointText)")
         }
         let shell = FleetShell(fleet: fleet, options: options, endpoint: endpoint, webhook: webhook, terminal: terminal, mailbox: mailbox, signals: signals)
         return shell.run()
