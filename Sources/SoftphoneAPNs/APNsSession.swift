@@ -21,11 +21,17 @@ final class APNsSession {
     private var bodies: [Int32: [UInt8]] = [:]
     /// The provider tokens this connection has shown.
     private var tokens = APNsTokenCache()
+    /// Token auth's check of a request's `authorization` header (nil: the endpoint asks for no
+    /// token). Made once for the connection, not once for each request.
+    private lazy var authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
+        { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
+    }
     /// The phone as the endpoint last read it, and which version of it.
     private var device: (version: Int, device: APNsDevice)?
-    /// The last `authorization` header, as bytes and as text: a client sends the same one on
-    /// request after request, and it is then not made into a new string each time.
-    private var lastAuthorization: (bytes: [UInt8], text: String)?
+    /// The headers this connection brought last, one per name, as bytes and as text: a client
+    /// sends the same path, topic, push type and provider token request after request, and they
+    /// are then not made into new strings each time.
+    private var recentHeaders = APNsRecentHeaders()
     /// Where the `apns-id`s of requests that bring none come from.
     private var ids = APNsUUID.Source()
     /// When the session began or last brought a request (`CLOCK_MONOTONIC` nanoseconds).
@@ -119,24 +125,14 @@ final class APNsSession {
         guard let request = streams[stream] else { return }
         if name.first == UInt8(ascii: ":") {
             if name.elementsEqual(":method".utf8) {
-                request.request.method = String(decoding: value, as: UTF8.self)
+                request.request.method = value.elementsEqual("POST".utf8) ? "POST" : String(decoding: value, as: UTF8.self)
             } else if name.elementsEqual(":path".utf8) {
-                request.request.path = String(decoding: value, as: UTF8.self)
+                request.request.path = recentHeaders.text(name: name, value: value).value
             }
             return  // :scheme and :authority decide nothing here
         }
-        let text: String
-        if name.elementsEqual("authorization".utf8) {
-            if let last = lastAuthorization, value.elementsEqual(last.bytes) {
-                text = last.text
-            } else {
-                text = String(decoding: value, as: UTF8.self)
-                lastAuthorization = (Array(value), text)
-            }
-        } else {
-            text = String(decoding: value, as: UTF8.self)
-        }
-        request.request.headers.append((String(decoding: name, as: UTF8.self), text))
+        if request.request.headers.isEmpty { request.request.headers.reserveCapacity(8) }
+        request.request.headers.append(recentHeaders.text(name: name, value: value))
     }
 
     private func data(stream: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -162,9 +158,6 @@ final class APNsSession {
     private func complete(_ request: APNsRequest, stream: Int32) {
         let received = MonotonicClock.nanoseconds()
         lastRequest = received
-        let authorize: ((String?) -> APNsRejection?)? = endpoint.authority.map { authority in
-            { [unowned self] header in tokens.check(header, authority: authority, now: APNsTime.unixSeconds()) }
-        }
         let current = endpoint.device(after: device)
         device = current
         var verdict = APNsValidator.validate(

@@ -23,21 +23,27 @@ public enum APNsUUID {
         return random(using: &generator)
     }
 
-    /// A new random (version 4) UUID in upper case, from `generator`.
+    /// A new random (version 4) UUID in upper case, from `generator`. Written straight into the
+    /// string's storage: an endpoint makes one for nearly every request.
     public static func random(using generator: inout some RandomNumberGenerator) -> String {
-        let (high, low) = (generator.next(), generator.next())
-        var bytes = (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> (UInt64(i % 8) * 8)) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let digits = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(36)
-        for (i, b) in bytes.enumerated() {
-            if i == 4 || i == 6 || i == 8 || i == 10 { out.append(UInt8(ascii: "-")) }
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0x0F)])
+        var (high, low) = (generator.next(), generator.next())
+        high = (high & ~(0xF0 << 48)) | (0x40 << 48)  // byte 6: version 4
+        low = (low & ~0xC0) | 0x80  // byte 8: the RFC 4122 variant
+        return String(unsafeUninitializedCapacity: 36) { out in
+            let digits: StaticString = "0123456789ABCDEF"
+            var at = 0
+            for i in 0..<16 {
+                if i == 4 || i == 6 || i == 8 || i == 10 {
+                    out[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                let byte = UInt8(truncatingIfNeeded: (i < 8 ? high : low) >> (UInt64(i % 8) * 8))
+                out[at] = digits.utf8Start[Int(byte >> 4)]
+                out[at + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                at += 2
+            }
+            return at
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// The ids of one connection's requests: seeded once from the system, then drawn in user

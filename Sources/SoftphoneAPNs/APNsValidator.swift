@@ -84,7 +84,7 @@ public enum APNsValidator {
         guard !request.body.isEmpty else { return .rejected(APNsRejection(400, "PayloadEmpty")) }
         let limit = kind == .voip ? 5120 : 4096
         guard request.body.count <= limit else { return .rejected(APNsRejection(413, "PayloadTooLarge")) }
-        guard let payload = try? JSON.parse(String(decoding: request.body, as: UTF8.self)) else {
+        guard let payload = try? JSON.parse(utf8: request.body) else {
             return .rejected(APNsRejection(400, "PayloadEmpty"))
         }
         // Not an object, or `{}`: what `softphone push` refuses as PayloadEmpty (the size passed above).

@@ -187,12 +187,19 @@ public enum ControlRequest: Equatable, Sendable {
         kind == .voip ? bundleIdentifier + ".voip" : bundleIdentifier
     }
 
+    /// Whether `topic` is `topic(for: kind, bundleIdentifier:)`.
+    static func isTopic(_ topic: String, for kind: PushRequest.Kind, bundleIdentifier: String) -> Bool {
+        guard kind == .voip else { return topic == bundleIdentifier }
+        return topic.utf8.count == bundleIdentifier.utf8.count + 5 && topic.utf8.starts(with: bundleIdentifier.utf8) && topic.utf8.dropFirst(bundleIdentifier.utf8.count).elementsEqual(".voip".utf8)
+    }
+
     /// Checks a push's topic against the app the phone runs, as APNs checks `apns-topic` against
     /// the device token: the phone's tokens belong to its app's topics only. No topic: the app's
     /// own, as `simctl push` assumes. Fails with APNs' reason and the topic that would be accepted.
     public static func checkTopic(_ push: PushRequest, bundleIdentifier: String) throws(ControlError) {
+        // Compared without making the wanted topic, which costs an allocation: this runs for every push.
+        guard let given = push.topic, !isTopic(given, for: push.kind, bundleIdentifier: bundleIdentifier) else { return }
         let wanted = topic(for: push.kind, bundleIdentifier: bundleIdentifier)
-        guard let given = push.topic, given != wanted else { return }
         throw ControlError("topic \"\(given)\" is not this phone's app's topic for \(push.kind.rawValue) pushes; APNs refuses it (400 DeviceTokenNotForTopic, iOS rule 18); use \(wanted)")
     }
 

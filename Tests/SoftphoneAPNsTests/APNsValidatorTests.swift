@@ -183,9 +183,20 @@ struct APNsValidatorTests {
 
     @Test("new apns-ids are version 4 UUIDs")
     func uuids() {
-        let id = APNsUUID.random()
-        #expect(APNsUUID.isValid(id))
-        #expect(Array(id.utf8)[14] == UInt8(ascii: "4"))
+        for _ in 0..<100 {
+            let id = APNsUUID.random()
+            #expect(APNsUUID.isValid(id))
+            #expect(id == id.uppercased())
+            #expect(Array(id.utf8)[14] == UInt8(ascii: "4"))
+            #expect("89AB".utf8.contains(Array(id.utf8)[19]))
+        }
+        // The bytes of the generator's two draws, in order, with the version and variant bits set.
+        var ones = Repeating(value: .max)
+        #expect(APNsUUID.random(using: &ones) == "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF")
+        var zeros = Repeating(value: 0)
+        #expect(APNsUUID.random(using: &zeros) == "00000000-0000-4000-8000-000000000000")
+        var counting = Repeating(value: 0x0123_4567_89AB_CDEF)
+        #expect(APNsUUID.random(using: &counting) == "EFCDAB89-6745-4301-AFCD-AB8967452301")
         #expect(!APNsUUID.isValid("8E1F3C2A1B2C-4D5E-8F90-A1B2C3D4E5F6-"))
     }
 }
@@ -227,4 +238,10 @@ extension String {
         let digits = String(index, radix: 16)
         self = String(repeating: "0", count: 4 - digits.count) + digits + String(repeating: fill, count: 60)
     }
+}
+
+/// A generator that draws one value over and over.
+private struct Repeating: RandomNumberGenerator {
+    let value: UInt64
+    mutating func next() -> UInt64 { value }
 }

@@ -13,6 +13,19 @@ struct JSONTests {
         #expect(!value.text.contains("\n"))
     }
 
+    @Test("UTF-8 bytes parse as their text does: plain strings, escapes after plain bytes, control characters refused, depth")
+    func bytes() throws {
+        let text = #"{"caller":"Zoë","quoted":"ab\"cd\\e","tab":"a\tb","deep":[[{}]]}"#
+        let value = try JSON.parse(utf8: Array(text.utf8))
+        #expect(value == (try JSON.parse(text)))
+        #expect(value["quoted"]?.stringValue == "ab\"cd\\e")
+        #expect(value["tab"]?.stringValue == "a\tb")
+        #expect(value.depth == 4)
+        #expect(JSON.string("x").depth == 0)
+        let control = #expect(throws: JSONError.self) { try JSON.parse(utf8: Array("\"ab\u{01}\"".utf8)) }
+        #expect(control?.description == "control character in a string at byte 4")
+    }
+
     @Test("text that is not JSON says so, with where it stopped")
     func notJSON() {
         let nonsense = #expect(throws: JSONError.self) { try JSON.parse("nonsense") }

@@ -110,16 +110,26 @@ extension JSON {
 
     /// How deeply arrays and objects nest in this value: 0 for a number, 1 for `{}` or `[1]`.
     public var depth: Int {
+        // A loop, not `map(\.depth).max()`: every push payload is measured, and the array that
+        // would make is an allocation per level.
+        var deepest = 0
         switch self {
-        case .array(let items): 1 + (items.map(\.depth).max() ?? 0)
-        case .object(let members): 1 + (members.map(\.1.depth).max() ?? 0)
-        default: 0
+        case .array(let items): for item in items { deepest = max(deepest, item.depth) }
+        case .object(let members): for (_, value) in members { deepest = max(deepest, value.depth) }
+        default: return 0
         }
+        return 1 + deepest
     }
 
     /// Parses one JSON value from `text` (RFC 8259); anything after it but white space is an error.
     public static func parse(_ text: String) throws(JSONError) -> JSON {
-        var parser = JSONParser(bytes: Array(text.utf8))
+        try parse(utf8: Array(text.utf8))
+    }
+
+    /// Parses one JSON value from UTF-8 bytes, as `parse(_:)` does text (an APNs request's body
+    /// is parsed as it came, without first becoming a string).
+    public static func parse(utf8 bytes: [UInt8]) throws(JSONError) -> JSON {
+        var parser = JSONParser(bytes: bytes)
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.at == parser.bytes.count else { throw JSONError(message: "unexpected text after the JSON value", offset: parser.at) }
@@ -133,7 +143,12 @@ private struct JSONParser {
     var at = 0
 
     mutating func skipSpace() {
-        while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x20, 0x09, 0x0A, 0x0D: at += 1
+            default: return
+            }
+        }
     }
 
     func fail(_ message: String) -> JSONError { JSONError(message: message, offset: at) }
@@ -165,6 +180,8 @@ private struct JSONParser {
         var members: [(String, JSON)] = []
         skipSpace()
         if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+        // Room for a push payload's few members at once, instead of growing one by one.
+        members.reserveCapacity(4)
         while true {
             skipSpace()
             guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a quoted member name") }
@@ -206,7 +223,14 @@ private struct JSONParser {
 
     mutating func string() throws(JSONError) -> String {
         at += 1
-        var out: [UInt8] = []
+        // Most strings have no escape: made straight from the bytes between the quotes.
+        let start = at
+        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+            at += 1
+            return String(decoding: bytes[start..<(at - 1)], as: UTF8.self)
+        }
+        var out = Array(bytes[start..<at])
         while at < bytes.count {
             let b = bytes[at]
             at += 1
