@@ -9,8 +9,11 @@ public struct EventStream {
 
     /// When the phone started: `t_ms` counts from here.
     public let start: Instant
-    /// The newest events, oldest first, as JSON lines.
-    public private(set) var history: [String] = []
+    /// The newest events, oldest first, as JSON lines (`historyLimit` at most).
+    public var history: [String] { Array(lines.suffix(Self.historyLimit)) }
+    /// The lines kept: up to twice the limit, then the older half goes at once. Dropping one line
+    /// from the front for each event added would move all thousand of them every time.
+    private var lines: [String] = []
 
     /// Makes an empty stream whose clock starts at `start`.
     public init(start: Instant) { self.start = start }
@@ -37,8 +40,8 @@ public struct EventStream {
     private mutating func append(_ event: JSON) -> String {
         var line = event.text
         if line.utf8.count > Self.maximumLine { line = Self.shortened(event) }
-        history.append(line)
-        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+        lines.append(line)
+        if lines.count >= 2 * Self.historyLimit { lines.removeFirst(lines.count - Self.historyLimit) }
         return line
     }
 

@@ -49,6 +49,12 @@ struct EventStreamTests {
         for n in 1...(EventStream.historyLimit + 5) { _ = stream.record(.connected(call: n), at: .zero) }
         #expect(stream.history.count == EventStream.historyLimit)
         #expect(stream.history.first == #"{"t_ms":0,"event":"call.connected","call":6}"#)
+        // Past the point where the older lines are dropped in one go, and past it again.
+        let total = 3 * EventStream.historyLimit + 7
+        for n in (EventStream.historyLimit + 6)...total { _ = stream.record(.connected(call: n), at: .zero) }
+        #expect(stream.history.count == EventStream.historyLimit)
+        #expect(stream.history.first == #"{"t_ms":0,"event":"call.connected","call":\#(total - EventStream.historyLimit + 1)}"#)
+        #expect(stream.history.last == #"{"t_ms":0,"event":"call.connected","call":\#(total)}"#)
     }
 
     @Test("wait's matching: the name, then each field=value against strings, numbers and booleans", arguments: [
