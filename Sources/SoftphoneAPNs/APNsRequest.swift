@@ -29,7 +29,8 @@ public struct APNsRequest: Equatable, Sendable {
     public var repeatsAHeader: Bool {
         for later in headers.indices.dropFirst() {
             let name = headers[later].name.utf8
-            for earlier in headers.indices[..<later] where name.elementsEqual(headers[earlier].name.utf8, by: Self.sameLetter) { return true }
+            for earlier in headers.indices[..<later] where name.count == headers[earlier].name.utf8.count
+                && name.elementsEqual(headers[earlier].name.utf8, by: Self.sameLetter) { return true }
         }
         return false
     }

@@ -54,7 +54,10 @@ public enum APNsValidator {
         let token = String(request.path.dropFirst(devicePath.count))
         guard !token.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
         guard Hex.isPushToken(token) else { return .rejected(APNsRejection(400, "BadDeviceToken")) }
-        if let retired = device.retiredTokens[token] { return .rejected(APNsRejection(410, "Unregistered", timestamp: retired)) }
+        if !device.retiredTokens.isEmpty, let retired = device.retiredTokens[token] {
+            return .rejected(APNsRejection(410, "Unregistered", timestamp: retired))
+        }
+        let tokenKind = device.tokens[token]
         // The push type decides the channel; without one, the topic does (`.voip` is PushKit's).
         let kind: PushRequest.Kind
         switch pushType {
@@ -63,10 +66,10 @@ public enum APNsValidator {
         case "alert"?, "background"?: kind = .alert
         default:
             // Push types whose topics (`.complication`, `.location-query`, …) this phone has no token for.
-            return .rejected(APNsRejection(400, device.tokens[token] != nil ? "DeviceTokenNotForTopic" : "BadDeviceToken"))
+            return .rejected(APNsRejection(400, tokenKind != nil ? "DeviceTokenNotForTopic" : "BadDeviceToken"))
         }
         let push = PushRequest(kind: kind, payload: .object([]), topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
-        switch device.tokens[token] {
+        switch tokenKind {
         case kind?:
             do { try ControlRequest.checkTopic(push, bundleIdentifier: device.bundleIdentifier) } catch { return .rejected(APNsRejection(400, "DeviceTokenNotForTopic")) }
         case _?:

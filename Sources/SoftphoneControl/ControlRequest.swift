@@ -1,3 +1,4 @@
+import Glibc
 import SoftphoneCore
 
 /// One request on the control socket, as the CLI subcommands send it.
@@ -189,8 +190,16 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// Whether `topic` is `topic(for: kind, bundleIdentifier:)`.
     static func isTopic(_ topic: String, for kind: PushRequest.Kind, bundleIdentifier: String) -> Bool {
-        guard kind == .voip else { return topic == bundleIdentifier }
-        return topic.utf8.count == bundleIdentifier.utf8.count + 5 && topic.utf8.starts(with: bundleIdentifier.utf8) && topic.utf8.dropFirst(bundleIdentifier.utf8.count).elementsEqual(".voip".utf8)
+        // Byte for byte, as APNs compares topics (and without Unicode's rules, which cost more).
+        var (topic, bundle) = (topic, bundleIdentifier)
+        let suffix: StaticString = ".voip"
+        let suffixLength = kind == .voip ? suffix.utf8CodeUnitCount : 0
+        guard topic.utf8.count == bundle.utf8.count + suffixLength else { return false }
+        guard !topic.isEmpty else { return true }  // both empty: no bytes to compare
+        return topic.withUTF8 { text in
+            bundle.withUTF8 { $0.isEmpty || memcmp(text.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+                && memcmp(text.baseAddress! + (text.count - suffixLength), suffix.utf8Start, suffixLength) == 0
+        }
     }
 
     /// Checks a push's topic against the app the phone runs, as APNs checks `apns-topic` against

@@ -78,4 +78,13 @@ struct ControlRequestTests {
             try ControlRequest.checkTopic(PushRequest(kind: .alert, payload: body, topic: "com.example.voip.voip"), bundleIdentifier: "com.example.voip")
         }
     }
+
+    @Test("topics are compared byte for byte: one byte off anywhere, or another case, is another topic", arguments: [
+        (PushRequest.Kind.voip, "com.example.voip.voiq"), (.voip, "com.examplf.voip.voip"), (.voip, "Com.example.voip.voip"),
+        (.voip, "com.example.voipXvoip"), (.voip, ""), (.voip, ".voip"), (.alert, "com.example.voiP"), (.alert, ""), (.alert, "com.example.voip "),
+    ])
+    func topicBytes(kind: PushRequest.Kind, topic: String) {
+        let push = PushRequest(kind: kind, payload: .object([("aps", .object([]))]), topic: topic)
+        #expect(throws: ControlError.self) { try ControlRequest.checkTopic(push, bundleIdentifier: "com.example.voip") }
+    }
 }
