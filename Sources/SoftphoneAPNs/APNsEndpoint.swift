@@ -4,10 +4,11 @@ import SoftphoneCore
 import Synchronization
 
 /// The phone's APNs endpoint (`--apns`): Apple's HTTP/2 provider API on one TCP port, h2c with
-/// prior knowledge and TLS alike. It runs on a thread of its own and answers every request there,
-/// as APNs does: a 200 means the push was accepted, not that it was delivered. Each request it has
-/// judged then goes to `onRequests` (the main loop's mailbox), a batch at a time; the phone takes an accepted push
-/// through the same path as `softphone push` and calls `taken()`.
+/// prior knowledge and TLS alike. It runs on threads of its own, one per core at most, and answers
+/// every request there, as APNs does: a 200 means the push was accepted, not that it was
+/// delivered. Each request it has judged then goes to `onRequests` (the main loop's mailbox), a
+/// batch at a time; the phone takes an accepted push through the same path as `softphone push`
+/// and calls `taken()`.
 public final class APNsEndpoint: Sendable {
     /// Where it listens, with the port the system chose when 0 was asked for.
     public let address: APNsAddress
@@ -39,13 +40,23 @@ public final class APNsEndpoint: Sendable {
     /// The phone's idle timeout: Apple publishes none; an hour is what APNs clients commonly
     /// assume, and `--apns-idle-timeout` makes it short enough to rehearse a reconnect.
     public static let defaultIdleTimeoutSeconds = 3600.0
+    /// The endpoint's threads; the first listens and deals the connections out in turn. Each
+    /// after the first starts when it is dealt its first connection.
+    let loops: [APNsServerLoop]
+    /// Client connections open, over all threads.
+    let openConnections = Atomic<Int>(0)
+    /// The phone's number of threads: one per core, at most 4 (a provider rarely opens more
+    /// connections than that at once, and the phone's own thread needs a core too).
+    public static var defaultThreads: Int { max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-    /// Listens on `address` and serves from a new thread. `tls` holds the server's certificate;
-    /// `authority` checks provider tokens (nil: requests need none); past `maximumWaiting` pushes
-    /// the phone has not taken, 429; a connection idle for `idleTimeoutSeconds` is closed. Fails with one line naming the address and why.
+    /// Listens on `address` and serves from new threads, `threads` at most. `tls` holds the
+    /// server's certificate; `authority` checks provider tokens (nil: requests need none); past
+    /// `maximumWaiting` pushes the phone has not taken, 429; a connection idle for
+    /// `idleTimeoutSeconds` is closed. Fails with one line naming the address and why.
     public init(
         address: APNsAddress, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
         maximumWaiting: Int = APNsEndpoint.defaultMaximumWaiting, idleTimeoutSeconds: Double = APNsEndpoint.defaultIdleTimeoutSeconds,
+        threads: Int = APNsEndpoint.defaultThreads,
         onNotice: @escaping @Sendable (String) -> Void, onRequests: @escaping @Sendable ([APNsExchange]) -> Void
     ) throws(ControlError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
@@ -79,7 +90,9 @@ public final class APNsEndpoint: Sendable {
         self.idleTimeoutNanoseconds = Int64(idleTimeoutSeconds * 1e9)
         self.onRequests = onRequests
         self.onNotice = onNotice
-        try DetachedThread.start { [self] in APNsServerLoop(endpoint: self).run() }
+        loops = (0..<max(1, threads)).map { APNsServerLoop(listens: $0 == 0) }
+        for loop in loops { loop.endpoint = self }
+        try loops[0].start()
     }
 
     /// The phone's tokens changed (a reinstall): later requests are judged against `device`.

@@ -1,29 +1,65 @@
 import Glibc
+import SoftphoneControl
 import SoftphoneCore
+import Synchronization
 
-/// The endpoint's thread: one poll() loop over the listener and every connection. Everything here
-/// runs on that one thread (nghttp2 sessions are not thread-safe).
-final class APNsServerLoop {
-    let endpoint: APNsEndpoint
+/// One of the endpoint's threads: a poll() loop over its connections. The first loop also
+/// listens, and deals the connections it accepts to the loops in turn, so a provider's many
+/// connections are served on as many cores; a connection stays on its loop for its life (nghttp2
+/// sessions are not thread-safe, and a connection's requests keep their order).
+///
+/// `@unchecked Sendable`: what a loop serves is touched by its own thread only; other threads
+/// reach it through `handedOver` (locked) and the wake-up pipe.
+final class APNsServerLoop: @unchecked Sendable {
+    /// Set once by the endpoint that made the loop, before its thread starts. (The endpoint lives
+    /// as long as its threads, which hold it.)
+    var endpoint: APNsEndpoint!
+    /// Whether this loop accepts clients (the endpoint's first).
+    private let listens: Bool
     private var connections: [Int32: APNsConnection] = [:]
     /// Requests answered in this round of poll, for the phone (the connections add to it).
     var judged: [APNsExchange] = []
-    /// Most connections at once; more are closed at once, so memory stays bounded.
+    /// Sockets the listening loop accepted for this one, not yet served.
+    private let handedOver = Locked<[Int32]>([])
+    /// Written when a socket is handed over.
+    private let wake = makeWakeUpPipe()
+    /// Whether this loop's thread runs: a loop that is never dealt a connection costs no thread.
+    private let started = Atomic<Bool>(false)
+    /// The listening loop's turn: which loop the next client goes to.
+    private var nextLoop = 0
+    /// Most connections at once, over all loops; more are closed at once, so memory stays bounded.
     static let maximumConnections = 256
 
-    init(endpoint: APNsEndpoint) {
-        self.endpoint = endpoint
+    init(listens: Bool) {
+        self.listens = listens
     }
 
-    func run() {
+    /// Whether the loop's thread runs.
+    var isStarted: Bool { started.load(ordering: .acquiring) }
+
+    /// Runs the loop on a new thread, unless it runs already.
+    func start() throws(ControlError) {
+        guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        do {
+            try DetachedThread.start { [self] in run() }
+        } catch {
+            started.store(false, ordering: .releasing)
+            throw error
+        }
+    }
+
+    private func run() {
         while true {
-            var fds = [pollfd(fd: endpoint.listener, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+            if listens { fds.append(pollfd(fd: endpoint.listener, events: Int16(POLLIN), revents: 0)) }
             for (fd, connection) in connections {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (connection.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
             if poll(&fds, nfds_t(fds.count), idleWait()) < 0 { continue }
             for entry in fds where entry.revents != 0 {
-                if entry.fd == endpoint.listener {
+                if entry.fd == wake.read {
+                    serveHandedOver()
+                } else if listens && entry.fd == endpoint.listener {
                     acceptClients()
                 } else if let connection = connections[entry.fd] {
                     connection.service()
@@ -33,8 +69,11 @@ final class APNsServerLoop {
             closeIdleConnections()
             // One hand-over (and one wake-up of the main loop) for all a round of poll brought.
             if !judged.isEmpty {
+                let count = judged.count
                 endpoint.onRequests(judged)
+                // Room for as many as this round brought, so a busy round does not grow the list step by step.
                 judged = []
+                judged.reserveCapacity(count)
             }
         }
     }
@@ -48,12 +87,33 @@ final class APNsServerLoop {
             // Each reply is one small write the client waits for: do not hold it back for more.
             var yes: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            guard connections.count < Self.maximumConnections else {
+            guard endpoint.openConnections.add(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
+                endpoint.openConnections.subtract(1, ordering: .relaxed)
                 close(client)
                 continue
             }
-            connections[client] = APNsConnection(fd: client, loop: self)
+            let loop = endpoint.loops[nextLoop]
+            nextLoop = (nextLoop + 1) % endpoint.loops.count
+            if loop === self {
+                serve(client)
+            } else if (try? loop.start()) != nil {
+                loop.handedOver.withLock { $0.append(client) }
+                var byte: UInt8 = 1
+                _ = write(loop.wake.write, &byte, 1)
+            } else {
+                serve(client)  // no thread to be had: this loop serves it
+            }
         }
+    }
+
+    private func serve(_ client: Int32) {
+        connections[client] = APNsConnection(fd: client, loop: self)
+    }
+
+    private func serveHandedOver() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while buffer.withUnsafeMutableBytes({ read(wake.read, $0.baseAddress, $0.count) }) > 0 {}
+        for client in handedOver.withLock({ list in defer { list = [] }; return list }) { serve(client) }
     }
 
     /// Milliseconds until the first connection's idle timeout; -1 (forever) without connections.
@@ -76,5 +136,6 @@ final class APNsServerLoop {
     private func drop(_ connection: APNsConnection) {
         connections[connection.fd] = nil
         connection.close()
+        endpoint.openConnections.subtract(1, ordering: .relaxed)
     }
 }

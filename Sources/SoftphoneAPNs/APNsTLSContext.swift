@@ -1,6 +1,7 @@
 import COpenSSL
 import Glibc
 import SoftphoneControl
+import SoftphoneCore
 
 /// The endpoint's TLS set-up: TLS 1.2 and 1.3, the server certificate and key, ALPN `h2`.
 ///
@@ -8,12 +9,15 @@ import SoftphoneControl
 /// providers and algorithm tables) costs about 3 MB of resident memory, which a phone whose
 /// clients speak h2c, or that is never pushed to, should not pay. The files are checked at start.
 ///
-/// `@unchecked Sendable`: made on the main thread, then used by the endpoint's thread alone.
+/// `@unchecked Sendable`: made on the main thread, then used by the endpoint's threads, which
+/// make the `SSL_CTX` under `lock` (OpenSSL lets any thread use it once made).
 public final class APNsTLSContext: @unchecked Sendable {
     /// The `SSL_CTX`, once made.
     private var made: OpaquePointer?
     /// OpenSSL refused the files: it is not asked again.
     private var refused = false
+    /// Held while `made` and `refused` are read or set.
+    private let lock = Locked(())
     /// The certificate (PEM) clients should trust.
     public let certificatePath: String
     private let keyPath: String
@@ -75,6 +79,15 @@ public final class APNsTLSContext: @unchecked Sendable {
     /// The `SSL_CTX`, made on first use; or why OpenSSL refused the files (the first time; an
     /// empty message after that).
     func context() -> Result<OpaquePointer, ControlError> {
+        lock.withLock { _ in SSLContextResult(result: makeContext()) }.result
+    }
+
+    /// A `context()` result, handed out of the lock (the pointer is OpenSSL's, safe to share).
+    private struct SSLContextResult: @unchecked Sendable {
+        let result: Result<OpaquePointer, ControlError>
+    }
+
+    private func makeContext() -> Result<OpaquePointer, ControlError> {
         if let made { return .success(made) }
         if refused { return .failure(ControlError("")) }
         refused = true

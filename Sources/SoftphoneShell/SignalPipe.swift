@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneControl
 
 /// The write end of the signal pipe. A signal handler can only touch globals and must stay
 /// async-signal-safe, so it writes the signal's number here and the main loop reads it.
@@ -47,15 +48,4 @@ struct SignalPipe {
         let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
         return n > 0 ? buffer[0..<n].map { Int32($0) } : []
     }
-}
-
-/// A non-blocking, close-on-exec pipe: the way other threads and signal handlers wake poll().
-func makeWakeUpPipe() -> (read: Int32, write: Int32) {
-    var ends: [Int32] = [0, 0]
-    _ = pipe(&ends)
-    for fd in ends {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
-    return (ends[0], ends[1])
 }

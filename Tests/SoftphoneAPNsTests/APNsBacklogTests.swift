@@ -18,14 +18,14 @@ struct APNsBacklogTests {
     }
 
     /// An endpoint on a free port that keeps what it hands over, and lets at most `limit` wait.
-    static func endpoint(limit: Int) throws -> (APNsEndpoint, Handed) {
+    static func endpoint(limit: Int, threads: Int = 1) throws -> (APNsEndpoint, Handed) {
         let folder = temporaryFolder()
         let handed = Handed()
         let endpoint = try APNsEndpoint(
             address: APNsAddress(host: "127.0.0.1", port: 0),
             tls: APNsTLSContext(certificate: nil, key: nil, dataDirectory: folder), authority: nil,
             device: APNsDevice(bundleIdentifier: "com.example.voip", voipToken: token, alertToken: String(repeating: "cd", count: 32)),
-            maximumWaiting: limit, onNotice: { _ in }, onRequests: { batch in handed.list.withLock { $0 += batch } })
+            maximumWaiting: limit, threads: threads, onNotice: { _ in }, onRequests: { batch in handed.list.withLock { $0 += batch } })
         return (endpoint, handed)
     }
 
@@ -61,6 +61,27 @@ struct APNsBacklogTests {
             receivedNanoseconds: 0, answeredNanoseconds: 0)
         #expect(exchange.reportedHeaders.map(\.name) == ["apns-topic", "authorization"])
         #expect(exchange.reportedHeaders.map(\.value) == ["a, b", "bearer …"])
+    }
+
+    @Test("connections are dealt to the endpoint's threads in turn; a thread starts with its first connection")
+    func threads() throws {
+        let (endpoint, handed) = try Self.endpoint(limit: 100, threads: 3)
+        #expect(endpoint.loops.map(\.isStarted) == [true, false, false])
+        // Each post is a connection of its own: the first to the listening thread, the next to the second, …
+        #expect(try Self.push(to: endpoint).status == 200)
+        #expect(endpoint.loops.map(\.isStarted) == [true, false, false])
+        #expect(try Self.push(to: endpoint).status == 200)
+        #expect(endpoint.loops.map(\.isStarted) == [true, true, false])
+        for _ in 0..<4 { #expect(try Self.push(to: endpoint).status == 200) }
+        #expect(endpoint.loops.map(\.isStarted) == [true, true, true])
+        #expect(endpoint.waitingPushes == 6)
+        var exchanges: [APNsExchange] = []
+        for _ in 0..<200 where exchanges.count < 6 {
+            exchanges = handed.list.withLock { $0 }
+            if exchanges.count < 6 { usleep(5000) }
+        }
+        #expect(exchanges.count == 6)
+        #expect(Set(exchanges.map(\.apnsID)).count == 6)
     }
 
     @Test("past the limit of pushes waiting: 429 TooManyRequests, until the phone takes one")
