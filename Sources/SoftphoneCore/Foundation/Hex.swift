@@ -24,6 +24,10 @@ public enum Hex {
     /// Whether `text` is exactly what an APNs device path wants for a push token: 64 lower-case
     /// hex digits (iOS rule 2). Anything else is what APNs answers `BadDeviceToken` to.
     public static func isPushToken(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        // Over the bytes in place (the APNs endpoint checks a token for every request).
+        var text = text
+        return text.withUTF8 { bytes in
+            bytes.count == 64 && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        }
     }
 }
