@@ -108,7 +108,16 @@ public enum PlainLog {
     }
 
     static func pairs(_ items: [(key: String, value: String)]) -> String {
-        items.map { $0.key + "=" + quote($0.value) }.joined(separator: " ")
+        // One string appended to, not a string per pair joined after: every plain line is made here.
+        var line = ""
+        line.reserveCapacity(items.count * 24)
+        for (index, item) in items.enumerated() {
+            if index > 0 { line += " " }
+            line += item.key
+            line += "="
+            line += quote(item.value)
+        }
+        return line
     }
 
     /// Characters that would move the cursor, start an escape sequence or break the line.

@@ -39,6 +39,12 @@ public enum JSON: Equatable, Sendable {
     /// Compact, single-line JSON text (never contains a newline, so it is one NDJSON line).
     public var text: String {
         var out = ""
+        // Room for a typical event line at once, instead of growing the string step by step (a
+        // lone number or word fits in the string itself and needs none).
+        switch self {
+        case .object, .array: out.reserveCapacity(256)
+        default: break
+        }
         write(to: &out)
         return out
     }
