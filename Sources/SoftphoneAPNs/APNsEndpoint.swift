@@ -90,7 +90,7 @@ public final class APNsEndpoint: Sendable {
         self.idleTimeoutNanoseconds = Int64(idleTimeoutSeconds * 1e9)
         self.onRequests = onRequests
         self.onNotice = onNotice
-        loops = (0..<max(1, threads)).map { APNsServerLoop(listens: $0 == 0) }
+        loops = (0..<max(1, threads)).map { APNsServerLoop(index: $0) }
         for loop in loops { loop.endpoint = self }
         try loops[0].start()
     }

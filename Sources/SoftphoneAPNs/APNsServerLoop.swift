@@ -14,8 +14,9 @@ final class APNsServerLoop: @unchecked Sendable {
     /// Set once by the endpoint that made the loop, before its thread starts. (The endpoint lives
     /// as long as its threads, which hold it.)
     var endpoint: APNsEndpoint!
-    /// Whether this loop accepts clients (the endpoint's first).
-    private let listens: Bool
+    /// Which of the endpoint's loops this is; the first (0) accepts clients.
+    private let index: Int
+    private var listens: Bool { index == 0 }
     private var connections: [Int32: APNsConnection] = [:]
     /// Requests answered in this round of poll, for the phone (the connections add to it).
     var judged: [APNsExchange] = []
@@ -30,8 +31,8 @@ final class APNsServerLoop: @unchecked Sendable {
     /// Most connections at once, over all loops; more are closed at once, so memory stays bounded.
     static let maximumConnections = 256
 
-    init(listens: Bool) {
-        self.listens = listens
+    init(index: Int) {
+        self.index = index
     }
 
     /// Whether the loop's thread runs.
@@ -49,6 +50,8 @@ final class APNsServerLoop: @unchecked Sendable {
     }
 
     private func run() {
+        // "softphone-apns0", … in `top -H` and /proc (the benchmark finds the endpoint's CPU time by it).
+        POSIXThread.nameCurrentThread("softphone-apns\(index)")
         while true {
             var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
             if listens { fds.append(pollfd(fd: endpoint.listener, events: Int16(POLLIN), revents: 0)) }

@@ -70,15 +70,20 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
     let htdocs = folder + "/nghttpd"
     for connections in [1, 10] {
         var phoneRates: [Double] = [], floorRates: [Double] = [], takenRates: [Double] = []
+        // CPU time per request: the endpoint's threads alone (not the phone's, which takes the
+        // pushes), and nghttpd's, in microseconds.
+        var phoneCPU: [Double] = [], floorCPU: [Double] = []
         var complete = true
         for run in 0..<3 {
             let (phone, port, token, socket) = try apnsPhone("apns-rate-\(connections)-\(run)", credentials: credentials)
             let load = ["-n", String(requests), "-c", String(connections), "-m", "50"] + headers + ["http://127.0.0.1:\(port)/3/device/\(token)"]
             let start = PhoneProcess.now()
+            let endpointBefore = processCPUNanoseconds(phone.pid, threadsNamed: "softphone-apns")
             if let result = try h2load(load) {
                 phoneRates.append(result.rate)
                 complete = complete && result.succeeded == requests
             }
+            phoneCPU.append(Double(processCPUNanoseconds(phone.pid, threadsNamed: "softphone-apns") - endpointBefore) / 1000 / Double(requests))
             while let waiting = (try? ControlClient.send(ControlRequest.state.json, to: socket))?["state"]?["apns"]?["waiting"]?.numberValue, waiting > 0 {
                 pause(0.005)
             }
@@ -91,9 +96,11 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
             let floorPort = 30_000 + Int(getpid() % 20_000) + run
             let server = try PhoneProcess(["--no-tls", "-d", htdocs, String(floorPort)], binary: "/usr/sbin/nghttpd")
             pause(0.3)
+            let floorBefore = processCPUNanoseconds(server.pid)
             if let result = try h2load(["-n", String(requests), "-c", String(connections), "-m", "50"] + headers + ["http://127.0.0.1:\(floorPort)/3/device/\(token)"]) {
                 floorRates.append(result.rate)
             }
+            floorCPU.append(Double(processCPUNanoseconds(server.pid) - floorBefore) / 1000 / Double(requests))
             kill(server.pid, SIGTERM)
             _ = server.waitForExit()
         }
@@ -101,7 +108,7 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
         rows.append(Row(
             what: "APNs pushes accepted per second over \(connections) h2c connection\(connections == 1 ? "" : "s"), vs nghttpd's fixed 200 (median of 3)",
             measured: ratio, budget: .atLeast(50), unit: "% of nghttpd"))
-        figures.append("APNs over \(connections) h2c connection\(connections == 1 ? "" : "s") (h2load -n \(requests) -m 50, JWT checked, each push rings): the phone accepted \(Int(median(phoneRates))) pushes/s and took them all at \(Int(median(takenRates)))/s, nghttpd \(Int(median(floorRates))) req/s\(complete ? "" : " (SOME REQUESTS FAILED)")")
+        figures.append("APNs over \(connections) h2c connection\(connections == 1 ? "" : "s") (h2load -n \(requests) -m 50, JWT checked, each push rings): the phone accepted \(Int(median(phoneRates))) pushes/s and took them all at \(Int(median(takenRates)))/s, nghttpd \(Int(median(floorRates))) req/s\(complete ? "" : " (SOME REQUESTS FAILED)"); CPU per request: the endpoint's threads \((median(phoneCPU) * 100).rounded() / 100) µs, nghttpd \((median(floorCPU) * 100).rounded() / 100) µs")
     }
 
     // Latency at 100 pushes/s over one connection: each push rings (the ringtone to the null sink,

@@ -1,4 +1,4 @@
-import Glibc  // pthread_create only: the core itself starts no thread.
+import Glibc  // pthread_create and the thread name only: the core itself starts no thread.
 
 /// Starts POSIX threads: the one place the package does, for the shell's threads (the audio thread,
 /// the sound loader, the webhook's, the APNs endpoint's) and the tests' and benchmark's own. The
@@ -31,6 +31,16 @@ package enum POSIXThread {
             throw Failure(code: code)
         }
         return thread
+    }
+
+    /// Names the calling thread (15 bytes at most) for `top -H`, `ps -L` and /proc, as
+    /// `pthread_setname_np` would (which Swift's Glibc module does not expose); best effort.
+    package static func nameCurrentThread(_ name: String) {
+        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        var name = name
+        _ = name.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
     }
 
     /// Runs `work` on a new thread that nobody joins: its resources go back when it ends.

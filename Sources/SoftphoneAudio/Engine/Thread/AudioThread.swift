@@ -16,7 +16,7 @@ enum AudioThread {
         do {
             return try POSIXThread.start {
                 blockProcessSignals()
-                nameCurrentThread()  // after: a thread found by its name has its mask set
+                POSIXThread.nameCurrentThread("softphone-audio")  // after: a thread found by its name has its mask set
                 worker.run()
             }
         } catch {
@@ -34,15 +34,5 @@ enum AudioThread {
         sigfillset(&blocked)
         for signo in ownSignals { sigdelset(&blocked, signo) }
         pthread_sigmask(SIG_SETMASK, &blocked, nil)
-    }
-
-    /// Names the thread "softphone-audio" for `top -H`, `ps -L` and /proc, as `pthread_setname_np`
-    /// would (which Swift's Glibc module does not expose); best effort.
-    private static func nameCurrentThread() {
-        let descriptor = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        var name = "softphone-audio"
-        _ = name.withUTF8 { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
     }
 }
