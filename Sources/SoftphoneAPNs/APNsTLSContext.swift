@@ -79,7 +79,7 @@ public final class APNsTLSContext: @unchecked Sendable {
     /// The `SSL_CTX`, made on first use; or why OpenSSL refused the files (the first time; an
     /// empty message after that).
     func context() -> Result<OpaquePointer, ControlError> {
-        lock.withLock { _ in SSLContextResult(result: makeContext()) }.result
+        lock.withLock { SSLContextResult(result: makeContext()) }.result
     }
 
     /// A `context()` result, handed out of the lock (the pointer is OpenSSL's, safe to share).

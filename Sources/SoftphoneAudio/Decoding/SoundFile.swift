@@ -34,7 +34,7 @@ final class SoundFile {
     private static let openLock = Locked(())
 
     private static func opening<R>(_ body: () -> R) -> R {
-        openLock.withLock { _ in body() }
+        openLock.withLock { body() }
     }
 
     /// Opens a file for reading; a missing file or a directory is named as such.

@@ -40,3 +40,14 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+extension Locked where Value == Void {
+    /// Runs `body` with the lock held: a lock that guards something outside Swift (a C library's
+    /// global state). No `inout` access to the empty value is made, which ThreadSanitizer would
+    /// report as a race on the lock object itself between a thread entering and one inside.
+    package func withLock<Result, E: Error>(_ body: () throws(E) -> sending Result) throws(E) -> sending Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+}
