@@ -101,7 +101,9 @@ final class PhoneShell {
                 }
             case hostWake ?? -1: hostWorkWoke = true
             case appErrors?.readEnd ?? -1:
-                for line in appErrors?.takeLines() ?? [] { effects.perform(phone.runInApp(at: clock.now()) { NSLog(line) }) }
+                // One turn of the phone for all the lines that came, not one for each.
+                let lines = appErrors?.takeLines() ?? []
+                if !lines.isEmpty { effects.perform(phone.runInApp(at: clock.now()) { lines.forEach { NSLog($0) } }) }
             default:
                 for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }

@@ -94,8 +94,10 @@ public class UIApplicationDelegateAdapter: SoftphoneCore.UIApplicationDelegate {
     /// Set at every launch, so none is left from an app launched before in this process.
     private func handSettingsToFoundation(_ application: SoftphoneCore.UIApplication) {
         var values: [String: Any] = [:]
-        for setting in settings where application.isProtectedDataAvailable {
-            if let value = SoftphoneCore.UserDefaults.standard.object(forKey: setting.key) { values[setting.key] = value }
+        if application.isProtectedDataAvailable {
+            for setting in settings {
+                if let value = SoftphoneCore.UserDefaults.standard.object(forKey: setting.key) { values[setting.key] = value }
+            }
         }
         Foundation.UserDefaults.standard.setVolatileDomain(values, forName: Foundation.UserDefaults.argumentDomain)
     }
