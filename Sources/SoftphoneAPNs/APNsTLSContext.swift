@@ -9,15 +9,15 @@ import SoftphoneCore
 /// providers and algorithm tables) costs about 3 MB of resident memory, which a phone whose
 /// clients speak h2c, or that is never pushed to, should not pay. The files are checked at start.
 ///
-/// `@unchecked Sendable`: made on the main thread, then used by the endpoint's threads, which
-/// make the `SSL_CTX` under `lock` (OpenSSL lets any thread use it once made).
-public final class APNsTLSContext: @unchecked Sendable {
-    /// The `SSL_CTX`, once made.
-    private var made: OpaquePointer?
-    /// OpenSSL refused the files: it is not asked again.
-    private var refused = false
-    /// Held while `made` and `refused` are read or set.
-    private let lock = Locked(())
+/// Sendable: made on the main thread, then used by the endpoint's threads, which make the
+/// `SSL_CTX` under the lock of `state` (OpenSSL lets any thread use it once made).
+public final class APNsTLSContext: Sendable {
+    /// The `SSL_CTX` once made; whether OpenSSL refused the files (it is then not asked again).
+    private struct State {
+        var made: OpaquePointer?
+        var refused = false
+    }
+    private let state = Locked(State())
     /// The certificate (PEM) clients should trust.
     public let certificatePath: String
     private let keyPath: String
@@ -79,7 +79,16 @@ public final class APNsTLSContext: @unchecked Sendable {
     /// The `SSL_CTX`, made on first use; or why OpenSSL refused the files (the first time; an
     /// empty message after that).
     func context() -> Result<OpaquePointer, ControlError> {
-        lock.withLock { SSLContextResult(result: makeContext()) }.result
+        state.withLock { state in
+            if let made = state.made { return SSLContextResult(result: .success(made)) }
+            if state.refused { return SSLContextResult(result: .failure(ControlError(""))) }
+            let result = makeContext()
+            switch result {
+            case .success(let context): state.made = context
+            case .failure: state.refused = true
+            }
+            return SSLContextResult(result: result)
+        }.result
     }
 
     /// A `context()` result, handed out of the lock (the pointer is OpenSSL's, safe to share).
@@ -87,10 +96,8 @@ public final class APNsTLSContext: @unchecked Sendable {
         let result: Result<OpaquePointer, ControlError>
     }
 
+    /// A new `SSL_CTX` with the certificate, key and ALPN; or why OpenSSL refused the files.
     private func makeContext() -> Result<OpaquePointer, ControlError> {
-        if let made { return .success(made) }
-        if refused { return .failure(ControlError("")) }
-        refused = true
         guard let context = SSL_CTX_new(TLS_server_method()) else {
             return .failure(ControlError("cannot set up TLS for --apns: \(APNsOpenSSLError.drain())"))
         }
@@ -125,10 +132,8 @@ public final class APNsTLSContext: @unchecked Sendable {
             }
             return copenssl_tlsext_alert_fatal()
         }, nil)
-        made = context
-        refused = false
         return .success(context)
     }
 
-    deinit { if let made { SSL_CTX_free(made) } }
+    deinit { state.withLock { if let made = $0.made { SSL_CTX_free(made) } } }
 }
