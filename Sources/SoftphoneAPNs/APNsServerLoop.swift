@@ -20,11 +20,12 @@ final class APNsServerLoop: @unchecked Sendable {
     private var connections: [Int32: APNsConnection] = [:]
     /// Requests answered in this round of poll, for the phone (the connections add to it).
     var judged: [APNsExchange] = []
-    /// Sockets the listening loop accepted for this one, not yet served.
-    private let handedOver = Locked<[Int32]>([])
-    /// Written when a socket is handed over.
-    private let wake = makeWakeUpPipe()
-    /// Whether this loop's thread runs: a loop that is never dealt a connection costs no thread.
+    /// Sockets the listening loop accepted for this one, not yet served. Made when the loop starts
+    /// (set before its thread runs), for the loops after the first only: the first serves what it
+    /// accepts itself.
+    private var handedOver: WakeUpQueue<Int32>?
+    /// Whether this loop's thread runs: a loop that is never dealt a connection costs no thread
+    /// and no descriptor.
     private let started = Atomic<Bool>(false)
     /// The listening loop's turn: which loop the next client goes to.
     private var nextLoop = 0
@@ -41,6 +42,7 @@ final class APNsServerLoop: @unchecked Sendable {
     /// Runs the loop on a new thread, unless it runs already.
     func start() throws(ControlError) {
         guard !started.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        if !listens { handedOver = WakeUpQueue() }
         do {
             try DetachedThread.start { [self] in run() }
         } catch {
@@ -53,17 +55,16 @@ final class APNsServerLoop: @unchecked Sendable {
         // "softphone-apns0", … in `top -H` and /proc (the benchmark finds the endpoint's CPU time by it).
         POSIXThread.nameCurrentThread("softphone-apns\(index)")
         while true {
-            var fds = [pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-            if listens { fds.append(pollfd(fd: endpoint.listener, events: Int16(POLLIN), revents: 0)) }
+            var fds = [pollfd(fd: listens ? endpoint.listener : handedOver?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)]
             for (fd, connection) in connections {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (connection.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
             if poll(&fds, nfds_t(fds.count), idleWait()) < 0 { continue }
             for entry in fds where entry.revents != 0 {
-                if entry.fd == wake.read {
-                    serveHandedOver()
-                } else if listens && entry.fd == endpoint.listener {
+                if listens && entry.fd == endpoint.listener {
                     acceptClients()
+                } else if let handedOver, entry.fd == handedOver.readEnd {
+                    for client in handedOver.take() { serve(client) }
                 } else if let connection = connections[entry.fd] {
                     connection.service()
                     if connection.isFinished { drop(connection) }
@@ -99,10 +100,8 @@ final class APNsServerLoop: @unchecked Sendable {
             nextLoop = (nextLoop + 1) % endpoint.loops.count
             if loop === self {
                 serve(client)
-            } else if (try? loop.start()) != nil {
-                loop.handedOver.withLock { $0.append(client) }
-                var byte: UInt8 = 1
-                _ = write(loop.wake.write, &byte, 1)
+            } else if (try? loop.start()) != nil, let queue = loop.handedOver {
+                queue.post(client)
             } else {
                 serve(client)  // no thread to be had: this loop serves it
             }
@@ -111,12 +110,6 @@ final class APNsServerLoop: @unchecked Sendable {
 
     private func serve(_ client: Int32) {
         connections[client] = APNsConnection(fd: client, loop: self)
-    }
-
-    private func serveHandedOver() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ read(wake.read, $0.baseAddress, $0.count) }) > 0 {}
-        for client in handedOver.withLock({ list in defer { list = [] }; return list }) { serve(client) }
     }
 
     /// Milliseconds until the first connection's idle timeout; -1 (forever) without connections.

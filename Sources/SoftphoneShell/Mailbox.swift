@@ -1,4 +1,3 @@
-import Glibc
 import SoftphoneAPNs
 import SoftphoneAudio
 import SoftphoneControl
@@ -18,38 +17,5 @@ enum MailboxMessage: Sendable {
     case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }
 
-/// Carries messages from other threads (the audio and webhook threads) to the main loop: each goes into a
-/// locked list and a byte on a pipe wakes poll().
-final class Mailbox: Sendable {
-    private let queued = Locked<[MailboxMessage]>([])
-    /// The end the main loop polls.
-    let readEnd: Int32
-    private let writeEnd: Int32
-
-    init() {
-        (readEnd, writeEnd) = makeWakeUpPipe()
-    }
-
-    /// Queues a message; callable from any thread.
-    func post(_ message: MailboxMessage) {
-        // One wake-up for a batch: `take` empties the pipe before it takes every queued message,
-        // so a message added to a queue that was not empty is taken with the ones before it.
-        let wasEmpty = queued.withLock { list in
-            defer { list.append(message) }
-            return list.isEmpty
-        }
-        guard wasEmpty else { return }
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)
-    }
-
-    /// The messages posted since the last call, oldest first (main loop only).
-    func take() -> [MailboxMessage] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while buffer.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
-        return queued.withLock { list in
-            defer { list = [] }
-            return list
-        }
-    }
-}
+/// Carries messages from other threads (the audio, webhook and APNs threads) to the main loop.
+typealias Mailbox = WakeUpQueue<MailboxMessage>

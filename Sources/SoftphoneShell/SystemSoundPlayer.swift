@@ -1,4 +1,5 @@
 import SoftphoneAudio
+import SoftphoneControl
 import SoftphoneCore
 
 /// Carries out the core's system sounds through the audio engine: the app's bundled sounds
