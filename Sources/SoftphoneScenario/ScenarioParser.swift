@@ -38,8 +38,13 @@ public struct ScenarioParser {
 
     /// Reads and checks the scenario file at `path`, for a phone that runs one of `apps`.
     public static func parse(file path: String, apps: InstalledApps) throws(ScenarioSyntaxError) -> Scenario {
+        try parse(read(file: path), file: path, apps: apps)
+    }
+
+    /// The text of the scenario file at `path`, or why it cannot be read.
+    public static func read(file path: String) throws(ScenarioSyntaxError) -> String {
         switch SmallTextFile.read(path) {
-        case .success(let text): return try parse(text, file: path, apps: apps)
+        case .success(let text): return text
         case .failure(let error): throw ScenarioSyntaxError(file: path, line: 1, column: 1, message: "cannot read the scenario: \(error.reason)")
         }
     }

@@ -104,14 +104,16 @@ enum DemoCommand {
         var items: [(scenario: Scenario, text: String)] = []
         for name in scenarioFiles(in: folder) {
             let path = folder + "/" + name
+            // Read once: the text is parsed, maybe again for the built-in apps, and shown.
+            let text: String
+            do { text = try ScenarioParser.read(file: path) } catch { throw ControlError("\(error)") }
             let scenario: Scenario
-            do { scenario = try ScenarioParser.parse(file: path, apps: apps) } catch {
+            do { scenario = try ScenarioParser.parse(text, file: path, apps: apps) } catch {
                 // The bundled scenarios are for the built-in apps: one for an app this softphone
                 // does not run is not in its tour.
-                if let builtIn = try? ScenarioParser.parse(file: path, apps: .builtIn), apps.app(id: builtIn.app) == nil { continue }
+                if let builtIn = try? ScenarioParser.parse(text, file: path, apps: .builtIn), apps.app(id: builtIn.app) == nil { continue }
                 throw ControlError("\(error)")
             }
-            guard case .success(let text) = SmallTextFile.read(path) else { continue }
             items.append((scenario, text))
         }
         let flows = DemoTour.flows(items, apps: apps, app: app)
