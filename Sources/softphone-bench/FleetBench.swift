@@ -9,8 +9,9 @@ import SoftphoneTestSupport
 // lost; APNs request → call.incoming at 5,000 pushes/s. The cost should grow with the phones,
 // linearly.
 
-/// A fleet started headless; its process, APNs port and token file.
-@MainActor private func startFleet(_ phones: Int) throws -> (PhoneProcess, port: Int, tokens: String, summary: String, readyMilliseconds: Double) {
+/// A fleet started headless; its process, a file of its phones' push URLs (for h2load's `-i`), its
+/// summary file and how long it took to be ready.
+@MainActor private func startFleet(_ phones: Int) throws -> (PhoneProcess, uris: String, summary: String, readyMilliseconds: Double) {
     let name = "fleet-\(phones)-\(Int(PhoneProcess.now() * 1000) % 100_000)"
     let tokens = "\(folder)/\(name).tokens", summary = "\(folder)/\(name).json"
     let start = PhoneProcess.now()
@@ -24,7 +25,9 @@ import SoftphoneTestSupport
     // Ready: the first summary, whose `registered` is every phone.
     guard event("fleet.summary")?["registered"]?.numberValue == Double(phones)
     else { throw SpawnError(what: "the fleet of \(phones) did not register every phone") }
-    return (fleet, port, tokens, summary, (PhoneProcess.now() - start) * 1000)
+    let ready = (PhoneProcess.now() - start) * 1000
+    let uris = try SmallTextFile.read(tokens).get().split(separator: "\n").map { "http://127.0.0.1:\(port)/3/device/\($0.split(separator: " ")[0])" }
+    return (fleet, try writeFile(text: uris.joined(separator: "\n") + "\n", to: "\(folder)/\(name).uris"), summary, ready)
 }
 
 /// Ends the fleet with SIGTERM; its final summary.
@@ -40,10 +43,8 @@ private func finish(_ fleet: PhoneProcess, summary: String) -> JSON? {
     var memory: [Int: Double] = [:]
     for phones in [100, 1_000, 10_000] {
         // Throughput: one push per phone, as fast as h2load sends them over one h2c connection.
-        let (fleet, port, tokens, summary, ready) = try startFleet(phones)
+        let (fleet, uriFile, summary, ready) = try startFleet(phones)
         let rss = peakRSSMegabytes(fleet.pid)
-        let uris = try SmallTextFile.read(tokens).get().split(separator: "\n").map { "http://127.0.0.1:\(port)/3/device/\($0.split(separator: " ")[0])" }
-        let uriFile = try writeFile(text: uris.joined(separator: "\n") + "\n", to: "\(folder)/fleet-\(phones).uris")
         let result = try h2load(["-n", String(phones), "-c", "1", "-m", "50", "-i", uriFile] + headers)
         pause(0.5)
         let final = finish(fleet, summary: summary)
@@ -66,9 +67,7 @@ private func finish(_ fleet: PhoneProcess, summary: String) -> JSON? {
     }
 
     // Latency at 5,000 pushes/s, a fresh fleet of 10,000.
-    let (fleet, port, tokens, summary, _) = try startFleet(10_000)
-    let uris = try SmallTextFile.read(tokens).get().split(separator: "\n").map { "http://127.0.0.1:\(port)/3/device/\($0.split(separator: " ")[0])" }
-    let uriFile = try writeFile(text: uris.joined(separator: "\n") + "\n", to: "\(folder)/fleet-rate.uris")
+    let (fleet, uriFile, summary, _) = try startFleet(10_000)
     _ = try h2load(["-n", "10000", "-c", "1", "--rps", "5000", "-i", uriFile] + headers)
     pause(0.5)
     let p99 = finish(fleet, summary: summary)?["latency_ms"]?["p99"]?.numberValue ?? .infinity

@@ -29,10 +29,13 @@ import SoftphoneTestSupport
         .split(separator: "\n").first.map(String.init) ?? "") ?? 0
 }
 
+/// The socket of the phones that ring full screen in a tmux pane.
+@MainActor var ringSocket: String { folder + "/ring.sock" }
+
 /// A call ringing full screen in a tmux pane, `runs` times: the CPU each run used over
 /// `ringSeconds` and the process's peak RSS.
 @MainActor func ringing(_ binary: String, runs: Int) throws -> (cpus: [Double], rsses: [Double]) {
-    let socket = folder + "/ring.sock"
+    let socket = ringSocket
     var cpus: [Double] = []
     var rsses: [Double] = []
     for _ in 0..<runs {
@@ -53,7 +56,7 @@ import SoftphoneTestSupport
     rows.append(Row(what: "start → READY, plain mode (median of 9)", measured: try medianStartup(of: PhoneProcess.binary), budget: .atMost(7), unit: "ms"))
 
     // Ringing full screen in an 80×24 tmux pane: CPU and peak memory of the whole process, 5 runs.
-    let socket = folder + "/ring.sock"
+    let socket = ringSocket
     let (cpus, rsses) = try ringing(PhoneProcess.binary, runs: 5)
     rows.append(Row(what: "CPU while ringing, full screen animating (median of 5 × \(Int(ringSeconds)) s)", measured: median(cpus), budget: .atMost(0.15), unit: "% of a core"))
 
