@@ -35,7 +35,7 @@ public final class Fleet {
     public init(plan: FleetPlan, wallClockStart: Double = 0) {
         self.plan = plan
         var shares = CallUUIDGenerator(seed: plan.seed ^ 0x464C_4545_5400_0001)
-        func draw() -> Double { Double(shares.next64() >> 11) / Double(UInt64(1) << 53) }
+        func draw() -> Double { shares.nextFraction() }
         let configuration = Phone.Configuration(app: plan.app, settings: plan.settings, person: plan.person)
         members.reserveCapacity(plan.phones)
         for index in 0..<plan.phones {

@@ -15,6 +15,11 @@ public struct CallUUIDGenerator: Equatable, Hashable, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// A draw in [0, 1): the top 53 bits of the next word, all a Double's mantissa holds exactly.
+    public mutating func nextFraction() -> Double {
+        Double(next64() >> 11) / Double(UInt64(1) << 53)
+    }
+
     /// `count` bytes from the sequence.
     public mutating func bytes(_ count: Int) -> [UInt8] {
         var out: [UInt8] = []

@@ -41,7 +41,7 @@ extension Phone {
         var declines = false
         if person.declineShare > 0 || person.ignoreShare > 0 {
             // The phone's own draws, apart from its UUIDs: a seeded fleet of phones repeats exactly.
-            let draw = Double(personDraws.next64() >> 11) / Double(UInt64(1) << 53)
+            let draw = personDraws.nextFraction()
             if draw < person.ignoreShare { return }
             declines = draw < person.ignoreShare + person.declineShare
         }
