@@ -8,7 +8,6 @@ public final class Fleet {
     /// One phone of the fleet.
     struct Member {
         let phone: Phone
-        let user: String
         let voipToken: String
         let alertToken: String
         var registered = false
@@ -19,7 +18,8 @@ public final class Fleet {
         var calls: [Int: Bool] = [:]
     }
 
-    public let plan: FleetPlan
+    /// The source of each phone's user name.
+    private let plan: FleetPlan
     public private(set) var summary = FleetSummary()
     /// Told each event of each phone, with the phone's index (for the event stream and the webhook).
     public var onEvent: ((Int, PhoneEvent) -> Void)?
@@ -41,7 +41,7 @@ public final class Fleet {
         for index in 0..<plan.phones {
             let lock: LockState = draw() < plan.lockedShare ? .locked : .unlocked
             let phone = Phone(configuration: configuration, lock: lock, seed: plan.seed(of: index), wallClockStart: wallClockStart)
-            let member = Member(phone: phone, user: plan.user(of: index), voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
+            let member = Member(phone: phone, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
             byToken[member.voipToken] = index
             byToken[member.alertToken] = index
             members.append(member)
@@ -66,11 +66,9 @@ public final class Fleet {
     /// The number of phones.
     public var count: Int { members.count }
     /// Phone `index`'s user, and its VoIP and alert tokens (64 hex digits).
-    public func user(of index: Int) -> String { members[index].user }
+    public func user(of index: Int) -> String { plan.user(of: index) }
     public func voipToken(of index: Int) -> String { members[index].voipToken }
     public func alertToken(of index: Int) -> String { members[index].alertToken }
-    /// The phone of a token, if any.
-    public func phone(withToken token: String) -> Int? { byToken[token] }
     /// Phone `index` itself, for reading its state.
     public func phone(_ index: Int) -> Phone { members[index].phone }
     /// Every token and the pushes it takes: what the APNs endpoint accepts.
@@ -103,9 +101,6 @@ public final class Fleet {
         summary.pushes += 1
         handle(.incomingCall(caller), on: index, at: now)
     }
-
-    /// Hands phone `index` a command at `now` (the person's keys, `app kill`, …).
-    public func send(_ command: Command, to index: Int, at now: Instant) { handle(command, on: index, at: now) }
 
     /// The soonest deadline of any phone; nil when none has a timer armed.
     public var nextDeadline: Instant? {
