@@ -110,13 +110,12 @@ public final class Fleet {
 
     /// Runs every phone's timers due by `now`, each phone at its own deadlines.
     public func runDue(until now: Instant) {
-        dropStaleDeadlines()
         while let (due, index) = heap.soonest, due <= now {
             _ = heap.pop()
+            // A stale entry (the phone's deadline moved since) is skipped here rather than dropped first.
             guard scheduled[index] == due else { continue }
             scheduled[index] = nil
             handle(.tick, on: index, at: due)
-            dropStaleDeadlines()
         }
     }
 
