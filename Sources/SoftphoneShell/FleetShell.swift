@@ -59,7 +59,6 @@ final class FleetShell {
         // The final summary after the full screen is gone, so that it stays on the terminal.
         terminal?.close()
         report(final: true)
-        writeSummaryFile()
         return 0
     }
 
@@ -105,15 +104,19 @@ final class FleetShell {
 
     // MARK: - The summary
 
-    /// Shows the summary: once a second while running, and at the end.
+    /// Shows the summary: once a second while running, and at the end, when it also goes to
+    /// `--summary FILE` as one JSON object.
     private func report(final: Bool) {
         let now = clock.now()
         let summary = fleet.summary
         let seconds = Double((now - started).milliseconds) / 1000
         let window = final ? latencies : latenciesThisSecond
         let rate = final ? (seconds > 0 ? Double(summary.pushes) / seconds : 0) : Double(pushesThisSecond)
-        if options.phone.headless {
-            Console.out(FleetReport.json(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final).text)
+        // Built once: the headless line and the final summary file are the same object.
+        let json = options.phone.headless || (final && options.summaryOut != nil)
+            ? FleetReport.json(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: final) : nil
+        if let json, options.phone.headless {
+            Console.out(json.text)
         } else if let terminal, !final {
             let lines = FleetReport.lines(summary, seconds: seconds, pushesPerSecond: rate, latencies: window, final: false) + ["  APNs endpoint \(endpoint.address.description)"]
             let size = terminal.size
@@ -123,17 +126,13 @@ final class FleetShell {
         } else {
             Console.out(FleetReport.progressLine(summary, seconds: seconds, pushesPerSecond: rate, latencies: window))
         }
+        if final, let path = options.summaryOut, let json,
+           let problem = SmallTextFile.write(json.text + "\n", to: path) {
+            Console.error("softphone fleet: --summary \(path): \(problem)")
+        }
         latenciesThisSecond = LatencyHistogram()
         pushesThisSecond = 0
         nextReport = now + .seconds(1)
-    }
-
-    /// `--summary FILE`: the final summary as one JSON object.
-    private func writeSummaryFile() {
-        guard let path = options.summaryOut else { return }
-        let seconds = Double((clock.now() - started).milliseconds) / 1000
-        let json = FleetReport.json(fleet.summary, seconds: seconds, pushesPerSecond: seconds > 0 ? Double(fleet.summary.pushes) / seconds : 0, latencies: latencies, final: true)
-        if let problem = SmallTextFile.write(json.text + "\n", to: path) { Console.error("softphone fleet: --summary \(path): \(problem)") }
     }
 
 }
