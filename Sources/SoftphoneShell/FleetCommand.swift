@@ -223,10 +223,7 @@ extension FleetCommand {
         if options.phone.headless {
             Console.out(json.text)
         } else {
-            for line in FleetReport.lines(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: LatencyHistogram(), final: true)
-            where !line.hasPrefix("  APNs request") {
-                Console.out(line)
-            }
+            for line in FleetReport.lines(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: nil, final: true) { Console.out(line) }
         }
         if let out = options.summaryOut, let problem = SmallTextFile.write(json.text + "\n", to: out) {
             Console.error("softphone fleet: --summary \(out): \(problem)")

@@ -14,16 +14,18 @@ enum FleetReport {
             + "p50=\(format(latencies.percentile(0.5)))ms p99=\(format(latencies.percentile(0.99)))ms rules=\(rules)"
     }
 
-    static func lines(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: LatencyHistogram, final: Bool) -> [String] {
-        [
+    /// `latencies` nil leaves the latency line out (a replay, where it has no meaning).
+    static func lines(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: LatencyHistogram?, final: Bool) -> [String] {
+        let lines: [String?] = [
             final ? "Fleet: final summary after \(format(seconds)) s" : "Fleet: \(Int(seconds)) s",
             "  phones \(summary.phones), registered \(summary.registered)",
             "  ringing \(summary.ringing), connected \(summary.connected), rang \(summary.incoming), refused \(summary.refused)",
             "  pushes \(summary.pushes) (\(Int(pushesPerSecond))/s\(final ? " on average" : "")), unknown tokens \(summary.unknownTokens)",
-            "  APNs request → call.incoming: p50 \(format(latencies.percentile(0.5))) ms, p90 \(format(latencies.percentile(0.9))) ms, p99 \(format(latencies.percentile(0.99))) ms",
+            latencies.map { "  APNs request → call.incoming: p50 \(format($0.percentile(0.5))) ms, p90 \(format($0.percentile(0.9))) ms, p99 \(format($0.percentile(0.99))) ms" },
             "  ended: " + (summary.ended.isEmpty ? "none" : summary.ended.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
             "  iOS rules broken: " + (summary.ruleViolations.isEmpty ? "none" : summary.ruleViolations.sorted { $0.key < $1.key }.map { "rule \($0.key) ×\($0.value)" }.joined(separator: ", ")),
         ]
+        return lines.compactMap { $0 }
     }
 
     static func json(_ summary: FleetSummary, seconds: Double, pushesPerSecond: Double, latencies: LatencyHistogram, final: Bool) -> JSON {
