@@ -71,9 +71,7 @@ enum Arguments {
                softphone flow --follow                               (the running phone's call flow, live)
                softphone demo [--loop] [--app ID] [--audio-device PCM | --audio-out FILE.wav | --no-audio]   (a hands-free tour of every app's flows;
                                                                       space pauses, n skips, q ends)
-               softphone fleet --phones N (--apns [HOST:]PORT | --replay FILE) [--app ID] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S]
-                               [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R]
-                               [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json]
+               \(FleetCommand.usage(apps: apps))
                                                                      (many phones behind one APNs endpoint, for load tests; docs/fleet.md)
                softphone apns-credentials DIR                        (a test CA, server certificate and .p8 key for --apns)
                softphone devices                                     (ALSA playback devices for --audio-device)
