@@ -59,4 +59,12 @@ public struct LineWords {
         if escaped { word!.text.append("\\") }
         if let finished = word { words.append(finished) }
     }
+
+    /// Each line of a file of lines (`#` starts a comment), numbered from 1, with its words or
+    /// the quote it leaves open; each caller says in its own words what such a line means.
+    public static func lines(of text: String) -> [(number: Int, words: Result<[String], UnclosedQuote>)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { offset, line in
+            (offset + 1, Result { () throws(UnclosedQuote) in try LineWords(String(line), comments: true).words.map(\.text) })
+        }
+    }
 }

@@ -79,22 +79,22 @@ enum FleetCommand {
                 let path = try reader.value(for: flag)
                 let text: String
                 do { text = try SmallTextFile.read(path).get() } catch { throw reader.mistake("--policy \(path): \(error)") }
-                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for (number, line) in LineWords.lines(of: text) {
                     // The line's words, as scenario files split theirs, put back together: `key = value` or `key=value`.
                     let words: [String]
-                    do { words = try LineWords(String(line), comments: true).words.map(\.text) } catch {
-                        throw reader.mistake("--policy \(path):\(number + 1): the quote \(error.quote) is not closed")
+                    do { words = try line.get() } catch {
+                        throw reader.mistake("--policy \(path):\(number): the quote \(error.quote) is not closed")
                     }
                     guard !words.isEmpty else { continue }
                     let parts = words.joined().split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                     let key = parts[0], value = parts.count == 2 ? parts[1] : ""
                     if key == "busy-declines" {
-                        guard ["yes", "no"].contains(value) else { throw reader.mistake("--policy \(path):\(number + 1): busy-declines = yes or no") }
+                        guard ["yes", "no"].contains(value) else { throw reader.mistake("--policy \(path):\(number): busy-declines = yes or no") }
                         if value == "yes" { fleet.declinesWhenBusy = true }
                         continue
                     }
                     guard parts.count == 2, try person("--" + key, { () throws(ControlError) in value }) else {
-                        throw reader.mistake("--policy \(path):\(number + 1): \"\(key)\" is not KEY = VALUE for answer-after, hangup-after, decline-ratio, ignore-ratio, busy-declines, locked-share, dnd-share or killed-share")
+                        throw reader.mistake("--policy \(path):\(number): \"\(key)\" is not KEY = VALUE for answer-after, hangup-after, decline-ratio, ignore-ratio, busy-declines, locked-share, dnd-share or killed-share")
                     }
                 }
             case "--real-time": realTime = true  // the default; for scripts that want it said
@@ -132,7 +132,11 @@ enum FleetCommand {
             let text: String
             do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --users \(path): \(error)") }
             // A user id a line, as scenario files split their words: spaces around it and comments left out.
-            users = text.split(separator: "\n").compactMap { line in (try? LineWords(String(line), comments: true))?.words.first?.text }
+            users = LineWords.lines(of: text).compactMap { _, line in
+                // A line whose quote is not closed is skipped like a blank one, not refused.
+                guard case .success(let words) = line else { return nil }
+                return words.first
+            }
             guard users.count >= options.phones else {
                 throw ControlError("softphone fleet: --users \(path) has \(users.count) user ids, one a line; --phones \(options.phones) needs as many")
             }

@@ -27,10 +27,10 @@ struct FleetReplay {
 
     /// Reads `text`, the file `path`, for a fleet of `phones`; a mistake names the file and line.
     init(_ text: String, path: String, phones: Int) throws(ControlError) {
-        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            func mistake(_ what: String) -> ControlError { ControlError("softphone fleet: \(path):\(offset + 1): \(what)") }
+        for (number, line) in LineWords.lines(of: text) {
+            func mistake(_ what: String) -> ControlError { ControlError("softphone fleet: \(path):\(number): \(what)") }
             let words: [String]
-            do { words = try LineWords(String(line), comments: true).words.map(\.text) } catch {
+            do { words = try line.get() } catch {
                 throw mistake("this quote is not closed; end the value with \(error.quote)")
             }
             guard let first = words.first else { continue }
