@@ -8,10 +8,6 @@ public struct LineWords {
     public struct Word: Equatable, Sendable {
         public var text: String
         public var column: Int
-        public init(text: String, column: Int) {
-            self.text = text
-            self.column = column
-        }
     }
 
     /// A quote with no closing quote on its line: which, and its column.
