@@ -28,25 +28,26 @@ public struct LineWords {
         var escaped = false
         for (offset, character) in line.enumerated() {
             let column = offset + 1
+            if !escaped && quote == nil {
+                if character == " " || character == "\t" || character == "\r" {
+                    if let finished = word { words.append(finished) }
+                    word = nil
+                    continue
+                }
+                if character == "#" && comments && word == nil { break }
+            }
+            // Any other character is part of a word, which starts at the first of them.
+            if word == nil { word = Word(text: "", column: column) }
             if escaped {
                 word!.text.append(character)
                 escaped = false
             } else if character == "\\" && quote?.character != "'" {
-                if word == nil { word = Word(text: "", column: column) }
                 escaped = true
             } else if let open = quote {
                 if character == open.character { quote = nil } else { word!.text.append(character) }
-            } else if character == " " || character == "\t" || character == "\r" {
-                if let finished = word { words.append(finished) }
-                word = nil
-                continue
-            } else if character == "#" && comments && word == nil {
-                break
             } else if character == "\"" || character == "'" {
                 quote = (character, column)
-                if word == nil { word = Word(text: "", column: column) }
             } else {
-                if word == nil { word = Word(text: "", column: column) }
                 word!.text.append(character)
             }
             end = column
