@@ -34,6 +34,9 @@ public struct InstalledApps: Sendable {
     /// The ids as errors list them: `voip, consult, ring-extension`.
     public var idList: String { ids.joined(separator: ", ") }
 
+    /// The ids as usage lines offer them: `voip|consult|ring-extension`.
+    public var idChoices: String { ids.joined(separator: "|") }
+
     /// The app with this id, or nil.
     public func app(id: String) -> AppBundle? { all.first { $0.id == id } }
 }

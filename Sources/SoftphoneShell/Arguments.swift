@@ -47,7 +47,7 @@ enum Arguments {
     /// Every subcommand and option, with `apps`' ids and settings.
     static func usage(apps: InstalledApps) -> String {
         """
-        usage: softphone [run] [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
+        usage: softphone [run] [--app \(apps.idChoices)] [--set KEY=VALUE]... [--ringtone FILE] [--ring-gap MS]
                          [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--vibrations FILE]
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]

@@ -32,7 +32,7 @@ enum DemoCommand {
     }
 
     static func usage(apps: InstalledApps) -> String {
-        "softphone demo [--loop] [--app \(apps.ids.joined(separator: "|"))] [--socket PATH] [--audio-device PCM | --audio-out FILE.wav | --no-audio] [--ringtone FILE] [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--tone-region na|cept|uk]"
+        "softphone demo [--loop] [--app \(apps.idChoices)] [--socket PATH] [--audio-device PCM | --audio-out FILE.wav | --no-audio] [--ringtone FILE] [--ring-volume PCT] [--buzz-volume PCT] [--vibration PATTERN] [--tone-region na|cept|uk]"
     }
 
     /// The phone options the demo passes on, with whether each takes a value. The app, its

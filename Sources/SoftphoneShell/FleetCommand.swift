@@ -29,7 +29,7 @@ enum FleetCommand {
     }
 
     static func usage(apps: InstalledApps) -> String {
-        "softphone fleet --phones N (--apns [HOST:]PORT [--real-time] | --replay FILE) [--app \(apps.ids.joined(separator: "|"))] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
+        "softphone fleet --phones N (--apns [HOST:]PORT [--real-time] | --replay FILE) [--app \(apps.idChoices)] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
     }
 
     /// The phone options the fleet takes, with whether each takes a value.
