@@ -71,7 +71,7 @@ enum Arguments {
                softphone flow --follow                               (the running phone's call flow, live)
                softphone demo [--loop] [--app ID] [--audio-device PCM | --audio-out FILE.wav | --no-audio]   (a hands-free tour of every app's flows;
                                                                       space pauses, n skips, q ends)
-               \(FleetCommand.usage(apps: apps))
+               \(wrapped(FleetCommand.usage(apps: apps)))
                                                                      (many phones behind one APNs endpoint, for load tests; docs/fleet.md)
                softphone apns-credentials DIR                        (a test CA, server certificate and .p8 key for --apns)
                softphone devices                                     (ALSA playback devices for --audio-device)
@@ -101,18 +101,31 @@ enum Arguments {
         ControlRequest.synopsis(of: name, in: ControlRequest.WordContext(socket: false, standardInput: true))
     }
 
+    /// A synopsis too long for one line of `usage` over lines of about 120 columns, each break
+    /// before an option (`[--…`) and the rest indented under the subcommand's first option.
+    private static func wrapped(_ synopsis: String) -> String {
+        var lines = [""]
+        for word in synopsis.split(separator: " ") {
+            if word.hasPrefix("[--"), lines[lines.count - 1].count > 110 { lines.append("") }
+            lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + word
+        }
+        return lines.joined(separator: "\n" + String(repeating: " ", count: 31))
+    }
+
     /// The synopsis of one subcommand, from `usage`'s line for it (without its comment), with the
     /// `--socket PATH` every client subcommand takes; nil for a word that is no subcommand.
     static func usage(of subcommand: String, apps: InstalledApps) -> String? {
         let lines = usage(apps: apps).split(separator: "\n").map { $0.drop { $0 == " " } }
-        guard let line = lines.first(where: { line in
+        guard let index = lines.firstIndex(where: { line in
             let words = line.split(separator: " ")
             let start = words.first == "usage:" ? 1 : 0
             guard words.count > start, words[start] == "softphone", words.count > start + 1 else { return false }
             // `softphone call …`, and the pairs `softphone cancel | hangup`.
             return words[start + 1] == subcommand || (words.count > start + 3 && words[start + 2] == "|" && words[start + 3] == subcommand)
         }) else { return nil }
-        var text = String(line.hasPrefix("usage: ") ? line.dropFirst(7) : line)
+        // A synopsis wrapped over lines (`wrapped`) goes on with lines that start with an option.
+        let line = ([lines[index]] + lines[(index + 1)...].prefix { $0.hasPrefix("[") }).joined(separator: " ")
+        var text = line.hasPrefix("usage: ") ? String(line.dropFirst(7)) : line
         // The comment after the synopsis, `   (remote side: …)`, is for --help only.
         if let comment = text.indices.first(where: { text[$0...].hasPrefix("   (") }) { text = String(text[..<comment]) }
         while text.last == " " { text.removeLast() }
