@@ -51,13 +51,17 @@ public enum APNsValidator {
         if let pushType, !pushTypes.contains(pushType) { return .rejected(APNsRejection(400, "InvalidPushType")) }
         // 9. The path and its device token.
         guard request.path.hasPrefix(devicePath) else { return .rejected(APNsRejection(404, "BadPath")) }
-        let token = String(request.path.dropFirst(devicePath.count))
+        // Over the bytes: the prefix is ASCII, and counting characters costs more.
+        let token = String(decoding: request.path.utf8.dropFirst(devicePath.utf8.count), as: UTF8.self)
         guard !token.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
         guard Hex.isPushToken(token) else { return .rejected(APNsRejection(400, "BadDeviceToken")) }
         if !device.retiredTokens.isEmpty, let retired = device.retiredTokens[token] {
             return .rejected(APNsRejection(410, "Unregistered", timestamp: retired))
         }
-        let tokenKind = device.tokens[token]
+        // The phone's own string of the token goes with the push: this request's copy is freed
+        // here, not kept as long as the phone keeps the push.
+        let known = device.tokens.index(forKey: token).map { device.tokens[$0] }
+        let tokenKind = known?.value
         // The push type decides the channel; without one, the topic does (`.voip` is PushKit's).
         let kind: PushRequest.Kind
         switch pushType {
@@ -68,10 +72,12 @@ public enum APNsValidator {
             // Push types whose topics (`.complication`, `.location-query`, …) this phone has no token for.
             return .rejected(APNsRejection(400, tokenKind != nil ? "DeviceTokenNotForTopic" : "BadDeviceToken"))
         }
-        let push = PushRequest(kind: kind, payload: .object([]), topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
         switch tokenKind {
         case kind?:
-            do { try ControlRequest.checkTopic(push, bundleIdentifier: device.bundleIdentifier) } catch { return .rejected(APNsRejection(400, "DeviceTokenNotForTopic")) }
+            // The check `softphone push` makes of its topic (`checkTopic`), without its message.
+            guard ControlRequest.isTopic(topic, for: kind, bundleIdentifier: device.bundleIdentifier) else {
+                return .rejected(APNsRejection(400, "DeviceTokenNotForTopic"))
+            }
         case _?:
             return .rejected(APNsRejection(400, "DeviceTokenNotForTopic"))
         case nil:
@@ -94,8 +100,7 @@ public enum APNsValidator {
         do { try ControlRequest.checkPush(kind: kind, payload: payload, encodedSize: request.body.count) } catch {
             return .rejected(payload.text.utf8.count > limit ? APNsRejection(413, "PayloadTooLarge") : APNsRejection(400, "PayloadEmpty"))
         }
-        var accepted = push
-        accepted.payload = payload
-        return .accepted(APNsAcceptedPush(push: accepted, pushType: pushType, apnsID: apnsID ?? newID(), token: token))
+        let push = PushRequest(kind: kind, payload: payload, topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
+        return .accepted(APNsAcceptedPush(push: push, pushType: pushType, apnsID: apnsID ?? newID(), token: known?.key ?? token))
     }
 }

@@ -189,7 +189,7 @@ public enum ControlRequest: Equatable, Sendable {
     }
 
     /// Whether `topic` is `topic(for: kind, bundleIdentifier:)`.
-    static func isTopic(_ topic: String, for kind: PushRequest.Kind, bundleIdentifier: String) -> Bool {
+    public static func isTopic(_ topic: String, for kind: PushRequest.Kind, bundleIdentifier: String) -> Bool {
         // Byte for byte, as APNs compares topics (and without Unicode's rules, which cost more).
         var (topic, bundle) = (topic, bundleIdentifier)
         let suffix: StaticString = ".voip"
