@@ -19,6 +19,9 @@ final class APNsSession {
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
     private let certificateTopic: String?
     private var streams: [Int32: APNsStream] = [:]
+    /// The stream whose header and data frames came last, and its id: a request's fields come one
+    /// after another, so most callbacks find their stream here without a look-up in `streams`.
+    private var lastStream: (id: Int32, stream: APNsStream)?
     /// Error bodies being sent, by stream.
     private var bodies: [Int32: [UInt8]] = [:]
     /// The provider tokens this connection has shown.
@@ -34,6 +37,8 @@ final class APNsSession {
     /// sends the same path, topic, push type and provider token request after request, and they
     /// are then not made into new strings each time.
     private var recentHeaders = APNsRecentHeaders()
+    /// The fields of the connection's last request, for the next one to share (`APNsStream`).
+    private var previousFields: [(name: String, value: String)] = []
     /// Where the `apns-id`s of requests that bring none come from.
     private var ids = APNsUUID.Source()
     /// When the session began or last brought a request (`CLOCK_MONOTONIC` nanoseconds).
@@ -120,11 +125,21 @@ final class APNsSession {
 
     private func beginHeaders(_ frame: nghttp2_frame) {
         guard frame.hd.type == UInt8(NGHTTP2_HEADERS.rawValue), frame.headers.cat == NGHTTP2_HCAT_REQUEST else { return }
-        streams[frame.hd.stream_id] = APNsStream()
+        let stream = APNsStream()
+        streams[frame.hd.stream_id] = stream
+        lastStream = (frame.hd.stream_id, stream)
+    }
+
+    /// The request being received on `id`, if any.
+    private func stream(_ id: Int32) -> APNsStream? {
+        if let lastStream, lastStream.id == id { return lastStream.stream }
+        guard let stream = streams[id] else { return nil }
+        lastStream = (id, stream)
+        return stream
     }
 
     private func header(stream: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        guard let request = streams[stream] else { return }
+        guard let request = self.stream(stream) else { return }
         if name.first == UInt8(ascii: ":") {
             if name.elementsEqual(":method".utf8) {
                 request.request.method = value.elementsEqual("POST".utf8) ? "POST" : String(decoding: value, as: UTF8.self)
@@ -133,26 +148,48 @@ final class APNsSession {
             }
             return  // :scheme and :authority decide nothing here
         }
-        if request.request.headers.isEmpty { request.request.headers.reserveCapacity(8) }
-        request.request.headers.append(recentHeaders.text(name: name, value: value))
+        let field = recentHeaders.text(name: name, value: value)
+        if request.isSharing {
+            let index = request.sharedFields
+            // Equal strings from `recentHeaders` are the same string: compared at once.
+            if index < previousFields.count, previousFields[index].name == field.name, previousFields[index].value == field.value {
+                request.sharedFields += 1
+                return
+            }
+            request.isSharing = false
+            request.request.headers.reserveCapacity(max(8, index + 1))
+            request.request.headers += previousFields[..<index]
+        }
+        request.request.headers.append(field)
     }
 
     private func data(stream: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let request = streams[stream] else { return }
+        guard let request = self.stream(stream) else { return }
         let room = max(0, Self.bodyLimit - request.request.body.count)
         request.request.body.append(contentsOf: bytes.prefix(room))
     }
 
     private func frameReceived(_ frame: nghttp2_frame) {
         let type = UInt32(frame.hd.type)
+        // A request's header block is in: its fields are settled (the next stream's block
+        // cannot begin before this one ends, so `previousFields` is still the one it matched).
+        if type == NGHTTP2_HEADERS.rawValue, frame.headers.cat == NGHTTP2_HCAT_REQUEST, let stream = stream(frame.hd.stream_id) {
+            if stream.isSharing {
+                stream.request.headers = stream.sharedFields == previousFields.count ? previousFields : Array(previousFields[..<stream.sharedFields])
+                stream.isSharing = false
+            }
+            previousFields = stream.request.headers
+        }
         guard type == NGHTTP2_DATA.rawValue || type == NGHTTP2_HEADERS.rawValue,
               frame.hd.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0,
               let stream = streams.removeValue(forKey: frame.hd.stream_id) else { return }
+        if lastStream?.id == frame.hd.stream_id { lastStream = nil }
         complete(stream.request, stream: frame.hd.stream_id)
     }
 
     private func streamClosed(_ stream: Int32) {
         streams[stream] = nil
+        if lastStream?.id == stream { lastStream = nil }
         bodies[stream] = nil
     }
 
@@ -200,13 +237,14 @@ final class APNsSession {
         var id = apnsID
         id.withUTF8 { idBytes in
             withUnsafeTemporaryAllocation(of: nghttp2_nv.self, capacity: 2) { fields in
-                let flags = UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)
                 fields[0] = nghttp2_nv(
                     name: UnsafeMutablePointer(mutating: status.utf8Start), value: UnsafeMutablePointer(mutating: ok.utf8Start),
-                    namelen: status.utf8CodeUnitCount, valuelen: ok.utf8CodeUnitCount, flags: flags)
+                    namelen: status.utf8CodeUnitCount, valuelen: ok.utf8CodeUnitCount, flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue))
+                // Each reply's id is new: kept out of HPACK's table, where it would only push out
+                // fields that do repeat, on both sides.
                 fields[1] = nghttp2_nv(
                     name: UnsafeMutablePointer(mutating: idName.utf8Start), value: UnsafeMutablePointer(mutating: idBytes.baseAddress!),
-                    namelen: idName.utf8CodeUnitCount, valuelen: idBytes.count, flags: flags)
+                    namelen: idName.utf8CodeUnitCount, valuelen: idBytes.count, flags: UInt8(NGHTTP2_NV_FLAG_NO_INDEX.rawValue))
                 _ = nghttp2_submit_response(session, stream, fields.baseAddress, 2, nil)
             }
         }
