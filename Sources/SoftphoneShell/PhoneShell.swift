@@ -20,6 +20,8 @@ final class PhoneShell {
     private let signals: SignalPipe
     /// Headless mode: request bytes read from stdin that do not yet make a whole line.
     private var pendingInput: [UInt8] = []
+    /// What the APNs endpoint answered, for the phone to take (in turns while a provider floods it).
+    private var apnsIntake = APNsIntake()
     private var stdinOpen = true
     private var exitStatus: Int32?
     /// The app's Foundation work (`HostRunLoop`) woke the loop: a queued block or a timer due.
@@ -51,6 +53,7 @@ final class PhoneShell {
         presenter.render()
         while exitStatus == nil {
             waitForInput()
+            apnsIntake.takeTurn(clock: clock.now) { requests.answer($0) }
             let now = clock.now()
             effects.retryJournal(at: now)
             // One tick runs the phone's due timers and the app's Foundation work alike.
@@ -95,7 +98,7 @@ final class PhoneShell {
                     case .notice(let line): presenter.show(notice: line)
                     case .audio(let event): effects.record(event)
                     case .webhook(let outcome): effects.record(outcome)
-                    case .apns(let exchanges): exchanges.forEach(requests.answer)
+                    case .apns(let exchanges): apnsIntake.add(exchanges, at: clock.now())
                     case .soundsDecoded(let clips, let buzz): effects.soundsDecoded(clips, buzz: buzz)
                     }
                 }
@@ -127,6 +130,7 @@ final class PhoneShell {
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
         if let retry = effects.nextJournalRetry { wake.append((retry - now).milliseconds + 1) }
+        if let turn = apnsIntake.nextTurn(at: now) { wake.append(turn > now ? (turn - now).milliseconds + 1 : 0) }
         if let timer = phone.hostRunLoop?.secondsUntilNextTimer { wake.append(Int64((timer * 1000).rounded(.up))) }
         // The flow screen draws only when an event comes: the phone's animations and clock need no wake-up under it.
         if presenter.isFullScreen, !presenter.view.flow.isOpen {
