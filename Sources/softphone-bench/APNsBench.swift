@@ -45,6 +45,29 @@ func apnsPhone(_ name: String, credentials: APNsCredentials.Written, extra: Stri
     return (phone, port, token, socket)
 }
 
+/// Waits until call `number` rings on the fresh phone on `socket` (its calls are numbered from 1,
+/// one per push): the phone has then taken that many pushes. Followed on the event stream, not
+/// by polling `state`, whose reply lists every call: with thousands ringing, polling it would
+/// cost the phone more than what is measured. False after a minute without it.
+func waitForCall(_ number: Int, socket: String) -> Bool {
+    guard let events = try? ControlClient.LineConnection(path: socket) else { return false }
+    events.send(.object([("cmd", .string("events")), ("follow", .bool(true)), ("new", .bool(true))]))
+    let deadline = ControlClient.monotonicSeconds() + 60
+    var following = false
+    while case .line(let line) = events.nextLine(deadline: deadline) {
+        if !following {
+            following = true  // the reply; from here on every event comes
+            // The call may have rung before the stream began.
+            let state = (try? ControlClient.send(ControlRequest.state.json, to: socket))?["state"]
+            if state?["apns"]?["waiting"]?.numberValue == 0 { return true }
+            continue
+        }
+        guard let event = try? JSON.parse(line) else { continue }
+        if event["event"]?.stringValue == "call.incoming", event["call"]?.numberValue == Double(number) { return true }
+    }
+    return false
+}
+
 /// The value at `fraction` (0.5: the median) of `values`.
 func percentile(_ values: [Double], _ fraction: Double) -> Double {
     let sorted = values.sorted()
@@ -84,10 +107,11 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
                 complete = complete && result.succeeded == requests
             }
             phoneCPU.append(Double(processCPUNanoseconds(phone.pid, threadsNamed: "softphone-apns") - endpointBefore) / 1000 / Double(requests))
-            while let waiting = (try? ControlClient.send(ControlRequest.state.json, to: socket))?["state"]?["apns"]?["waiting"]?.numberValue, waiting > 0 {
-                pause(0.005)
+            if waitForCall(requests, socket: socket) {
+                takenRates.append(Double(requests) / (PhoneProcess.now() - start))
+            } else {
+                complete = false
             }
-            takenRates.append(Double(requests) / (PhoneProcess.now() - start))
             kill(phone.pid, SIGKILL)  // thousands of calls ring: ending each one is not what is measured
             _ = phone.waitForExit()
 
