@@ -135,17 +135,21 @@ extension JSON {
     /// Parses one JSON value from UTF-8 bytes, as `parse(_:)` does text (an APNs request's body
     /// is parsed as it came, without first becoming a string).
     public static func parse(utf8 bytes: [UInt8]) throws(JSONError) -> JSON {
-        var parser = JSONParser(bytes: bytes)
-        let value = try parser.value(depth: 0)
-        parser.skipSpace()
-        guard parser.at == parser.bytes.count else { throw JSONError(message: "unexpected text after the JSON value", offset: parser.at) }
-        return value
+        // Over the array's memory in place: reading it through the array would check every
+        // index against its bounds (an APNs request's body is parsed for every push).
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+            var parser = JSONParser(bytes: buffer)
+            let value = try parser.value(depth: 0)
+            parser.skipSpace()
+            guard parser.at == parser.bytes.count else { throw JSONError(message: "unexpected text after the JSON value", offset: parser.at) }
+            return value
+        }
     }
 }
 
-/// A small recursive-descent parser over UTF-8 bytes.
+/// A small recursive-descent parser over UTF-8 bytes (valid while `parse` runs).
 private struct JSONParser {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
 
     mutating func skipSpace() {
@@ -177,7 +181,7 @@ private struct JSONParser {
     mutating func literal(_ word: String) throws(JSONError) {
         let w = Array(word.utf8)
         // "nonsense" is not a misspelt null: it is simply not JSON.
-        guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("expected a JSON value") }
+        guard at + w.count <= bytes.count, bytes[at..<at + w.count].elementsEqual(w) else { throw fail("expected a JSON value") }
         at += w.count
     }
 
@@ -234,7 +238,7 @@ private struct JSONParser {
         while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
         if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
             at += 1
-            return String(decoding: bytes[start..<(at - 1)], as: UTF8.self)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
         }
         var out = Array(bytes[start..<at])
         while at < bytes.count {
