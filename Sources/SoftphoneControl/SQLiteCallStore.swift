@@ -12,6 +12,7 @@ public final class SQLiteCallStore: CallStore {
     /// Opens (creating when missing) the journal at `path`.
     public init(path: String) throws(ControlError) {
         self.path = path
+        checkpointer = SQLiteCheckpointer(path: path)
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         guard rc == SQLITE_OK, let handle else {
@@ -30,6 +31,14 @@ public final class SQLiteCallStore: CallStore {
             // The phone appends rows and reads Recents once at start: SQLite's default page cache
             // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
             try execute("PRAGMA cache_size=-256")
+            // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one.
+            sqlite3_wal_hook(db, { context, database, name, pages in
+                guard pages >= SQLiteCheckpointer.pages, let context else { return SQLITE_OK }
+                if !Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().request() {
+                    sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                }
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(checkpointer).toOpaque())
             try execute("""
                 CREATE TABLE IF NOT EXISTS calls (
                   id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
@@ -52,7 +61,11 @@ public final class SQLiteCallStore: CallStore {
                   video INTEGER NOT NULL, outgoing INTEGER NOT NULL, connected INTEGER NOT NULL)
                 """)
         } catch {
+            // Closed here, and not again when the store goes (a throwing init still deinits).
+            for statement in statements.values { sqlite3_finalize(statement) }
+            statements = [:]
             sqlite3_close(db)
+            ownsHandle = false
             throw error
         }
     }
@@ -61,13 +74,28 @@ public final class SQLiteCallStore: CallStore {
     private init(reading handle: OpaquePointer, path: String) {
         self.path = path
         db = handle
+        checkpointer = SQLiteCheckpointer(path: path)  // never asked: this store only reads
         ownsHandle = false
     }
 
     /// Whether closing the handle is this store's job.
     private var ownsHandle = true
 
-    deinit { if ownsHandle { sqlite3_close(db) } }
+    /// Statements prepared once and reused, by their SQL: every call writes the same few, and
+    /// preparing one (parsing its SQL, planning it) costs about as much as running it.
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Checkpoints the WAL for the store's own connection, on a thread of its own.
+    private let checkpointer: SQLiteCheckpointer
+
+    deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
+        if ownsHandle {
+            sqlite3_wal_hook(db, nil, nil)
+            checkpointer.stop()
+            sqlite3_close(db)
+        }
+    }
 
     private func message(_ rc: Int32) -> String {
         "call store \(path): \(String(cString: sqlite3_errmsg(db))) (code \(rc))"
@@ -200,12 +228,30 @@ public final class SQLiteCallStore: CallStore {
         try query(sql, values) { _ in }
     }
 
-    /// Prepares `sql`, binds `values`, and calls `each` for every row.
+    /// Prepares `sql` (once: kept for its next use), binds `values`, and calls `each` for every row
+    /// (`each` must not run statements of its own: the one it reads is the one SQL a later query reuses).
     private func query(_ sql: String, _ values: [Value], each: (Row) -> Void) throws(ControlError) {
-        var statement: OpaquePointer?
-        var rc = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
-        guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
-        defer { sqlite3_finalize(statement) }
+        var rc = SQLITE_OK
+        let statement: OpaquePointer
+        if let prepared = statements[sql] {
+            statement = prepared
+        } else {
+            var made: OpaquePointer?
+            rc = sqlite3_prepare_v2(db, sql, -1, &made, nil)
+            guard rc == SQLITE_OK, let made else { throw ControlError(message(rc)) }
+            // A handle this store does not own may be closed while the store lives: nothing is kept.
+            if ownsHandle { statements[sql] = made }
+            statement = made
+        }
+        // Ready for its next use however this one ends; the values bound are let go with it.
+        defer {
+            if ownsHandle {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
+        }
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
             switch value {

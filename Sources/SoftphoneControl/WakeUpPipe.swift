@@ -25,6 +25,11 @@ package final class WakeUpQueue<Message: Sendable>: Sendable {
         (readEnd, writeEnd) = makeWakeUpPipe()
     }
 
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
     /// Queues a message; callable from any thread.
     package func post(_ message: Message) {
         // One wake-up for a batch: `take` empties the pipe before it takes every queued message,

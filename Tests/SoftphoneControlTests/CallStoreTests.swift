@@ -78,6 +78,59 @@ struct CallStoreTests {
         #expect(rows.last?.reason == .remote && rows.last?.actions == [])
     }
 
+    @Test("the WAL is checkpointed on a thread of its own: the database file fills while the writer only commits")
+    func checkpointsElsewhere() throws {
+        let folder = temporaryFolder() + "/data"
+        let store = try SQLiteCallStore.open(inDirectory: folder)
+        // Each record is a commit of a page or two: well past the 1,000 pages that ask for a checkpoint.
+        for n in 0..<1500 {
+            var entry = Self.first
+            entry.uuid = "U\(n)"
+            try store.record(entry)
+        }
+        // The file alone, without its WAL, holds what checkpoints have copied into it.
+        var checkpointed = 0
+        var threads: [String] = []
+        for _ in 0..<500 {
+            threads = threadNames()
+            checkpointed = try rowsInFileAlone(store.path)
+            if checkpointed >= 1000, threads.contains("softphone-wal") { break }
+            usleep(10_000)
+        }
+        #expect(checkpointed >= 1000)
+        #expect(threads.contains("softphone-wal"))
+        #expect(try store.journal(limit: 2000).count == 1500)
+    }
+
+    /// The journal rows in the database file at `path`, its WAL ignored.
+    private func rowsInFileAlone(_ path: String) throws -> Int {
+        var db: OpaquePointer?
+        defer { sqlite3_close(db) }
+        guard sqlite3_open_v2("file:" + path + "?immutable=1", &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK else { return 0 }
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(db, "SELECT count(*) FROM calls", -1, &statement, nil) == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW else { return 0 }
+        return Int(sqlite3_column_int64(statement, 0))
+    }
+
+    /// The names of this process's threads.
+    private func threadNames() -> [String] {
+        guard let folder = opendir("/proc/self/task") else { return [] }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard id.first?.isNumber == true else { continue }
+            let file = open("/proc/self/task/\(id)/comm", O_RDONLY)
+            guard file >= 0 else { continue }
+            var bytes = [UInt8](repeating: 0, count: 32)
+            let count = read(file, &bytes, bytes.count)
+            close(file)
+            names.append(String(decoding: bytes.prefix(max(0, count)).prefix { $0 != 0x0A }, as: UTF8.self))
+        }
+        return names
+    }
+
     @Test("an unusable store path is one clear error naming the file")
     func badPath() {
         #expect(throws: ControlError.self) { try SQLiteCallStore(path: "/proc/softphone/journal.sqlite") }
