@@ -53,7 +53,6 @@ final class PhoneShell {
         presenter.render()
         while exitStatus == nil {
             waitForInput()
-            apnsIntake.takeTurn(clock: clock.now) { requests.answer($0) }
             let now = clock.now()
             effects.retryJournal(at: now)
             // One tick runs the phone's due timers and the app's Foundation work alike.
@@ -87,6 +86,7 @@ final class PhoneShell {
             if presenter.isFullScreen { readKeys() }
             return
         }
+        var tookAPNsTurn = false
         for entry in fds where entry.revents != 0 {
             switch entry.fd {
             case 0: readKeys()
@@ -102,6 +102,11 @@ final class PhoneShell {
                     case .soundsDecoded(let clips, let buzz): effects.soundsDecoded(clips, buzz: buzz)
                     }
                 }
+                // Before the control socket's lines of this round, as before there were turns: at
+                // the pace of ordinary traffic, a push whose 200 a script saw is taken before the
+                // key the script sends next.
+                takeAPNsTurn()
+                tookAPNsTurn = true
             case hostWake ?? -1: hostWorkWoke = true
             case appErrors?.readEnd ?? -1:
                 // One turn of the phone for all the lines that came, not one for each.
@@ -111,7 +116,14 @@ final class PhoneShell {
                 for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }
         }
+        // A turn that came due with nothing new (a flood's rest over, a backlog draining).
+        if !tookAPNsTurn { takeAPNsTurn() }
         reportDroppedClients()
+    }
+
+    /// One turn of taking the pushes the APNs endpoint accepted (`APNsIntake` says how many).
+    private func takeAPNsTurn() {
+        apnsIntake.takeTurn(clock: clock.now) { requests.answer($0) }
     }
 
     /// Says in the event stream why clients were cut off (each drop may cut off a follower in turn).
