@@ -207,20 +207,25 @@ public final class ControlServer {
         if let owed = repliesOwed[client] { repliesOwed[client] = owed - 1 }
         if repliesOwed[client] == 0 || after == .close { closing.insert(client) }
         if after == .follow { followers.insert(client) }
-        enqueue(Array(text.utf8), to: client)
+        enqueue(Array(text.utf8), to: client, now: true)
     }
 
-    /// Sends `line` to every follower; one that leaves too much unread is dropped.
+    /// Sends `line` to every follower at the next poll, so all the events of one turn of the
+    /// phone go out in one write after the turn's work (writing each at once woke a follower in
+    /// the middle of the turn, which then ran before the phone had finished); one that leaves too
+    /// much unread is dropped.
     public func broadcast(_ line: String) {
         guard !followers.isEmpty else { return }
         let bytes = Array((line + "\n").utf8)
-        for client in followers.sorted() { enqueue(bytes, to: client) }
+        for client in followers.sorted() { enqueue(bytes, to: client, now: false) }
     }
 
-    /// Queues `bytes` behind what `client` has not read yet and writes what the socket takes now.
-    /// A client with more than `maximumOutput` bytes still unread is dropped instead: it has
-    /// stopped reading. (One reply alone may be longer: the whole event history.)
-    private func enqueue(_ bytes: [UInt8], to client: Int32) {
+    /// Queues `bytes` behind what `client` has not read yet and, `now`, writes what the socket
+    /// takes; otherwise they are written when poll next says the socket takes them
+    /// (`pollEntries` asks). A client with more than `maximumOutput` bytes still unread is
+    /// dropped instead: it has stopped reading. (One reply alone may be longer: the whole event
+    /// history.)
+    private func enqueue(_ bytes: [UInt8], to client: Int32, now: Bool) {
         if var waiting = output.removeValue(forKey: client) {
             guard waiting.bytes.count - waiting.sent <= Self.maximumOutput else {
                 return drop(client, because: "it left more than \(Self.maximumOutput) bytes of replies and events unread")
@@ -230,7 +235,7 @@ public final class ControlServer {
         } else {
             output[client] = (bytes, 0)
         }
-        flush(client)
+        if now { flush(client) }
     }
 
     /// Writes what the socket takes without waiting; closes a client whose last reply is out.
@@ -274,10 +279,12 @@ public final class ControlServer {
         Glibc.close(fd)
     }
 
-    /// Closes every connection and removes the socket file. Safe to call twice.
+    /// Writes what waits as far as the sockets take it without waiting, closes every connection
+    /// and removes the socket file. Safe to call twice.
     public func close() {
         guard !closed else { return }
         closed = true
+        for client in output.keys.sorted() { flush(client) }
         for fd in pending.keys { Glibc.close(fd) }
         pending = [:]
         output = [:]
