@@ -31,14 +31,18 @@ public final class SQLiteCallStore: CallStore {
             // The phone appends rows and reads Recents once at start: SQLite's default page cache
             // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
             try execute("PRAGMA cache_size=-256")
-            // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one.
+            // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one,
+            // unless the WAL has outgrown what that thread keeps up with.
             sqlite3_wal_hook(db, { context, database, name, pages in
                 guard pages >= SQLiteCheckpointer.pages, let context else { return SQLITE_OK }
-                if !Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().request() {
+                let checkpointer = Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                if pages >= SQLiteCheckpointer.mostPages || !checkpointer.request() {
                     sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
                 }
                 return SQLITE_OK
             }, Unmanaged.passUnretained(checkpointer).toOpaque())
+            // A WAL that grew past 4 MB is cut back to it when it starts over.
+            try execute("PRAGMA journal_size_limit=4194304")
             try execute("""
                 CREATE TABLE IF NOT EXISTS calls (
                   id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,

@@ -10,9 +10,19 @@ import Synchronization
 /// hundred calls, in the middle of whatever rang then. The store turns it off and asks this
 /// instead, once the WAL holds `pages` pages; the phone's commits go on meanwhile (a passive
 /// checkpoint waits for nobody, and nobody waits for it).
+///
+/// The WAL starts over from its beginning only at a commit that finds every page of it copied
+/// into the database. A checkpoint copies what was committed when it began, so the thread goes
+/// again until a pass finds nothing new. A phone that commits faster than that for long (a push
+/// storm) would still grow the WAL for ever: past `mostPages` the store checkpoints on its own
+/// thread, as SQLite would, which ends with everything copied.
 final class SQLiteCheckpointer: Sendable {
     /// WAL pages that call for a checkpoint: SQLite's own default.
     static let pages: Int32 = 1000
+    /// WAL pages past which the committing thread checkpoints itself.
+    static let mostPages: Int32 = 4 * pages
+    /// Passes of one checkpoint, at most, while the phone keeps committing.
+    static let passes = 8
 
     private enum Message: Sendable {
         case checkpoint
@@ -89,8 +99,12 @@ final class SQLiteCheckpointer: Sendable {
                 case .stop: return
                 case .checkpoint:
                     pending.store(false, ordering: .releasing)
-                    // A failure (a full disk) is the store's to report, at its next commit.
-                    sqlite3_wal_checkpoint_v2(database, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                    for _ in 0..<Self.passes {
+                        var walPages: Int32 = 0, copied: Int32 = 0
+                        // A failure (a full disk) is the store's to report, at its next commit.
+                        guard sqlite3_wal_checkpoint_v2(database, nil, SQLITE_CHECKPOINT_PASSIVE, &walPages, &copied) == SQLITE_OK,
+                              copied < walPages else { break }
+                    }
                 }
             }
         }
