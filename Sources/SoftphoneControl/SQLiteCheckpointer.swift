@@ -101,9 +101,11 @@ final class SQLiteCheckpointer: Sendable {
                     pending.store(false, ordering: .releasing)
                     for _ in 0..<Self.passes {
                         var walPages: Int32 = 0, copied: Int32 = 0
-                        // A failure (a full disk) is the store's to report, at its next commit.
+                        // A failure (a full disk) is the store's to report, at its next commit. Past
+                        // `mostPages` the committing thread checkpoints itself: this one then stops
+                        // going again, so as not to hold the checkpoint's lock against it.
                         guard sqlite3_wal_checkpoint_v2(database, nil, SQLITE_CHECKPOINT_PASSIVE, &walPages, &copied) == SQLITE_OK,
-                              copied < walPages else { break }
+                              copied < walPages, walPages < Self.mostPages else { break }
                     }
                 }
             }

@@ -100,9 +100,11 @@ struct CallStoreTests {
         }
         #expect(checkpointed >= 1000)
         #expect(threads.contains("softphone-wal"))
-        // At most the 4,000 pages past which the writer checkpoints itself, and a commit more.
+        // Past 4,000 pages the writer checkpoints itself; while the thread's checkpoint holds the
+        // lock it cannot, so the WAL may overshoot by what is written meanwhile (a loaded machine
+        // runs tests side by side). Unbounded, 20,000 calls would make it about 40,000 pages.
         var wal = stat()
-        #expect(stat(store.path + "-wal", &wal) == 0 && wal.st_size <= 4100 * 4096 + 32)
+        #expect(stat(store.path + "-wal", &wal) == 0 && wal.st_size <= 10_000 * 4096)
         #expect(try store.journal(limit: 30_000).count == 20_000)
     }
 
