@@ -148,19 +148,7 @@ final class APNsSession {
             }
             return  // :scheme and :authority decide nothing here
         }
-        let field = recentHeaders.text(name: name, value: value)
-        if request.isSharing {
-            let index = request.sharedFields
-            // Equal strings from `recentHeaders` are the same string: compared at once.
-            if index < previousFields.count, previousFields[index].name == field.name, previousFields[index].value == field.value {
-                request.sharedFields += 1
-                return
-            }
-            request.isSharing = false
-            request.request.headers.reserveCapacity(max(8, index + 1))
-            request.request.headers += previousFields[..<index]
-        }
-        request.request.headers.append(field)
+        request.add(recentHeaders.text(name: name, value: value), previous: previousFields)
     }
 
     private func data(stream: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -174,10 +162,7 @@ final class APNsSession {
         // A request's header block is in: its fields are settled (the next stream's block
         // cannot begin before this one ends, so `previousFields` is still the one it matched).
         if type == NGHTTP2_HEADERS.rawValue, frame.headers.cat == NGHTTP2_HCAT_REQUEST, let stream = stream(frame.hd.stream_id) {
-            if stream.isSharing {
-                stream.request.headers = stream.sharedFields == previousFields.count ? previousFields : Array(previousFields[..<stream.sharedFields])
-                stream.isSharing = false
-            }
+            stream.settleFields(previous: previousFields)
             previousFields = stream.request.headers
         }
         guard type == NGHTTP2_DATA.rawValue || type == NGHTTP2_HEADERS.rawValue,
