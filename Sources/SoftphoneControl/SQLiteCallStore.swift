@@ -22,68 +22,56 @@ public final class SQLiteCallStore: CallStore {
         }
         db = handle
         sqlite3_busy_timeout(db, 2000)
-        do {
-            try execute("PRAGMA journal_mode=WAL")
-            // A commit reaches the operating system before the call.ended it stands for is published,
-            // so a kill -9 loses nothing; not waiting for the disk (fsync) on every call keeps a
-            // push storm from being held to the disk's pace. (A power cut may lose the last calls.)
-            try execute("PRAGMA synchronous=NORMAL")
-            // The phone appends rows and reads Recents once at start: SQLite's default page cache
-            // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
-            try execute("PRAGMA cache_size=-256")
-            // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one,
-            // unless the WAL has outgrown what that thread keeps up with.
-            sqlite3_wal_hook(db, { context, database, name, pages in
-                guard pages >= SQLiteCheckpointer.pages, let context else { return SQLITE_OK }
-                let checkpointer = Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue()
-                if pages >= SQLiteCheckpointer.mostPages || !checkpointer.request() {
-                    sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-                }
-                return SQLITE_OK
-            }, Unmanaged.passUnretained(checkpointer).toOpaque())
-            // A WAL that grew past 4 MB is cut back to it when it starts over.
-            try execute("PRAGMA journal_size_limit=4194304")
-            try execute("""
-                CREATE TABLE IF NOT EXISTS calls (
-                  id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
-                  video INTEGER NOT NULL, reason TEXT NOT NULL, duration_ms INTEGER NOT NULL, ended_at INTEGER NOT NULL)
-                """)
-            // Journals written before Recents existed lack these columns; add them in place.
-            for column in ["app TEXT NOT NULL DEFAULT ''", "outgoing INTEGER NOT NULL DEFAULT 0", "actions TEXT NOT NULL DEFAULT ''"] {
-                let name = String(column.prefix { $0 != " " })
-                if try !columnExists("calls", name) { try execute("ALTER TABLE calls ADD COLUMN " + column) }
+        // The store is whole from here: on an error its deinit closes what it opened.
+        try execute("PRAGMA journal_mode=WAL")
+        // A commit reaches the operating system before the call.ended it stands for is published,
+        // so a kill -9 loses nothing; not waiting for the disk (fsync) on every call keeps a
+        // push storm from being held to the disk's pace. (A power cut may lose the last calls.)
+        try execute("PRAGMA synchronous=NORMAL")
+        // The phone appends rows and reads Recents once at start: SQLite's default page cache
+        // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
+        try execute("PRAGMA cache_size=-256")
+        // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one,
+        // unless the WAL has outgrown what that thread keeps up with.
+        sqlite3_wal_hook(db, { context, database, name, pages in
+            guard pages >= SQLiteCheckpointer.pages, let context else { return SQLITE_OK }
+            let checkpointer = Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue()
+            if pages >= SQLiteCheckpointer.mostPages || !checkpointer.request() {
+                sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
             }
-            try execute("""
-                CREATE TABLE IF NOT EXISTS recents (
-                  id INTEGER PRIMARY KEY, app TEXT NOT NULL, uuid TEXT NOT NULL, caller_name TEXT NOT NULL,
-                  handle TEXT NOT NULL, handle_type INTEGER NOT NULL, video INTEGER NOT NULL, outgoing INTEGER NOT NULL,
-                  missed INTEGER NOT NULL, reason TEXT NOT NULL, ended_at REAL NOT NULL, duration_ms INTEGER NOT NULL)
-                """)
-            try execute("""
-                CREATE TABLE IF NOT EXISTS open_calls (
-                  uuid TEXT PRIMARY KEY, app TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
-                  video INTEGER NOT NULL, outgoing INTEGER NOT NULL, connected INTEGER NOT NULL)
-                """)
-        } catch {
-            // Closed here, and not again when the store goes (a throwing init still deinits).
-            for statement in statements.values { sqlite3_finalize(statement) }
-            statements = [:]
-            sqlite3_close(db)
-            ownsHandle = false
-            throw error
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(checkpointer).toOpaque())
+        // A WAL that grew past 4 MB is cut back to it when it starts over.
+        try execute("PRAGMA journal_size_limit=4194304")
+        try execute("""
+            CREATE TABLE IF NOT EXISTS calls (
+              id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
+              video INTEGER NOT NULL, reason TEXT NOT NULL, duration_ms INTEGER NOT NULL, ended_at INTEGER NOT NULL)
+            """)
+        // Journals written before Recents existed lack these columns; add them in place.
+        for column in ["app TEXT NOT NULL DEFAULT ''", "outgoing INTEGER NOT NULL DEFAULT 0", "actions TEXT NOT NULL DEFAULT ''"] {
+            let name = String(column.prefix { $0 != " " })
+            if try !columnExists("calls", name) { try execute("ALTER TABLE calls ADD COLUMN " + column) }
         }
+        try execute("""
+            CREATE TABLE IF NOT EXISTS recents (
+              id INTEGER PRIMARY KEY, app TEXT NOT NULL, uuid TEXT NOT NULL, caller_name TEXT NOT NULL,
+              handle TEXT NOT NULL, handle_type INTEGER NOT NULL, video INTEGER NOT NULL, outgoing INTEGER NOT NULL,
+              missed INTEGER NOT NULL, reason TEXT NOT NULL, ended_at REAL NOT NULL, duration_ms INTEGER NOT NULL)
+            """)
+        try execute("""
+            CREATE TABLE IF NOT EXISTS open_calls (
+              uuid TEXT PRIMARY KEY, app TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
+              video INTEGER NOT NULL, outgoing INTEGER NOT NULL, connected INTEGER NOT NULL)
+            """)
     }
 
-    /// A store reading an open handle it does not own (`readRecents`).
+    /// A store that only reads, over a handle opened read-only (`readRecents`); it closes it.
     private init(reading handle: OpaquePointer, path: String) {
         self.path = path
         db = handle
-        checkpointer = SQLiteCheckpointer(path: path)  // never asked: this store only reads
-        ownsHandle = false
+        checkpointer = SQLiteCheckpointer(path: path)  // never asked: nothing is written
     }
-
-    /// Whether closing the handle is this store's job.
-    private var ownsHandle = true
 
     /// Statements prepared once and reused, by their SQL: every call writes the same few, and
     /// preparing one (parsing its SQL, planning it) costs about as much as running it.
@@ -94,11 +82,9 @@ public final class SQLiteCallStore: CallStore {
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
-        if ownsHandle {
-            sqlite3_wal_hook(db, nil, nil)
-            checkpointer.stop()
-            sqlite3_close(db)
-        }
+        sqlite3_wal_hook(db, nil, nil)
+        checkpointer.stop()
+        sqlite3_close(db)
     }
 
     private func message(_ rc: Int32) -> String {
@@ -243,18 +229,13 @@ public final class SQLiteCallStore: CallStore {
             var made: OpaquePointer?
             rc = sqlite3_prepare_v2(db, sql, -1, &made, nil)
             guard rc == SQLITE_OK, let made else { throw ControlError(message(rc)) }
-            // A handle this store does not own may be closed while the store lives: nothing is kept.
-            if ownsHandle { statements[sql] = made }
+            statements[sql] = made
             statement = made
         }
         // Ready for its next use however this one ends; the values bound are let go with it.
         defer {
-            if ownsHandle {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-            } else {
-                sqlite3_finalize(statement)
-            }
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
         }
         for (index, value) in values.enumerated() {
             let position = Int32(index + 1)
@@ -290,8 +271,8 @@ public final class SQLiteCallStore: CallStore {
         var handle: OpaquePointer?
         // immutable: no lock, no -shm to create in a folder that cannot be written.
         let uri = "file:" + directory + "/journal.sqlite?immutable=1"
-        defer { sqlite3_close(handle) }
         guard sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK, let handle else {
+            sqlite3_close(handle)
             return .failure(ControlError("call store \(directory)/journal.sqlite: cannot be read"))
         }
         do {
