@@ -10,13 +10,9 @@ import Testing
 struct AudioThreadTests {
     /// The blocked signals of each thread of this process named `name`, from /proc (`SigBlk`).
     static func blockedSignals(ofThreadsNamed name: String) -> [UInt64] {
-        guard let tasks = opendir("/proc/self/task") else { return [] }
-        defer { closedir(tasks) }
         var masks: [UInt64] = []
-        while let entry = readdir(tasks) {
-            let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard id.first != ".", case .success(let comm) = SmallTextFile.read("/proc/self/task/\(id)/comm"),
-                comm == name + "\n", case .success(let status) = SmallTextFile.read("/proc/self/task/\(id)/status"),
+        for thread in processThreads() where thread.name == name {
+            guard case .success(let status) = SmallTextFile.read("/proc/self/task/\(thread.id)/status"),
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
                 let mask = UInt64(line.dropFirst("SigBlk:".count).drop { $0 == " " || $0 == "\t" }, radix: 16)
             else { continue }

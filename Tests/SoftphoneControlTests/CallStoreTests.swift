@@ -93,7 +93,7 @@ struct CallStoreTests {
         var checkpointed = 0
         var threads: [String] = []
         for _ in 0..<500 {
-            threads = threadNames()
+            threads = processThreads().map(\.name)
             checkpointed = try rowsInFileAlone(store.path)
             if checkpointed >= 1000, threads.contains("softphone-wal") { break }
             usleep(10_000)
@@ -117,24 +117,6 @@ struct CallStoreTests {
         defer { sqlite3_finalize(statement) }
         guard sqlite3_prepare_v2(db, "SELECT count(*) FROM calls", -1, &statement, nil) == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW else { return 0 }
         return Int(sqlite3_column_int64(statement, 0))
-    }
-
-    /// The names of this process's threads.
-    private func threadNames() -> [String] {
-        guard let folder = opendir("/proc/self/task") else { return [] }
-        defer { closedir(folder) }
-        var names: [String] = []
-        while let entry = readdir(folder) {
-            let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard id.first?.isNumber == true else { continue }
-            let file = open("/proc/self/task/\(id)/comm", O_RDONLY)
-            guard file >= 0 else { continue }
-            var bytes = [UInt8](repeating: 0, count: 32)
-            let count = read(file, &bytes, bytes.count)
-            close(file)
-            names.append(String(decoding: bytes.prefix(max(0, count)).prefix { $0 != 0x0A }, as: UTF8.self))
-        }
-        return names
     }
 
     @Test("an unusable store path is one clear error naming the file")
