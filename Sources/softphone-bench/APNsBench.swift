@@ -50,8 +50,8 @@ func apnsPhone(_ name: String, credentials: APNsCredentials.Written, extra: Stri
 /// by polling `state`, whose reply lists every call: with thousands ringing, polling it would
 /// cost the phone more than what is measured. False after a minute without it.
 func waitForCall(_ number: Int, socket: String) -> Bool {
-    guard let events = try? ControlClient.LineConnection(path: socket) else { return false }
-    events.send(.object([("cmd", .string("events")), ("follow", .bool(true)), ("new", .bool(true))]))
+    guard let events = try? connection(to: socket) else { return false }
+    events.send(ControlRequest.events(follow: true, fromNow: true).json)
     let deadline = ControlClient.monotonicSeconds() + 60
     var following = false
     while case .line(let line) = events.nextLine(deadline: deadline) {

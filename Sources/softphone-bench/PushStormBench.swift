@@ -63,7 +63,7 @@ final class CallOrderFollower: Sendable {
     /// Starts following the phone on `socket`, from now on.
     init(socket: String) throws {
         let events = try connection(to: socket)
-        events.send(.object([("cmd", .string("events")), ("follow", .bool(true)), ("new", .bool(true))]))
+        events.send(ControlRequest.events(follow: true, fromNow: true).json)
         // The connection goes to the thread that reads it; nothing else touches it.
         nonisolated(unsafe) let owned = events
         try DetachedThread.start { [self] in
