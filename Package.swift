@@ -78,6 +78,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
         .systemLibrary(name: "CNghttp2", path: "Sources/CNghttp2"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
+        .systemLibrary(name: "CScheduler", path: "Sources/CScheduler"),
 
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
         .target(name: "SoftphoneCore", swiftSettings: core),
@@ -106,7 +107,7 @@ let package = Package(
         // and APNs endpoint, the client subcommands, scenarios, the flow and the demo.
         .target(
             name: "SoftphoneShell",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs", "SoftphoneFleet"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs", "SoftphoneFleet", "CScheduler"],
             swiftSettings: shipped),
         // The shell with the built-in apps.
         .executableTarget(

@@ -163,7 +163,7 @@ extension FleetCommand {
         do {
             fleet = Fleet(plan: try plan(options), wallClockStart: WallClock.unixTime())
             let device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens)
-            endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox)
+            endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox, wakeUp: nil)
         } catch {
             Console.error(error.message.hasPrefix("softphone") ? error.message : "softphone fleet: " + error.message)
             return 1

@@ -17,6 +17,8 @@ final class PhoneShell {
     private let requests: RequestHandler
     private let server: ControlServer
     private let mailbox: Mailbox
+    /// With the APNs endpoint: lets it wake this thread on its own core.
+    private let wakeUp: SameCoreWakeUp?
     private let signals: SignalPipe
     /// Headless mode: request bytes read from stdin that do not yet make a whole line.
     private var pendingInput: [UInt8] = []
@@ -30,10 +32,11 @@ final class PhoneShell {
     private var appErrors: StandardErrorCapture?
 
     init(phone: Phone, display: Presenter.Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
-         journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+         journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, wakeUp: SameCoreWakeUp?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.server = server
         self.mailbox = mailbox
+        self.wakeUp = wakeUp
         self.signals = signals
         presenter = Presenter(display: display, phone: phone, clock: clock)
         publisher = EventPublisher(clock: clock, presenter: presenter, server: server)
@@ -79,7 +82,10 @@ final class PhoneShell {
         if let appErrors { fds.append(pollfd(fd: appErrors.readEnd, events: Int16(POLLIN), revents: 0)) }
         hostWorkWoke = false
 
-        let ready = poll(&fds, nfds_t(fds.count), timeoutMilliseconds())
+        let timeout = timeoutMilliseconds()
+        wakeUp?.willSleep()
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        wakeUp?.woke()
         if let due = phone.hostRunLoop?.secondsUntilNextTimer, due <= 0 { hostWorkWoke = true }
         if ready < 0 {
             // EINTR: a SIGWINCH for ncurses; its KEY_RESIZE waits in the key queue.
