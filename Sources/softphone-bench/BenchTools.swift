@@ -45,6 +45,19 @@ func cpuPercent(of pid: pid_t, over seconds: Double) -> Double {
     return Double(processCPUNanoseconds(pid) - before) / 1e9 / seconds * 100
 }
 
+/// The machine's CPU time so far, from /proc/stat: all of it and what the hypervisor took
+/// (`steal`: a virtual core ready to run but not run), in clock ticks.
+func machineCPUTicks() -> (total: Int64, stolen: Int64) {
+    let fields = readText("/proc/stat").prefix { $0 != "\n" }.split(separator: " ").dropFirst().compactMap { Int64($0) }
+    return (fields.reduce(0, +), fields.count > 7 ? fields[7] : 0)
+}
+
+/// The share of the machine's CPU time the hypervisor took since `start` (a `machineCPUTicks()`), in per cent.
+func stolenPercent(since start: (total: Int64, stolen: Int64)) -> Double {
+    let now = machineCPUTicks()
+    return now.total > start.total ? Double(now.stolen - start.stolen) / Double(now.total - start.total) * 100 : 0
+}
+
 /// Runs tmux with `arguments`, returning its stdout. PhoneProcess reads without waiting for end of
 /// file, so the server tmux leaves running (holding the pipe) does not stall it.
 func tmux(_ arguments: [String]) throws -> String {
