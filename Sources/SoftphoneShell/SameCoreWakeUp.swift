@@ -13,7 +13,8 @@ import SoftphoneCore
 /// push, it narrows the phone's thread to its own core: the phone's thread runs there as soon as
 /// the endpoint goes back to wait for its connections (99th percentile 0.2–0.8 ms). On waking,
 /// the phone's thread widens itself back to the cores it had, so the scheduler moves it freely for
-/// everything else, and the threads it starts inherit all of them.
+/// everything else, and the threads it starts inherit all of them. The price is two system calls
+/// per push, about 30 µs at the median, which buys nothing on a quiet machine.
 ///
 /// Only a sleeping thread is narrowed: narrowing a running one would move it at once, mid-turn.
 final class SameCoreWakeUp: Sendable {
