@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes symbol-order.txt: the functions of the phone that run while it starts, rings and takes a
-# call, in the order they first run. Release builds hand the file to the linker
+# call, then those of the APNs endpoint, in the order they first run. Release builds hand the file to the linker
 # (--symbol-ordering-file, see Package.swift), which puts those functions next to each other: the
 # pages the phone touches are then few and contiguous, instead of scattered over 5 MB of code, and
 # its resident memory while ringing falls by about 1.4 MB (the budget is 12 MB: docs/architecture.md).
@@ -11,7 +11,7 @@
 #   Sources/softphone/Linking/profile-symbol-order.sh .build/release/softphone
 #   rm .build/release/softphone   # relinked at the next build: SwiftPM does not know the link reads
 #                                 # this file, and touching main.swift relinks nothing when it compiles the same
-# Needs valgrind, tmux and python3 (the paced ALSA capture device's pacer).
+# Needs valgrind, tmux, curl and python3 (the paced ALSA capture device's pacer).
 set -euo pipefail
 binary=$(realpath "${1:?usage: profile-symbol-order.sh PATH/TO/softphone}")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,12 +35,32 @@ sleep 1
 sleep 6
 key a 2; key d 1; key r 1; key Escape 1; key '?' 1; key Escape 1; key q 3
 
-# Every function callgrind saw in the phone's own binary (not the shared libraries), first seen first.
-python3 - "$work/callgrind.out" "$binary" > "$here/symbol-order.txt" <<'PY'
+# Then the APNs endpoint (--apns), after all of the above: its start, one push over h2c, quit. So
+# the endpoint's functions lie together too, and a phone started with --apns touches few pages
+# more than one without (the budget: within 1 MB), while the ringing phone's pages stay as they were.
+"$binary" apns-credentials "$work/credentials" > "$work/credentials.txt"
+key_file=$(ls "$work"/credentials/AuthKey_*.p8)
+team=$(grep -o -- '--apns-team [A-Z0-9]*' "$work/credentials.txt" | head -1 | cut -d' ' -f2)
+bearer=$(grep -o 'bearer [A-Za-z0-9._-]*' "$work/credentials.txt" | head -1)
+tmux -L symbol-order new-session -d -x 80 -y 24 \
+  "exec valgrind --tool=callgrind --demangle=no --callgrind-out-file=$work/callgrind-apns.out \
+   $binary --plain --no-audio --socket $work/apns.sock --data-dir $work/apns-data \
+   --apns 0 --apns-auth-key $key_file --apns-team $team"
+for _ in $(seq 100); do [ -S "$work/apns.sock" ] && break; sleep 0.2; done
+sleep 1
+read -r address token < <("$binary" state --socket "$work/apns.sock" | python3 -c \
+  'import json, sys; apns = json.load(sys.stdin)["apns"]; print(apns["address"], apns["token"])')
+curl -s -o /dev/null --http2-prior-knowledge -H 'apns-topic: com.example.voip.voip' -H 'apns-push-type: voip' \
+  -H "authorization: $bearer" --data-binary @"$here/../../../Assets/Payloads/voip-call.json" "http://$address/3/device/$token"
+sleep 2
+key q 3
+
+# Every function callgrind saw in the phone's own binary (not the shared libraries), first seen
+# first: the ringing phone's, then the endpoint's.
+python3 - "$binary" "$work/callgrind.out" "$work/callgrind-apns.out" > "$here/symbol-order.txt" <<'PY'
 import re, sys
-path, binary = sys.argv[1], sys.argv[2]
-objects, functions, seen = {}, {}, {}
-current = None
+binary, paths = sys.argv[1], sys.argv[2:]
+seen = {}
 def name(table, token):  # "(12) name" defines id 12; "(12)" refers to it
     match = re.match(r'\((\d+)\)(?: (.*))?', token)
     if not match:
@@ -48,18 +68,20 @@ def name(table, token):  # "(12) name" defines id 12; "(12)" refers to it
     if match.group(2):
         table[match.group(1)] = match.group(2)
     return table.get(match.group(1))
-for line in open(path, errors='replace'):
-    line = line.rstrip('\n')
-    if line.startswith('ob='):
-        current = name(objects, line[3:])
-    elif line.startswith('cob='):
-        name(objects, line[4:])
-    elif line.startswith('cfn='):
-        name(functions, line[4:])
-    elif line.startswith('fn='):
-        function = re.sub(r"'\d+$", '', name(functions, line[3:]))  # callgrind's recursion marks
-        if current == binary and function not in seen:
-            seen[function] = True
-            print(function)
+for path in paths:  # one profile after another; a function keeps the place it was first seen
+    objects, functions, current = {}, {}, None  # callgrind's ids are per file
+    for line in open(path, errors='replace'):
+        line = line.rstrip('\n')
+        if line.startswith('ob='):
+            current = name(objects, line[3:])
+        elif line.startswith('cob='):
+            name(objects, line[4:])
+        elif line.startswith('cfn='):
+            name(functions, line[4:])
+        elif line.startswith('fn='):
+            function = re.sub(r"'\d+$", '', name(functions, line[3:]))  # callgrind's recursion marks
+            if current == binary and function not in seen:
+                seen[function] = True
+                print(function)
 PY
 echo "wrote $(wc -l < "$here/symbol-order.txt") functions to $here/symbol-order.txt"
