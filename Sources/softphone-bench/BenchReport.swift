@@ -40,7 +40,7 @@ struct Row {
 
 /// Prints every row and figure and exits: status 1 when a budget is missed.
 @MainActor func report() -> Never {
-    let sink = pacedALSA.isEmpty ? "ALSA device \(audioDevice)" : "ALSA, the paced capture device (Tests/alsa/paced.conf)"
+    let sink = pacedALSA.isEmpty ? "ALSA device \(audioDevice)" : "ALSA, the paced capture device (Tests/alsa/paced.conf), waking the audio thread as a card does"
     print("softphone-bench: \(sink) on \(readText("/proc/sys/kernel/hostname").split(separator: "\n").first ?? "")")
     for row in rows {
         print("\(row.withinBudget ? "ok  " : "OVER") \(row.what): \(Row.format(row.measured)) \(row.unit) (budget \(row.budget.text))")

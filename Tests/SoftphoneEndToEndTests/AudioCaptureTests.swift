@@ -141,6 +141,40 @@ struct AudioCaptureTests {
         #expect(wav.seconds > declined + 0.9, "the file runs on in silence until the phone quits: \(wav.seconds) s, declined at \(declined) s")
     }
 
+    @Test("paced to wake the writer as a card does (the benchmark's setting): the audio thread wakes about 10 times a second while ringing, not at every page")
+    func pacedLikeACard() throws {
+        try #require(ALSACapture.pacedProblem() == nil, "the paced capture device: \(ALSACapture.pacedProblem() ?? "")")
+        let capture = temporaryFolder()
+        let phone = try PlainPhone([], environment: ALSACapture.paced(into: capture, wakingLikeACard: true))
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING") != nil)
+        pause(0.5)
+        let audio = try #require(processThreads(of: phone.process.pid).first { $0.name == "softphone-audio" })
+        // Each time the thread sleeps and wakes: a blocked write to the pipe, or a wait for room.
+        func switches() -> Int {
+            let status = (try? SmallTextFile.read("/proc/\(phone.process.pid)/task/\(audio.id)/status").get()) ?? ""
+            return status.split(separator: "\n").filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
+                .reduce(0) { $0 + (Int($1.split(separator: "\t").last ?? "") ?? 0) }
+        }
+        let before = switches()
+        pause(2)
+        let perSecond = Double(switches() - before) / 2
+        // With the default one-page pipe it is about 50: one wake-up per 4 KiB (21 ms) written.
+        #expect(perSecond > 3 && perSecond < 25, "the audio thread woke \(perSecond) times a second")
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") != nil)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+        let log = (try? SmallTextFile.read(capture + "/pacer.log").get()) ?? ""
+        #expect(log.contains("pipe=8-pages"), "pacer.log: \(log)")
+        let streams = try listFolder(capture).filter { $0.hasSuffix(".wav") }
+        guard let stream = streams.first else { Issue.record("no stream captured in \(capture)"); return }
+        let wav = try CapturedWAV(path: capture + "/" + stream)
+        #expect(wav.rate == 48000 && wav.seconds > 2)
+        #expect(wav.peak(from: 480, to: 9_120) > 0.2, "the ring's first note is heard")
+    }
+
     @Test("a phone stalled while ringing (SIGSTOP for 0.6 s) underruns its paced sink, recovers, keeps ringing, and reports it")
     func underrunRecoveredAndReported() throws {
         let phone = try PlainPhone(["--audio-out", "/dev/null"])
