@@ -18,16 +18,9 @@ func readText(_ path: String) -> String { (try? SmallTextFile.read(path).get()) 
 /// CPU time of every thread of `pid`, or of those whose name starts with `prefix`, in
 /// nanoseconds (schedstat: finer than clock ticks).
 func processCPUNanoseconds(_ pid: pid_t, threadsNamed prefix: String? = nil) -> Int64 {
-    guard let tasks = opendir("/proc/\(pid)/task") else { return 0 }
-    defer { closedir(tasks) }
-    var total: Int64 = 0
-    while let entry = readdir(tasks) {
-        let id = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard id.first != "." else { continue }
-        if let prefix, !readText("/proc/\(pid)/task/\(id)/comm").hasPrefix(prefix) { continue }
-        total += Int64(readText("/proc/\(pid)/task/\(id)/schedstat").split(separator: " ").first ?? "") ?? 0
+    processThreads(of: pid).filter { prefix.map($0.name.hasPrefix) ?? true }.reduce(0) { total, thread in
+        total + (Int64(readText("/proc/\(pid)/task/\(thread.id)/schedstat").split(separator: " ").first ?? "") ?? 0)
     }
-    return total
 }
 
 /// Peak resident set size of `pid` in megabytes (VmHWM).
