@@ -15,3 +15,12 @@ public func processThreads(of process: pid_t? = nil) -> [(id: String, name: Stri
     }
     return threads
 }
+
+/// The value of `field` (`SigBlk`, `voluntary_ctxt_switches`, …) in the /proc status of thread
+/// `id` of `process` (this one when nil), without the spaces before it; nil when it cannot be read.
+public func threadStatus(_ field: String, thread id: String, of process: pid_t? = nil) -> Substring? {
+    guard case .success(let status) = SmallTextFile.read("/proc/\(process.map(String.init) ?? "self")/task/\(id)/status"),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+    else { return nil }
+    return line.dropFirst(field.count + 1).drop { $0 == " " || $0 == "\t" }
+}

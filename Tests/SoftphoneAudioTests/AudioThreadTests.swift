@@ -1,5 +1,4 @@
 import Glibc
-import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
@@ -12,11 +11,7 @@ struct AudioThreadTests {
     static func blockedSignals(ofThreadsNamed name: String) -> [UInt64] {
         var masks: [UInt64] = []
         for thread in processThreads() where thread.name == name {
-            guard case .success(let status) = SmallTextFile.read("/proc/self/task/\(thread.id)/status"),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
-                let mask = UInt64(line.dropFirst("SigBlk:".count).drop { $0 == " " || $0 == "\t" }, radix: 16)
-            else { continue }
-            masks.append(mask)
+            if let mask = threadStatus("SigBlk", thread: thread.id).flatMap({ UInt64($0, radix: 16) }) { masks.append(mask) }
         }
         return masks
     }

@@ -153,9 +153,9 @@ struct AudioCaptureTests {
         let audio = try #require(processThreads(of: phone.process.pid).first { $0.name == "softphone-audio" })
         // Each time the thread sleeps and wakes: a blocked write to the pipe, or a wait for room.
         func switches() -> Int {
-            let status = (try? SmallTextFile.read("/proc/\(phone.process.pid)/task/\(audio.id)/status").get()) ?? ""
-            return status.split(separator: "\n").filter { $0.hasPrefix("voluntary_ctxt_switches") || $0.hasPrefix("nonvoluntary_ctxt_switches") }
-                .reduce(0) { $0 + (Int($1.split(separator: "\t").last ?? "") ?? 0) }
+            ["voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"].reduce(0) { total, field in
+                total + (threadStatus(field, thread: audio.id, of: phone.process.pid).flatMap { Int($0) } ?? 0)
+            }
         }
         let before = switches()
         pause(2)
