@@ -35,13 +35,18 @@ struct APNsIntake {
     /// between turns while a backlog drains.
     static let turn: Duration = .milliseconds(20)
 
+    /// Whether a batch the endpoint hands over at once is a flood's.
+    static func isFlood(_ batch: [APNsExchange]) -> Bool {
+        batch.count >= floodBatch
+    }
+
     /// Pushes answered and not taken yet.
     var count: Int { waiting.count - next }
 
     /// The endpoint handed over `batch` at `now`.
     mutating func add(_ batch: [APNsExchange], at now: Instant) {
         waiting += batch
-        if batch.count >= Self.floodBatch { lastFlood = now }
+        if Self.isFlood(batch) { lastFlood = now }
     }
 
     /// Whether a flood is on at `now`.

@@ -194,7 +194,7 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, 
         onNotice: { mailbox.post(.notice($0)) },
         onRequests: { answered in
             // A push at ordinary pace is taken at once, on this core; a flood's batch waits for its turn anyway.
-            if answered.count < APNsIntake.floodBatch { wakeUp?.narrowToCallingCore() }
+            if !APNsIntake.isFlood(answered) { wakeUp?.narrowToCallingCore() }
             mailbox.post(.apns(answered))
         })
 }
