@@ -15,29 +15,39 @@ struct SameCoreWakeUpTests {
         private let steps = Locked<[(@Sendable (SameCoreWakeUp) -> Void)?]>([])  // nil: the thread ends
         private let stepReady = DispatchSemaphore(value: 0)
         private let stepDone = DispatchSemaphore(value: 0)
-        private let made = Locked<(wakeUp: SameCoreWakeUp?, cores: [Int32])>((nil, []))
         let thread: pthread_t
+        /// Made on the phone's thread, as the shell makes it.
+        let wakeUp: SameCoreWakeUp
+        /// The cores the thread had when it started.
+        let startingCores: [Int32]
+
+        struct NoCores: Error {}
 
         init() throws {
-            let made = self.made, steps = self.steps, stepReady = self.stepReady, stepDone = self.stepDone
+            let steps = self.steps, stepReady = self.stepReady, stepDone = self.stepDone
+            let made = Locked<(wakeUp: SameCoreWakeUp?, cores: [Int32])>((nil, []))
             let ready = DispatchSemaphore(value: 0)
             thread = try POSIXThread.start {
                 let cores = SameCoreWakeUp.cores(of: 0), wakeUp = SameCoreWakeUp()
                 made.withLock { $0 = (wakeUp, cores) }
                 ready.signal()
+                guard let wakeUp else { return }
                 while true {
                     stepReady.wait()
-                    guard let step = steps.withLock({ $0.removeFirst() }), let wakeUp else { return }
+                    guard let step = steps.withLock({ $0.removeFirst() }) else { return }
                     step(wakeUp)
                     stepDone.signal()
                 }
             }
             ready.wait()
+            let (wakeUp, cores) = made.withLock { ($0.wakeUp, $0.cores) }
+            guard let wakeUp else {
+                pthread_join(thread, nil)  // it has ended
+                throw NoCores()
+            }
+            self.wakeUp = wakeUp
+            startingCores = cores
         }
-
-        var wakeUp: SameCoreWakeUp? { made.withLock { $0.wakeUp } }
-        /// The cores the thread had when it started.
-        var startingCores: [Int32] { made.withLock { $0.cores } }
 
         /// Runs `step` on the phone's thread and waits until it has run.
         func run(_ step: @escaping @Sendable (SameCoreWakeUp) -> Void) {
@@ -54,17 +64,16 @@ struct SameCoreWakeUpTests {
         }
 
         /// The cores the phone's thread may run on now.
-        var cores: [Int32] { wakeUp.map { SameCoreWakeUp.cores(of: $0.thread) } ?? [] }
+        var cores: [Int32] { SameCoreWakeUp.cores(of: wakeUp.thread) }
     }
 
     @Test("a sleeping phone thread is narrowed to the waker's core, and has all its cores again once awake")
     func narrowsThenWidens() throws {
         let phone = try PhoneThread()
         defer { phone.stop() }
-        let wakeUp = try #require(phone.wakeUp)
         #expect(!phone.startingCores.isEmpty)
         phone.run { $0.willSleep() }
-        wakeUp.narrowToCallingCore()
+        phone.wakeUp.narrowToCallingCore()
         let narrowed = phone.cores
         #expect(narrowed.count == 1, "narrowed to one core: \(narrowed)")
         #expect(narrowed.allSatisfy(phone.startingCores.contains))
@@ -76,13 +85,12 @@ struct SameCoreWakeUpTests {
     func awakeThreadIsLeftAlone() throws {
         let phone = try PhoneThread()
         defer { phone.stop() }
-        let wakeUp = try #require(phone.wakeUp)
-        wakeUp.narrowToCallingCore()
+        phone.wakeUp.narrowToCallingCore()
         #expect(phone.cores == phone.startingCores)
         // Asleep, then awake again: a waker that comes after is too late to narrow it.
         phone.run { $0.willSleep() }
         phone.run { $0.woke() }
-        wakeUp.narrowToCallingCore()
+        phone.wakeUp.narrowToCallingCore()
         #expect(phone.cores == phone.startingCores)
     }
 
@@ -90,12 +98,11 @@ struct SameCoreWakeUpTests {
     func oncePerSleep() throws {
         let phone = try PhoneThread()
         defer { phone.stop() }
-        let wakeUp = try #require(phone.wakeUp)
         for _ in 0..<3 {
             phone.run { $0.willSleep() }
-            wakeUp.narrowToCallingCore()
+            phone.wakeUp.narrowToCallingCore()
             let first = phone.cores
-            wakeUp.narrowToCallingCore()
+            phone.wakeUp.narrowToCallingCore()
             #expect(first.count == 1)
             #expect(phone.cores == first)
             phone.run { $0.woke() }
