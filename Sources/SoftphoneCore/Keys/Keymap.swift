@@ -133,7 +133,7 @@ public enum Keymap {
         switch choice {
         case .endAndAccept: KeyBinding(["1"], "1", hint: "end & accept", help: "End & Accept: end the call in progress, answer", .endAndAccept)
         case .holdAndAccept: KeyBinding(["2"], "2", hint: "hold & accept", help: "Hold & Accept: hold the call in progress, answer", .holdAndAccept)
-        case .endHeldAndAccept: KeyBinding(["2"], "2", hint: "end held & accept", help: "End Held & Accept: end the held call, answer", .holdAndAccept)
+        case .endHeldAndAccept: KeyBinding(["2"], "2", hint: "end held & accept", help: "End Held & Accept: end the held call, hold the one in progress, answer", .holdAndAccept)
         case .decline: decline
         }
     }

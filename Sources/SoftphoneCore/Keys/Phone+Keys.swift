@@ -22,12 +22,18 @@ extension Phone {
 
     // MARK: - Calls
 
-    /// `a`: answers the ringing call (an answer action; the ringer stops at once, rule 33).
+    /// `a`: answers the ringing call (an answer action; the ringer stops at once, rule 33). Calls
+    /// of its app ringing behind it end in the same transaction: iOS keeps the first call on screen
+    /// while a second rings behind it, and Accept ends the second (iOS rule 38).
     func answer() {
         guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
         guard calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
+        let behind = calls.ringing.dropFirst().filter { $0.provider === incoming.provider }
+        // Ended before the answer begins, so none of them becomes the next call to ring.
+        for call in behind { beginEnd(call, reason: .declined) }
         beginAnswer(incoming)
-        send(CXTransaction(action: CXAnswerCallAction(call: incoming.uuid)), to: incoming.provider)
+        let ends = behind.map { CXEndCallAction(call: $0.uuid, reason: .declined) as CXAction }
+        send(CXTransaction(actions: [CXAnswerCallAction(call: incoming.uuid)] + ends), to: incoming.provider)
     }
 
     /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
@@ -55,24 +61,38 @@ extension Phone {
         end(focus, thenAnswer: incoming)
     }
 
-    /// Call waiting "Hold & Accept": SetHeld(active) + Answer(new); with a call already held,
-    /// "End Held & Accept": End(held) + Answer(new) (iOS rule 38).
+    /// Call waiting "Hold & Accept": SetHeld(active) + Answer(new), one transaction. With the only
+    /// other call already on hold, iOS still offers Hold & Accept: the held call stays held and
+    /// only the answer is sent. With a call active and one held, the same key is "End Held &
+    /// Accept" (iOS rule 38).
     func holdAndAccept() {
         guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
         guard let focus = calls.focus else { return answer() }
-        if let held = calls.held(other: focus) ?? (focus.isOnHold ? focus : nil) { return end(held, thenAnswer: incoming) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
+        if let held = calls.held(other: focus) { return endHeld(held, holdActive: focus, thenAnswer: incoming) }
         guard groupsFit else { return refuse(.maximumCallGroups(callGroupLimit)) }
         beginAnswer(incoming)
-        send(CXTransaction(actions: [CXSetHeldCallAction(call: focus.uuid, onHold: true), CXAnswerCallAction(call: incoming.uuid)]), to: incoming.provider)
+        let answer = CXAnswerCallAction(call: incoming.uuid)
+        let actions: [CXAction] = focus.isOnHold ? [answer] : [CXSetHeldCallAction(call: focus.uuid, onHold: true), answer]
+        send(CXTransaction(actions: actions), to: incoming.provider)
     }
 
-    /// End(`ending`) + Answer(`incoming`) as one transaction, the observed sequence of both
-    /// End & Accept and End Held & Accept.
+    /// End(`ending`) + Answer(`incoming`) as one transaction: End & Accept.
     private func end(_ ending: CallRecord, thenAnswer incoming: CallRecord) {
         beginEnd(ending, reason: .local)
         beginAnswer(incoming)
         send(CXTransaction(actions: [CXEndCallAction(call: ending.uuid, reason: .local), CXAnswerCallAction(call: incoming.uuid)]), to: incoming.provider)
+    }
+
+    /// End Held & Accept: End(held) + SetHeld(active, true) + Answer(new) as one transaction, so
+    /// the call that was active is held, not left connected beside the new one.
+    private func endHeld(_ held: CallRecord, holdActive active: CallRecord, thenAnswer incoming: CallRecord) {
+        beginEnd(held, reason: .local)
+        beginAnswer(incoming)
+        send(CXTransaction(actions: [
+            CXEndCallAction(call: held.uuid, reason: .local), CXSetHeldCallAction(call: active.uuid, onHold: true),
+            CXAnswerCallAction(call: incoming.uuid),
+        ]), to: incoming.provider)
     }
 
     /// The waiting call's app's `maximumCallGroups`.
@@ -82,9 +102,10 @@ extension Phone {
 
     /// The choices the call-waiting screen offers over `focus`.
     func waitingChoices(over focus: CallRecord) -> [CallWaitingChoice] {
+        // End Held & Accept holds the active call, so it needs a call that can be held too.
+        guard focus.details.supportsHolding else { return [.endAndAccept, .decline] }
         if calls.held(other: focus) != nil { return [.endAndAccept, .endHeldAndAccept, .decline] }
-        let canHold = focus.details.supportsHolding && groupsFit
-        return canHold ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
+        return groupsFit ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
     }
 
     /// `x`: holds the call on screen, resumes the held one, or swaps the two.

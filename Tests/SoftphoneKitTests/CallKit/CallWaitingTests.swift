@@ -5,7 +5,7 @@ import Testing
 /// A second call over an active one, and over a ringing one (iOS rule 38).
 @Suite("CallKit: call waiting")
 struct CallWaitingTests {
-    private func waiting(_ t: TestPhone) -> CallWaitingScreen? {
+    private func waiting<App>(_ t: PhoneOnManualClock<App>) -> CallWaitingScreen? {
         if case .callWaiting(let screen) = t.screen { screen } else { nil }
     }
 
@@ -97,7 +97,7 @@ struct CallWaitingTests {
         #expect((actions.last as? CXAnswerCallAction)?.callUUID == bob)
     }
 
-    @Test("rule 38: with one call active and one held, the choices are End & Accept and End Held & Accept; 2 ends the held call")
+    @Test("rule 38: with one call active and one held, the choices are End & Accept and End Held & Accept; 2 ends the held call and holds the active one")
     func activeAndHeld() throws {
         let t = aliceConnectedBobWaiting()
         t.send(.dtmf("2"))  // Alice held, Bob active
@@ -113,10 +113,36 @@ struct CallWaitingTests {
         let ended = t.events.compactMap { if case .ended(let call, _, let caller, let reason, _, _) = $0 { "\(call) \(caller.name) \(reason)" } else { nil } }
         #expect(ended == ["1 Alice local"])
         #expect(t.events.contains(.connected(call: 3)))
+        #expect(t.events.suffix(from: t.events.firstIndex(of: .connected(call: 2)) ?? 0).filter { $0 == .held(call: 2, onHold: true) }.count == 1)
         #expect(t.phone.currentCalls.map(\.caller.name) == ["Bob", "Carol"])
+        // Bob is held and Carol is the one call live: never two connected calls off hold.
+        #expect(t.phone.currentCalls.map(\.isOnHold) == [true, false])
         guard case .inCall(let inCall) = t.screen else { Issue.record("screen: \(t.screen)"); return }
         #expect(inCall.caller.name == "Carol")
-        #expect(t.phone.currentCalls.first { $0.caller.name == "Bob" }?.isOnHold == false)
+        #expect(inCall.held?.name == "Bob")
+    }
+
+    @Test("rule 38: End Held & Accept is one transaction: End(held), SetHeld(active, true), Answer(waiting)")
+    func endHeldAndAcceptTransaction() throws {
+        let t = HookPhone()
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.push(caller: "Bob", handle: "+15552222")
+        t.send(.holdAndAccept)  // Alice held, Bob active
+        t.push(caller: "Carol", handle: "+15553333")
+        let alice = t.uuid(ofCall: 1), bob = t.uuid(ofCall: 2), carol = t.uuid(ofCall: 3)
+        let before = t.app?.transactions.count ?? 0
+        t.send(.holdAndAccept)
+        let transactions = t.app?.transactions.dropFirst(before) ?? []
+        #expect(transactions.count == 1)
+        let actions = transactions.first?.actions ?? []
+        #expect(actions.count == 3)
+        #expect((actions.first as? CXEndCallAction)?.callUUID == alice)
+        let hold = actions.dropFirst().first as? CXSetHeldCallAction
+        #expect(hold?.callUUID == bob && hold?.isOnHold == true)
+        #expect((actions.last as? CXAnswerCallAction)?.callUUID == carol)
+        let performed = t.app?.log.filter { ["answer", "end", "hold", "unhold"].contains($0) } ?? []
+        #expect(Array(performed.suffix(3)) == ["end", "hold", "answer"])
     }
 
     @Test("rule 38: with one call active and one held, 1 ends the active call and answers; the held call stays held")
@@ -186,16 +212,68 @@ struct CallWaitingTests {
         #expect(t.effects.contains(.startRinging(call: 2)))
     }
 
-    @Test("rule 38: answering the first ringing call turns the one behind it into call waiting")
+    @Test("rule 38: answering the first ringing call ends the one ringing behind it, in the same transaction, as iOS does")
     func secondBehindAnsweredFirst() throws {
-        let t = TestPhone()
+        let t = HookPhone(.init(action: { _, action in action.fulfill() }))
         t.push(caller: "Alice", handle: "+15551111")
         t.push(caller: "Bob", handle: "+15552222")
+        let alice = t.uuid(ofCall: 1), bob = t.uuid(ofCall: 2)
         t.send(.answer)
-        let screen = try #require(waiting(t))
-        #expect(screen.caller.name == "Bob")
-        #expect(screen.active.name == "Alice")
+        let transaction = try #require(t.app?.transactions.last)
+        #expect(t.app?.transactions.count == 1)
+        #expect(transaction.actions.count == 2)
+        #expect((transaction.actions.first as? CXAnswerCallAction)?.callUUID == alice)
+        #expect((transaction.actions.last as? CXEndCallAction)?.callUUID == bob)
+        let ended = t.events.compactMap { if case .ended(let call, _, let caller, let reason, _, _) = $0 { "\(call) \(caller.name) \(reason)" } else { nil } }
+        #expect(ended == ["2 Bob declined"])
+        #expect(t.phone.currentCalls.map(\.caller.name) == ["Alice"])
+        guard case .inCall(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.caller.name == "Alice")
         #expect(!t.effects.contains(.startRinging(call: 2)))
+    }
+
+    @Test("rule 38: with the only other call already held, iOS still offers Hold & Accept; it answers and the held call stays held")
+    func holdAndAcceptOverHeldCall() throws {
+        let t = HookPhone(.init(action: { _, action in action.fulfill() }))
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.send(.toggleHold)
+        #expect(t.phone.currentCalls.first?.isOnHold == true)
+        t.push(caller: "Bob", handle: "+15552222")
+        guard case .callWaiting(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.choices == [.endAndAccept, .holdAndAccept, .decline])
+        let before = t.app?.transactions.count ?? 0
+        t.send(.dtmf("2"))
+        let transactions = t.app?.transactions.dropFirst(before) ?? []
+        #expect(transactions.count == 1)
+        #expect(transactions.first?.actions.count == 1)
+        #expect((transactions.first?.actions.first as? CXAnswerCallAction)?.callUUID == t.uuid(ofCall: 2))
+        let ended = t.events.compactMap { if case .ended(let call, _, _, _, _, _) = $0 { call } else { nil } }
+        #expect(ended.isEmpty)
+        #expect(t.phone.currentCalls.map(\.caller.name) == ["Alice", "Bob"])
+        #expect(t.phone.currentCalls.map(\.isOnHold) == [true, false])
+        guard case .inCall(let inCall) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(inCall.caller.name == "Bob")
+        #expect(inCall.held?.name == "Alice")
+    }
+
+    @Test("rule 38: with one call active and one held that cannot be held, End Held & Accept is not offered")
+    func endHeldNeedsAHoldableActiveCall() throws {
+        let t = HookPhone(.init(push: { app, payload in
+            // Bob's call cannot be held; the others can.
+            let update = app.update(for: payload)
+            update.supportsHolding = update.localizedCallerName != "Bob"
+            app.provider.reportNewIncomingCall(with: UUID(), update: update) { _ in }
+        }))
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.send(.toggleHold)
+        t.push(caller: "Bob", handle: "+15552222")
+        t.send(.dtmf("2"))
+        t.push(caller: "Carol", handle: "+15553333")
+        let screen = try #require(waiting(t))
+        #expect(screen.held?.name == "Alice")
+        #expect(screen.choices == [.endAndAccept, .decline])
     }
 }
 
