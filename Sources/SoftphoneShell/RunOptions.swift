@@ -51,6 +51,7 @@ extension WordReader {
     mutating func runOptions(apps: InstalledApps) throws(ControlError) -> RunOptions {
         var options = RunOptions(app: apps.defaultApp)
         var settings: [String] = []
+        var backgroundModes: Set<String>?
         while let flag = try nextFlag() {
             switch flag {
             case "--app":
@@ -91,6 +92,7 @@ extension WordReader {
                 let text = try value(for: flag)
                 do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
             case "--set": settings.append(try value(for: flag))
+            case "--background-modes": backgroundModes = try Self.backgroundModes(try value(for: flag))
             case "--rule":
                 let pair = try value(for: flag)
                 guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
@@ -121,7 +123,9 @@ extension WordReader {
             default: throw unknown(flag)
             }
         }
-        // After the loop: `--set` may come before `--app`, and the app says which settings it has.
+        // After the loop: `--set` and `--background-modes` may come before `--app`, and the app
+        // says which settings it has.
+        if let backgroundModes { options.app.backgroundModes = backgroundModes }
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
         let apnsFlags = [options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID, options.apnsIdleTimeout.map { "\($0)" }]
         if options.apns == nil, apnsFlags.contains(where: { $0 != nil }) {
@@ -137,6 +141,26 @@ extension WordReader {
             throw ControlError("softphone: --plain and --headless choose different outputs; give one of them")
         }
         return options
+    }
+
+    /// The `UIBackgroundModes` values of Info.plist that `--background-modes` takes.
+    static let knownBackgroundModes = [
+        "audio", "bluetooth-central", "bluetooth-peripheral", "external-accessory", "fetch", "location",
+        "nearby-interaction", "processing", "push-to-talk", "remote-notification", "voip",
+    ]
+
+    /// Reads `--background-modes voip,audio` (or `none`): the app's `UIBackgroundModes`, in
+    /// place of its own, so an app without `voip` can be rehearsed (iOS rules 25, 35).
+    private static func backgroundModes(_ text: String) throws(ControlError) -> Set<String> {
+        if text == "none" { return [] }
+        var modes: Set<String> = []
+        for mode in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard knownBackgroundModes.contains(mode) else {
+                throw ControlError("softphone: --background-modes: \"\(mode)\" is not a UIBackgroundModes value; use a comma-separated list of \(knownBackgroundModes.joined(separator: ", ")), or none")
+            }
+            modes.insert(mode)
+        }
+        return modes
     }
 
     /// Reads one `--set KEY=VALUE` against the app's Settings.bundle.

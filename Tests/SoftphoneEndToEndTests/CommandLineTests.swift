@@ -161,6 +161,15 @@ struct CommandLineTests {
         #expect(result.out.isEmpty)
     }
 
+    @Test("a bad --background-modes is one line naming the value and the modes accepted, exit 2", arguments: ["voip,fax", "", "voip,"])
+    func badBackgroundModes(value: String) throws {
+        let result = try PhoneProcess.run(["--background-modes", value])
+        #expect(result.status == 2)
+        #expect(result.err.hasPrefix("softphone: --background-modes: \"\(value.split(separator: ",", omittingEmptySubsequences: false).first { $0 != "voip" } ?? "")\" is not a UIBackgroundModes value; use a comma-separated list of audio, "))
+        #expect(result.err.hasSuffix(", voip, or none\n"))
+        #expect(result.err.filter { $0 == "\n" }.count == 1)
+    }
+
     @Test("a flag missing its value says so, exit 2")
     func missingValue() throws {
         let result = try PhoneProcess.run(["call", "--from"])

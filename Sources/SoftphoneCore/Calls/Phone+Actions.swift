@@ -107,8 +107,9 @@ extension Phone {
     /// returns nil, else iOS's error (iOS rule 35).
     func request(_ transaction: CXTransaction) -> (any Error)? {
         typealias Failure = CXErrorCodeRequestTransactionError
-        // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses reports (rule 24).
-        guard configuration.app.callKitEntitled else { return Failure(.unentitled) }
+        // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses
+        // reports (rule 24); Apple names a missing `voip` background mode as the usual cause.
+        guard configuration.app.callKitEntitled, hasVoIPMode else { return Failure(.unentitled) }
         guard let provider = app.providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
         guard !transaction.actionList.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0

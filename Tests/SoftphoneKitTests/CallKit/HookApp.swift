@@ -153,8 +153,12 @@ final class HookApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDe
 
 /// A phone running a `HookApp`, unlocked by default, on a manual clock.
 final class HookPhone: PhoneOnManualClock<HookApp> {
-    init(_ hooks: HookApp.Hooks = .init(), lock: LockState = .unlocked, rules: Phone.Rules = .init(), callKitEntitled: Bool = true) {
-        super.init(configuration: Phone.Configuration(app: Self.bundle(id: "hook", callKitEntitled: callKitEntitled) { HookApp(hooks) }, rules: rules), lock: lock, seed: 7)
+    init(
+        _ hooks: HookApp.Hooks = .init(), lock: LockState = .unlocked, rules: Phone.Rules = .init(), callKitEntitled: Bool = true,
+        backgroundModes: Set<String> = ["voip", "audio"]
+    ) {
+        let bundle = Self.bundle(id: "hook", backgroundModes: backgroundModes, callKitEntitled: callKitEntitled) { HookApp(hooks) }
+        super.init(configuration: Phone.Configuration(app: bundle, rules: rules), lock: lock, seed: 7)
     }
 
     /// Runs `body` as the app's own code, inside the phone; completions it sets off run before this returns.

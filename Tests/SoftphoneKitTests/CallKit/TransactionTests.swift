@@ -164,6 +164,19 @@ struct TransactionTests {
         #expect(t.phone.currentCalls.isEmpty)
     }
 
+    @Test("rule 35: an app without the voip background mode has its requests refused unentitled (1), Apple's most common cause")
+    func unentitledWithoutVoIPMode() {
+        let t = HookPhone(backgroundModes: ["audio"])
+        t.run { app in app.request("start", [self.start()]) }
+        #expect(t.app?.log.contains(failure("start", 1)) == true)
+        #expect(!(t.app?.log.contains("start") ?? true))  // the provider never saw the action
+        #expect(t.phone.currentCalls.isEmpty)
+        // With the mode, the same request goes through.
+        let entitled = HookPhone()
+        entitled.run { app in app.request("start", [self.start()]) }
+        #expect(entitled.app?.log.contains("request start: ok") == true)
+    }
+
     @Test("rule 35: End & Answer requested together arrive as one transaction, in order")
     func multiActionTransaction() throws {
         let t = HookPhone()
