@@ -52,9 +52,10 @@ public enum APNsValidator {
         // 9. The path and its device token.
         guard request.path.hasPrefix(devicePath) else { return .rejected(APNsRejection(404, "BadPath")) }
         // Over the bytes: the prefix is ASCII, and counting characters costs more.
-        let token = String(decoding: request.path.utf8.dropFirst(devicePath.utf8.count), as: UTF8.self)
-        guard !token.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
-        guard Hex.isPushToken(token) else { return .rejected(APNsRejection(400, "BadDeviceToken")) }
+        let given = String(decoding: request.path.utf8.dropFirst(devicePath.utf8.count), as: UTF8.self)
+        guard !given.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
+        guard Hex.isPushToken(given) else { return .rejected(APNsRejection(400, "BadDeviceToken")) }
+        let token = Hex.canonicalPushToken(given)
         if !device.retiredTokens.isEmpty, let retired = device.retiredTokens[token] {
             return .rejected(APNsRejection(410, "Unregistered", timestamp: retired))
         }

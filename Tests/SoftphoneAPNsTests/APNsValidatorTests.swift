@@ -79,7 +79,6 @@ struct APNsValidatorTests {
         (good(setting("apns-push-type", "fax")), APNsRejection(400, "InvalidPushType")),
         (good { $0.path = "/3/device/" }, APNsRejection(400, "MissingDeviceToken")),
         (good { $0.path = "/3/device/1234" }, APNsRejection(400, "BadDeviceToken")),
-        (good { $0.path = "/3/device/" + voip.uppercased() }, APNsRejection(400, "BadDeviceToken")),
         (good { $0.path = "/3/device/" + String(repeating: "12", count: 32) }, APNsRejection(400, "BadDeviceToken")),
         (good { $0.path = "/3/device/" + retired }, APNsRejection(410, "Unregistered", timestamp: 1_700_000_000_123)),
         (good { $0.path = "/3/device/" + alert }, APNsRejection(400, "DeviceTokenNotForTopic")),
@@ -95,6 +94,15 @@ struct APNsValidatorTests {
     ])
     func reasons(request: APNsRequest, expected: APNsRejection) {
         #expect(Self.verdict(request) == .rejected(expected))
+    }
+
+    @Test("a token in upper-case hex is the same token: accepted, and the push carries the phone's own lower-case form")
+    func upperCaseToken() {
+        guard case .accepted(let push) = Self.verdict(Self.good { $0.path = "/3/device/" + Self.voip.uppercased() }) else {
+            Issue.record("not accepted"); return
+        }
+        #expect(push.token == Self.voip)
+        #expect(Self.verdict(Self.good { $0.path = "/3/device/" + Self.retired.uppercased() }) == .rejected(APNsRejection(410, "Unregistered", timestamp: 1_700_000_000_123)))
     }
 
     @Test("VoIP pushes may be 5,120 bytes, alert pushes 4,096")

@@ -34,7 +34,7 @@ struct VoIPAppSettingsTests {
         let broken = "{length=32,bytes=0x" + hex.prefix(32) + "..." + hex.suffix(16) + "}"
         #expect(registered(effects) == broken)
         #expect(violations(effects) == [2])
-        #expect(phone.lastViolation?.message.contains("not the 64 lowercase hex digits") == true)
+        #expect(phone.lastViolation?.message.contains("not the 64 hex digits") == true)
     }
 
     /// The call-waiting screen's choices when Bob calls during a connected call with Ann.

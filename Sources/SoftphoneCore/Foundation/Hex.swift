@@ -21,13 +21,17 @@ public enum Hex {
         }
     }
 
-    /// Whether `text` is exactly what an APNs device path wants for a push token: 64 lower-case
-    /// hex digits (iOS rule 2). Anything else is what APNs answers `BadDeviceToken` to.
+    /// Whether `text` is what an APNs device path takes for a push token: 64 hex digits, of
+    /// either case (iOS rule 2). Anything else is what APNs answers `BadDeviceToken` to.
     public static func isPushToken(_ text: String) -> Bool {
         // Over the bytes in place (the APNs endpoint checks a token for every request).
         var text = text
-        return text.withUTF8 { bytes in
-            bytes.count == 64 && bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
-        }
+        return text.withUTF8 { bytes in bytes.count == 64 && bytes.allSatisfy { value(of: $0) != nil } }
+    }
+
+    /// A push token as the phone keeps it, in lower case: the same bytes whatever the case of
+    /// the digits a server sent. Costs nothing for a token already in lower case.
+    public static func canonicalPushToken(_ text: String) -> String {
+        text.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) ? text.lowercased() : text
     }
 }

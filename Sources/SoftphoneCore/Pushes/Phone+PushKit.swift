@@ -2,9 +2,10 @@
 /// two checks, strikes and exemptions (iOS rules 1–8, 10).
 extension Phone {
     /// The exception iOS raises in the app when a VoIP push handler returns without reporting a
-    /// call (iOS rule 5), word for word.
+    /// call (iOS rule 5), in the wording reported from 2021 on, which is what the versions the
+    /// phone plays (`SystemVersion`) print; reports from iOS 13 end it "…VoIP push callback."
     public static let unreportedPushException =
-        "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push callback.'"
+        "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Killing app because it never posted an incoming call to the system after receiving a PushKit VoIP push.'"
 
     /// A push arrives from APNs.
     /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
@@ -153,11 +154,12 @@ extension Phone {
     /// the 64 lowercase hex digits of `PKPushCredentials.token` never arrive (iOS rules 2, 3).
     func checkRegistered(token: String) {
         let expected = Hex.string(pushKit.voipToken)
-        guard token != expected else { return }
+        // Hex digits name the same bytes in either case, and APNs takes either (iOS rule 2).
+        guard token != expected, token.lowercased() != expected else { return }
         if token == Hex.string(pushKit.alertToken) {
             violation(3, "the app registered its alert-push token with its server as the VoIP token; VoIP pushes go to the PushKit token from pushRegistry(_:didUpdate:for:), a different one (rule 3)")
         } else {
-            violation(2, "the app registered the VoIP token with its server as \"\(token.prefix(72))\", not the 64 lowercase hex digits \(expected.prefix(8))…; pushes to it will fail. Encode PKPushCredentials.token byte by byte: since iOS 13 Data.description is \"{length = 32, bytes = 0x…}\", so stripping \"<> \" from it no longer works (rule 2)")
+            violation(2, "the app registered the VoIP token with its server as \"\(token.prefix(72))\", not the 64 hex digits \(expected.prefix(8))…; pushes to it will fail. Encode PKPushCredentials.token byte by byte: since iOS 13 Data.description is \"{length = 32, bytes = 0x…}\", so stripping \"<> \" from it no longer works (rule 2)")
         }
     }
 }

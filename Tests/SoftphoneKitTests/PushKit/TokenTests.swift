@@ -100,20 +100,31 @@ struct TokenTests {
         #expect(!Hex.isPushToken(stripped))
     }
 
-    @Test("rule 2: Hex.isPushToken accepts exactly 64 lower-case hex digits")
+    @Test("rule 2: Hex.isPushToken accepts exactly 64 hex digits, of either case, as APNs does")
     func isPushTokenIsStrict() {
         let good = String(repeating: "0123456789abcdef", count: 4)
         #expect(Hex.isPushToken(good))
-        #expect(!Hex.isPushToken(good.uppercased()))
+        #expect(Hex.isPushToken(good.uppercased()))
         #expect(!Hex.isPushToken(String(good.dropLast())))
         #expect(!Hex.isPushToken(good + "0"))
         #expect(!Hex.isPushToken(String(good.dropLast()) + "g"))
         #expect(!Hex.isPushToken("<" + String(good.dropFirst(2)) + ">"))
         #expect(!Hex.isPushToken(""))
-        // Lower-case from Hex.string; upper-case is what some servers wrongly store.
+        // Upper case names the same bytes: the phone keeps the lower-case form of either.
         let token = Data((0..<32).map { UInt8($0 * 8) })
-        #expect(Hex.isPushToken(Hex.string(token)))
-        #expect(!Hex.isPushToken(Hex.string(token, uppercase: true)))
+        #expect(Hex.isPushToken(Hex.string(token, uppercase: true)))
+        #expect(Hex.canonicalPushToken(Hex.string(token, uppercase: true)) == Hex.string(token))
+        #expect(Hex.canonicalPushToken(Hex.string(token)) == Hex.string(token))
+    }
+
+    @Test("rule 2: an app that registers its token in upper-case hex breaks no rule: the bytes are right")
+    func upperCaseRegistrationIsNoViolation() throws {
+        let t = TestPhone()
+        let token = try #require(t.app?.token)
+        t.runInApp { $0.server.send("register", ["token": Hex.string(token, uppercase: true)]) }
+        #expect(t.violations(of: 2).isEmpty)
+        t.runInApp { $0.server.send("register", ["token": String(Hex.string(token).dropLast(2))]) }
+        #expect(t.violations(of: 2).count == 1)
     }
 
     @Test("rule 3: the VoIP token differs from the alert-push token")
