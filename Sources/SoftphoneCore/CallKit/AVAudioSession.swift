@@ -24,9 +24,10 @@ public final class AVAudioSession {
 
     /// Why activating the session failed.
     public struct SessionError: Error, Equatable, CustomStringConvertible {
-        /// The OSStatus-style code (`'!int'`, 560557684: "cannot interrupt others").
+        /// The OSStatus-style code: `'!pri'`, 561017449, `insufficientPriority`, what an app's own
+        /// activation gets while CallKit's higher-priority call session owns the audio (iOS rule 34).
         public let code: Int
-        public var description: String { "AVAudioSession error \(code): cannot interrupt others (CallKit owns the call's audio)" }
+        public var description: String { "AVAudioSession error \(code): insufficient priority (CallKit owns the call's audio)" }
     }
 
     /// The category set last.
@@ -59,7 +60,7 @@ public final class AVAudioSession {
     /// Activates or deactivates the session from app code. During a CallKit call, before the
     /// system's `didActivate`, activation fails and is reported as breaking iOS rule 34.
     public func setActive(_ active: Bool) throws(SessionError) {
-        if active, let phone, !phone.appMayActivateAudio() { throw SessionError(code: 560_557_684) }
+        if active, let phone, !phone.appMayActivateAudio() { throw SessionError(code: 561_017_449) }
         isActive = active
     }
 }

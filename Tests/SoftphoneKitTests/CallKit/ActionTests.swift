@@ -375,7 +375,7 @@ struct ActionTests {
             },
             didActivate: { app, _ in app.activateAudio() }))
         t.push()
-        #expect(t.app?.log.contains("audio refused 560557684") == true)
+        #expect(t.app?.log.contains("audio refused 561017449") == true)
         #expect(t.violations(of: 34).count == 1)
         t.send(.answer)
         let log = t.app?.log ?? []
