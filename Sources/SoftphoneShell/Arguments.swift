@@ -21,7 +21,7 @@ enum Invocation {
     /// Play a sound file `repetitions` times through `output`, then exit.
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
-    case scenario(files: [String], junit: String?, flow: String?, realTime: Bool, socket: String?)
+    case scenario(files: [String], junit: String?, junitRoot: String?, flow: String?, realTime: Bool, socket: String?)
     /// Draw the ladder of an event stream: from a file, as text or a picture, or live.
     case flow(FlowCommand.Options)
     /// Send a push through the running phone's APNs endpoint, as a provider would (`push --via-apns`).
@@ -66,7 +66,7 @@ enum Arguments {
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]   (exit 0 when seen, 97 on timeout)
-               softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone scenario FILE... [--junit OUT.xml [--junit-root DIR]] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone flow [EVENTS.jsonl|-] [--html OUT.html] [--svg OUT.svg] [--width N]   (the call flow as a ladder; docs/flow.md)
                softphone flow --follow                               (the running phone's call flow, live)
                softphone demo [--loop] [--app ID] [--audio-device PCM | --audio-out FILE.wav | --no-audio]   (a hands-free tour of every app's flows;
@@ -247,11 +247,12 @@ enum Arguments {
             }
             return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
         case "scenario":
-            var files: [String] = [], junit: String?, flow: String?, realTime = false, socket: String?
+            var files: [String] = [], junit: String?, junitRoot: String?, flow: String?, realTime = false, socket: String?
             while true {
                 guard let word = try reader.nextWord() else { break }
                 switch word {
                 case "--junit": junit = try reader.value(for: word)
+                case "--junit-root": junitRoot = try reader.value(for: word)
                 case "--flow": flow = try reader.value(for: word)
                 case "--real-time": realTime = true
                 case "--socket": socket = try reader.value(for: word)
@@ -262,7 +263,10 @@ enum Arguments {
             if socket != nil && !realTime {
                 throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
-            return .scenario(files: files, junit: junit, flow: flow, realTime: realTime, socket: socket)
+            if junitRoot != nil && junit == nil {
+                throw ControlError("softphone scenario: --junit-root names the JUnit report's test cases; it goes with --junit OUT.xml")
+            }
+            return .scenario(files: files, junit: junit, junitRoot: junitRoot, flow: flow, realTime: realTime, socket: socket)
         case "flow":
             return .flow(try FlowCommand.options(&reader))
         case "demo":

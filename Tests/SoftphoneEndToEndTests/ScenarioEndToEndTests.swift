@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
@@ -65,6 +66,35 @@ struct ScenarioEndToEndTests {
         let none = try PhoneProcess.run(["scenario", empty])
         #expect(none.status == 99)
         #expect(none.err.hasPrefix("softphone scenario: \(empty) has no steps"))
+    }
+
+    @Test("a run that stops on a mistake replaces the previous report with one whose error names file:line:column")
+    func reportOfASyntaxError() throws {
+        let junit = folder + "/reports/out.xml"  // the folder is made, as --flow's is
+        let good = try file("good", "at 0s call\nexpect call.incoming\n")
+        #expect(try PhoneProcess.run(["scenario", good, "--junit", junit]).status == 0)
+        guard case .success(let passed) = SmallTextFile.read(junit) else { Issue.record("no report after a pass"); return }
+        #expect(passed.contains(#"failures="0" errors="0""#))
+        let bad = try file("bad", "at 0s call\nexpect call.incomming\n")
+        #expect(try PhoneProcess.run(["scenario", good, bad, "--junit", junit]).status == 2)
+        guard case .success(let broken) = SmallTextFile.read(junit) else { Issue.record("no report after a mistake"); return }
+        #expect(broken.contains(#"tests="2" failures="0" errors="1""#))
+        #expect(broken.contains(#"<error message="\#(bad):2:8: unknown event &quot;call.incomming&quot;"#))
+        #expect(broken.contains(#"<skipped message="not run"#))
+        // Written beside the report and renamed over it: nothing is left half-written.
+        #expect(try listFolder(folder + "/reports") == ["out.xml"])
+    }
+
+    @Test("a --junit path that cannot be written is a command-line mistake found before anything runs; exit 2")
+    func unwritableReport() throws {
+        let good = try file("good", "at 0s call\nexpect call.incoming\n")
+        let run = try PhoneProcess.run(["scenario", good, "--junit", folder + "/no/such/out.xml"])
+        #expect(run.status == 2)
+        #expect(run.out == "")
+        #expect(run.err == "softphone scenario: --junit \(folder)/no/such/out.xml: cannot make the folder \(folder)/no/such: No such file or directory; give a file in a folder that can be written\n")
+        let root = try PhoneProcess.run(["scenario", good, "--junit", folder + "/out.xml", "--junit-root", folder + "/nowhere"])
+        #expect(root.status == 2)
+        #expect(root.err.hasPrefix("softphone scenario: --junit-root \(folder)/nowhere is not a folder"))
     }
 
     @Test("a mistake in any file is named file:line:column before anything runs; exit 2")
