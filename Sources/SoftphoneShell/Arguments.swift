@@ -77,13 +77,13 @@ enum Arguments {
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
-        every client subcommand takes --socket PATH
+        every client subcommand takes --socket PATH; every long option's value may also be given as --option=VALUE
         keys (each screen has its own; ? lists them): a/Enter accept · d/b/Esc decline or hang up · s silence the ringer
               0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
               o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
               j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
               full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …) · g the call flow
-        socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
+        socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock, else \(SocketPath.resolve(explicit: nil, environment: [:])) (a folder of its own, mode 0700)
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage(apps: apps))
         """
     }
