@@ -32,8 +32,12 @@ public enum PlainLog {
             ])
         case .action(let call, let name, let outcome):
             return "ACTION " + pairs([("call", String(call)), ("action", name), ("outcome", outcome)])
-        case .callRefused(let caller, let error, let code):
-            return "REFUSED " + pairs([("from", caller.name), ("handle", caller.handle), ("error", error), ("code", String(code))])
+        case .callRefused(let refused):
+            var items = [
+                ("uuid", refused.uuid), ("from", refused.caller.name), ("handle", refused.caller.handle), ("video", refused.caller.hasVideo ? "yes" : "no"),
+            ]
+            if let call = refused.collidedWith { items.append(("call", String(call))) }
+            return "REFUSED " + pairs(items + [("error", refused.error), ("code", String(refused.code)), ("reason", refused.reason)])
         case .ruleViolated(let rule, let message):
             return "RULE " + pairs([("id", String(rule)), ("app", app)]) + " " + quote(message, always: true)
         case .push(let kind, let delivered, let reason):

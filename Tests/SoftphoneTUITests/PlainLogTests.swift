@@ -23,7 +23,10 @@ import Testing
         (.held(call: 2, onHold: true), "HELD call=2"),
         (.held(call: 2, onHold: false), "RESUMED call=2"),
         (.action(call: 1, name: "answer", outcome: "timed-out"), "ACTION call=1 action=answer outcome=timed-out"),
-        (.callRefused(caller: Caller(name: "Bob", handle: "+2"), error: "filteredByDoNotDisturb", code: 3), "REFUSED from=Bob handle=+2 error=filteredByDoNotDisturb code=3"),
+        (.callRefused(RefusedCall(uuid: "U", caller: Caller(name: "Bob", handle: "+2"), error: "filteredByDoNotDisturb", code: 3, reason: "DND")),
+         "REFUSED uuid=U from=Bob handle=+2 video=no error=filteredByDoNotDisturb code=3 reason=DND"),
+        (.callRefused(RefusedCall(uuid: "U", caller: Caller(name: "Bob", handle: "+2"), error: "callUUIDAlreadyExists", code: 2, reason: "same", collidedWith: 1)),
+         "REFUSED uuid=U from=Bob handle=+2 video=no call=1 error=callUUIDAlreadyExists code=2 reason=same"),
         (.push(kind: .voip, delivered: false, reason: "stopped"), "PUSH kind=voip delivered=no reason=stopped"),
         (.serverRequest(name: "busy", fields: [KeyValue("bizNo", "42")]), "SERVER name=busy bizNo=42"),
         (.notification(.delivered(NotificationDelivery(
