@@ -117,8 +117,8 @@ public struct EventStream {
         return fields.allSatisfy(known.contains)
     }
 
-    /// The fields events named `name` can have, or nil when any field may come (`server.request`
-    /// carries whatever the app sends its server) or the name is unknown.
+    /// The fields events named `name` can have, or nil when the app's own may come (`server.request`
+    /// carries whatever the app sends its server: `AppFieldCheck` checks those) or the name is unknown.
     public static func fields(of name: String) -> [String]? { fieldTable[name] }
 
     /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
