@@ -13,7 +13,8 @@ struct EventFieldsTests {
         let text = try SmallTextFile.read(Repository.path("docs/events.md")).get()
         var sections: [(names: [String], text: String)] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## `") {
+            // Every heading starts a section, so one naming no event (the plain lines' table) ends the one before.
+            if line.hasPrefix("## ") {
                 let names = line.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
                 sections.append((names, ""))
             } else if !sections.isEmpty {
