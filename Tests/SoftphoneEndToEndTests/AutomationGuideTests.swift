@@ -49,4 +49,14 @@ struct AutomationGuideTests {
             #expect(run, "\(example.path) is not a file run-all.sh runs")
         }
     }
+
+    @Test("the expect example needs nothing else of the repository: copied alone into a folder, it passes")
+    func expectExampleStandsAlone() throws {
+        let folder = temporaryFolder()
+        let script = try SmallTextFile.read(Repository.path("Tests/expect/push-call.exp")).get()
+        try writeFile(text: script, to: folder + "/push-call.exp")
+        let run = try PhoneProcess.run(
+            [folder + "/push-call.exp"], environment: ["SOFTPHONE_BIN": PhoneProcess.binary, "SOFTPHONE_WORK": folder], as: ["expect", "-f"])
+        #expect(run.status == 0, "\(run.out.suffix(600))")
+    }
 }
