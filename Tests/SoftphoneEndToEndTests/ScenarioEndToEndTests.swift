@@ -43,6 +43,24 @@ struct ScenarioEndToEndTests {
         #expect(lines.last?.hasSuffix(" scenarios/s) on the manual clock") == true)
         guard let xml = fopen(junit, "rb") else { Issue.record("no JUnit file"); return }
         fclose(xml)
+        // docs/scenarios.md shows this run's output, line for line but for the summary's real time and rate.
+        #expect(Self.withoutTime(try Self.documentedRun()) == Self.withoutTime(run.out), "paste this run's output into docs/scenarios.md")
+    }
+
+    /// The output docs/scenarios.md shows for the bundled suite: the block after its command's.
+    static func documentedRun() throws -> String {
+        let lines = try SmallTextFile.read(Repository.path("docs/scenarios.md")).get().split(separator: "\n", omittingEmptySubsequences: false)
+        guard let command = lines.firstIndex(of: "softphone scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml"),
+              let close = lines[command...].firstIndex(of: "```"), let open = lines[(close + 1)...].firstIndex(of: "```") else { return "" }
+        return lines[(open + 1)...].prefix { $0 != "```" }.map { $0 + "\n" }.joined()
+    }
+
+    /// A suite's output with the summary's real time and rate (`in 0.013 s (1048 scenarios/s)`) left out.
+    static func withoutTime(_ output: String) -> String {
+        output.split(separator: "\n").map { line in
+            guard line.hasSuffix(" on the manual clock"), let cut = line.firstRange(of: " in ") else { return String(line) }
+            return line[..<cut.lowerBound] + " in … on the manual clock"
+        }.joined(separator: "\n")
     }
 
     @Test("exit 1 when a scenario fails (its file:line on stderr), 97 when one only times out, 99 when none ran")
