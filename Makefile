@@ -13,18 +13,19 @@ PACKAGES := libncurses-dev libasound2-dev libsndfile1-dev libsqlite3-dev libnght
 # for the automation guide's Python example (Tests/pexpect), the headless browser the call
 # flow's HTML picture is opened in (Tests/SoftphoneEndToEndTests/FlowEndToEndTests.swift), and
 # the HTTP/2 clients the APNs endpoint is tested with (curl, nghttp, h2load; venv for the PyPI
-# APNs clients, Tests/apns), and HAProxy, which two fleets stand behind (Tests/fleet).
+# APNs clients, Tests/apns, and for the PyPI JUnit readers, Tests/junit), and HAProxy, which two
+# fleets stand behind (Tests/fleet).
 TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium curl nghttp2-client python3-venv haproxy
 # What `make bench` measures the APNs endpoint against: nghttpd serving a fixed 200.
 BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test junit-reader-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test scenario-real-time-test expect-test apns-client-test example-test fleet-test release-test
+test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test junit-reader-test scenario-real-time-test expect-test apns-client-test example-test fleet-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -95,6 +96,21 @@ example-test:
 	cd $(EXAMPLE) && "$$($(SWIFT) build --show-bin-path)/my-phone" scenario Scenarios/*.scenario
 	Tests/examples/my-phone.sh "$$(cd $(EXAMPLE) && $(SWIFT) build --show-bin-path)/my-phone"
 
+# PyPI packages, pinned, in a virtual environment of their own for each set: .build/NAME-venv
+# holds VENV_PACKAGES_NAME.
+.build/%-venv/installed:
+	python3 -m venv .build/$*-venv
+	.build/$*-venv/bin/pip install -q $(VENV_PACKAGES_$*)
+	touch $@
+
+# Two JUnit readers, the report read as CI systems read it (docs/scenarios.md, `--junit OUT.xml`).
+JUNIT_VENV := .build/junit-venv
+VENV_PACKAGES_junit := junitparser==5.0.3 xunitparser==1.3.4
+
+# The reports of a passing, a failing, a timed-out and a syntax-error run, read back by those readers.
+junit-reader-test: $(JUNIT_VENV)/installed
+	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" JUNIT_PYTHON=$(JUNIT_VENV)/bin/python Tests/junit/read-reports.sh
+
 # Three short scenarios in real time, back to back on one running phone (docs/scenarios.md).
 scenario-real-time-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/scenarios/real-time.sh \
@@ -107,13 +123,9 @@ scenario-real-time: build-tests
 expect-test:
 	SOFTPHONE_BIN="$$($(SWIFT) build --show-bin-path)/softphone" Tests/expect/run-all.sh
 
-# Two real APNs client libraries from PyPI, pinned, in a virtual environment of their own.
+# Two real APNs client libraries.
 APNS_VENV := .build/apns-venv
-APNS_CLIENTS := aioapns==4.0 pyapns_client==2.0.6
-$(APNS_VENV)/installed:
-	python3 -m venv $(APNS_VENV)
-	$(APNS_VENV)/bin/pip install -q $(APNS_CLIENTS)
-	touch $@
+VENV_PACKAGES_apns := aioapns==4.0 pyapns_client==2.0.6
 
 # The APNs endpoint (--apns) against those clients, unchanged but for host, port and CA.
 apns-client-test: $(APNS_VENV)/installed

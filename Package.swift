@@ -151,7 +151,7 @@ let package = Package(
             swiftSettings: appCode),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneControl", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneFlowTests", dependencies: ["SoftphoneFlow", "SoftphoneTUI", "SoftphoneScenario", "SoftphoneTestSupport"], exclude: ["Golden"],

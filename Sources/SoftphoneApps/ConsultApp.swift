@@ -99,7 +99,7 @@ public final class ConsultApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
         guard let current = consultation else { return ring(push) }
         // Already on a consultation: report the existing call's UUID, as Apple's DTS advises
         // (rule 6). CallKit answers callUUIDAlreadyExists and nothing new rings.
-        reportAgain(current)
+        reportAgain(current, as: update(caller: push.hospital, bizNo: push.bizNo))
         if push.bizNo != current.push.bizNo {
             tell("busy", push)
         } else if push.topicTime <= current.push.topicTime {
@@ -137,7 +137,7 @@ public final class ConsultApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
     /// the hospital's server does it, so the app reports the push like any other.
     private func remoteEnded(_ push: ConsultPush) {
         guard let current = consultation else { return reportAndEnd(caller: push.hospital.isEmpty ? nil : push.hospital, reason: .remoteEnded) }
-        reportAgain(current)
+        reportAgain(current, as: update(caller: push.hospital.isEmpty ? current.push.hospital : push.hospital, bizNo: push.bizNo))
         guard push.bizNo == current.push.bizNo else {
             server.send("push-ignored", ["reason": "end of consultation \(push.bizNo), not the one on the phone", "bizNo": push.bizNo])
             return
@@ -148,14 +148,17 @@ public final class ConsultApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
     /// Satisfies the report rule for a push that brings no call: a call reported and ended at
     /// once, which the person sees flash by (iOS rules 4, 10).
     private func reportAndEnd(caller: String?, reason: CXCallEndedReason) {
-        if let current = consultation { return reportAgain(current) }
+        if let current = consultation { return reportAgain(current, as: update(caller: caller ?? ConsultApp.unknownCaller, bizNo: nil)) }
         let uuid = UUID()
         provider.reportNewIncomingCall(with: uuid, update: update(caller: caller ?? ConsultApp.unknownCaller, bizNo: nil)) { _ in }
         provider.reportCall(with: uuid, endedAt: nil, reason: reason)
     }
 
-    private func reportAgain(_ current: Consultation) {
-        provider.reportNewIncomingCall(with: current.uuid, update: update(caller: current.push.hospital, bizNo: current.push.bizNo)) { _ in }
+    /// Reports the push that brought no new call under the UUID of the consultation on the phone,
+    /// with the push's own caller and consultation number: CallKit refuses it, and its refusal
+    /// says who called, not who is already on the line.
+    private func reportAgain(_ current: Consultation, as update: CXCallUpdate) {
+        provider.reportNewIncomingCall(with: current.uuid, update: update) { _ in }
     }
 
     /// The call as the system shows it: the hospital's name, and the consultation's number as

@@ -87,7 +87,7 @@ public struct EventStream {
             "call.muted": ["call", "muted"],
             "call.ended": ["call", "uuid", "caller", "handle", "reason", "duration_ms", "actions"],
             "call.action": ["call", "action", "outcome"],
-            "call.refused": ["caller", "handle", "error", "code"],
+            "call.refused": ["uuid", "caller", "handle", "video", "call", "error", "code", "reason"],
             "rule.violated": ["rule", "message"],
             "push.received": ["kind"], "push.dropped": ["kind", "reason"],
             "push.token": ["token"],
@@ -117,8 +117,8 @@ public struct EventStream {
         return fields.allSatisfy(known.contains)
     }
 
-    /// The fields events named `name` can have, or nil when any field may come (`server.request`
-    /// carries whatever the app sends its server) or the name is unknown.
+    /// The fields events named `name` can have, or nil when the app's own may come (`server.request`
+    /// carries whatever the app sends its server: `AppFieldCheck` checks those) or the name is unknown.
     public static func fields(of name: String) -> [String]? { fieldTable[name] }
 
     /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
@@ -177,8 +177,13 @@ public struct EventStream {
             ]
         case .action(let call, let name, let outcome):
             members += [("call", number(call)), ("action", .string(name)), ("outcome", .string(outcome))]
-        case .callRefused(let caller, let error, let code):
-            members += [("caller", .string(caller.name)), ("handle", .string(caller.handle)), ("error", .string(error)), ("code", number(code))]
+        case .callRefused(let refused):
+            members += [
+                ("uuid", .string(refused.uuid)), ("caller", .string(refused.caller.name)), ("handle", .string(refused.caller.handle)),
+                ("video", .bool(refused.caller.hasVideo)),
+            ]
+            if let call = refused.collidedWith { members.append(("call", number(call))) }
+            members += [("error", .string(refused.error)), ("code", number(refused.code)), ("reason", .string(refused.reason))]
         case .ruleViolated(let rule, let message):
             members += [("rule", number(rule)), ("message", .string(message))]
         case .push(let kind, _, let reason):

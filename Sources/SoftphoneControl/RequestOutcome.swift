@@ -72,7 +72,7 @@ struct RequestOutcome {
     }
     private var appKilled: Bool { events.contains { if case .app(.notRunning, _) = $0 { true } else { false } } }
     private var refusedByCallKit: (String, Int)? {
-        events.lazy.compactMap { if case .callRefused(_, let error, let code) = $0 { (error, code) } else { nil } }.first
+        events.lazy.compactMap { if case .callRefused(let refused) = $0 { (refused.error, refused.code) } else { nil } }.first
     }
     private var serverRequests: [String] {
         events.compactMap { if case .serverRequest(let name, _) = $0 { name } else { nil } }

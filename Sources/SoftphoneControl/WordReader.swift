@@ -18,6 +18,11 @@ public struct WordReader {
     /// given: the word read last, or where `mistake(_:at:)` put it; nil for the subcommand as a
     /// whole (a word that is missing). A scenario turns it into the column it names.
     public private(set) var culprit: Int?
+    /// For each word of `words`, whether it is a value given in GNU's `--key=VALUE` form, which
+    /// belongs to the flag before it whatever it looks like (`--from=--x`) and is never an operand.
+    private var attached: [Bool] = []
+    /// The flag read last, which an attached value it did not take is named after.
+    private var lastFlag = ""
 
     /// A reader of `words`, the words after `subcommand`. `program` is `softphone` on the command
     /// line and empty on the `/` line; `usage` ends messages about a word that does not belong.
@@ -25,10 +30,26 @@ public struct WordReader {
         self.program = program
         prefix = program.isEmpty ? subcommand : program + " " + subcommand
         self.subcommand = subcommand
-        self.words = words
-        positions = Array(words.indices)
         self.usage = usage
+        // `--key=VALUE` is read as `--key VALUE`, as getopt users expect, with both words at the
+        // position of the one written (a scenario's column names it).
+        self.words = []
+        positions = []
+        for (position, word) in words.enumerated() {
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "="), word.index(word.startIndex, offsetBy: 2) < equals {
+                self.words += [String(word[..<equals]), String(word[word.index(after: equals)...])]
+                positions += [position, position]
+                attached += [false, true]
+            } else {
+                self.words.append(word)
+                positions.append(position)
+                attached.append(false)
+            }
+        }
     }
+
+    /// Whether the word at `index` of `words` is a value written as `--key=VALUE`.
+    private func isAttached(_ index: Int) -> Bool { attached[index] }
 
     /// A one-line mistake, naming the subcommand first.
     public func mistake(_ text: String) -> ControlError {
@@ -45,6 +66,7 @@ public struct WordReader {
     /// Takes the word at `index` of `words`, and makes it the culprit of a mistake found next.
     private mutating func take(at index: Int) -> String {
         culprit = positions.remove(at: index)
+        attached.remove(at: index)
         return words.remove(at: index)
     }
 
@@ -56,14 +78,19 @@ public struct WordReader {
     /// The next flag, or nil at the end; a stray word is an error.
     public mutating func nextFlag() throws(ControlError) -> String? {
         guard !words.isEmpty else { return nil }
+        if isAttached(0) {
+            let value = take(at: 0)
+            throw mistake("\(lastFlag) takes no value, but was given \"\(value)\" (\(lastFlag)=\(value)); write \(lastFlag) alone; usage: \(usage)")
+        }
         let word = take(at: 0)
         guard word.hasPrefix("-") else { throw mistake("unexpected argument \"\(word)\"; usage: \(usage)") }
+        lastFlag = word
         return word
     }
 
-    /// The value after `flag`.
+    /// The value after `flag`, or given with it as `flag=VALUE`.
     public mutating func value(for flag: String) throws(ControlError) -> String {
-        guard let word = words.first, !word.hasPrefix("--") else { throw mistake("\(flag) needs a value; usage: \(usage)") }
+        guard let word = words.first, !word.hasPrefix("--") || isAttached(0) else { throw mistake("\(flag) needs a value; usage: \(usage)") }
         return take(at: 0)
     }
 
@@ -75,7 +102,7 @@ public struct WordReader {
 
     /// The next word if it is not a flag.
     public mutating func positional() -> String? {
-        guard let word = words.first, !word.hasPrefix("--") else { return nil }
+        guard let word = words.first, !word.hasPrefix("--"), !isAttached(0) else { return nil }
         return take(at: 0)
     }
 
@@ -86,8 +113,9 @@ public struct WordReader {
         var index = words.startIndex
         while index < words.endIndex {
             let word = words[index]
-            if !word.hasPrefix("--") { return take(at: index) }
-            index += valueFlags.contains(word) ? 2 : 1
+            if !word.hasPrefix("--") && !isAttached(index) { return take(at: index) }
+            let valued = valueFlags.contains(word) || (index + 1 < words.endIndex && isAttached(index + 1))
+            index += valued ? 2 : 1
         }
         return nil
     }

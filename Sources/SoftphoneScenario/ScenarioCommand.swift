@@ -3,10 +3,11 @@ import SoftphoneApps
 import SoftphoneControl
 import SoftphoneFlow
 
-/// `softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time [--socket PATH]]`: reads
-/// every file first (a mistake anywhere: exit 2, nothing runs), runs each scenario, prints one line
-/// per scenario that passed and a report for each that did not, then a summary line. With `--flow`,
-/// each scenario's call flow is drawn to `DIR/NAME.html`, and a failure's report points at it.
+/// `softphone scenario FILE... [--junit OUT.xml [--junit-root DIR]] [--flow DIR] [--real-time [--socket PATH]]`:
+/// reads every file first (a mistake anywhere: exit 2, nothing runs), runs each scenario, prints
+/// one line per scenario that passed and a report for each that did not, then a summary line. With
+/// `--flow`, each scenario's call flow is drawn to `DIR/NAME.html`, and a failure's report points
+/// at it. With `--junit`, every run leaves a report that says what happened, mistakes included.
 public enum ScenarioCommand {
     /// How the scenarios run.
     public enum Clock: Equatable, Sendable {
@@ -17,26 +18,58 @@ public enum ScenarioCommand {
     }
 
     /// Runs the scenario files on a phone that runs one of `apps`; returns the exit status. `out`
-    /// and `err` print one line or block each.
+    /// and `err` print one line or block each. `junitRoot` is the folder the report's test cases
+    /// are named from (the working directory when nil).
     public static func run(
-        files: [String], junit: String?, flow: String? = nil, clock: Clock, apps: InstalledApps, out: (String) -> Void, err: (String) -> Void
+        files: [String], junit: String?, junitRoot: String? = nil, flow: String? = nil, clock: Clock, apps: InstalledApps,
+        out: (String) -> Void, err: (String) -> Void
     ) -> Int32 {
-        var scenarios: [Scenario] = []
-        var mistakes: [ScenarioSyntaxError] = []
-        for file in files {
-            do { scenarios.append(try ScenarioParser.parse(file: file, apps: apps)) } catch { mistakes.append(error) }
-        }
-        guard mistakes.isEmpty else {
-            for mistake in mistakes { err("softphone scenario: \(mistake)") }
-            return ScenarioSuite.ExitStatus.syntax
-        }
-        // The pictures' folder is made when missing (its parent must exist): `--flow .build/flows`.
-        if let flow, mkdir(flow, 0o755) != 0, errno != EEXIST {
-            err("softphone scenario: cannot make the flow folder \(flow): \(String(cString: strerror(errno)))")
-            return ScenarioSuite.ExitStatus.failed
+        // The report's file and the pictures' folder first: a path that cannot be written is a
+        // mistake on the command line, found before anything runs, not after a whole suite.
+        var report: PendingFile?
+        if let junit {
+            do { report = try PendingFile(junit) } catch {
+                err("softphone scenario: --junit \(junit): \(error.message); give a file in a folder that can be written")
+                return ScenarioSuite.ExitStatus.syntax
+            }
         }
         let started = ControlClient.monotonicSeconds()
         var suite = ScenarioSuite()
+        var problems: [JUnitReport.Problem] = [], notRun: [String] = []
+        // Every way out goes through here, so the report says what happened, whatever it was.
+        func finish(_ status: Int32) -> Int32 {
+            guard let report else { return status }
+            let naming = JUnitReport.Naming(root: junitRoot ?? ".", workingDirectory: workingDirectory())
+            let xml = JUnitReport.xml(
+                suite.results, problems: problems, notRun: notRun, clock: clock == .manual ? "manual" : "real-time",
+                wallSeconds: ControlClient.monotonicSeconds() - started, naming: naming)
+            guard let problem = report.commit(xml) else { return status }
+            err("softphone scenario: cannot write the JUnit report \(report.path): \(problem)")
+            return status == ScenarioSuite.ExitStatus.passed ? ScenarioSuite.ExitStatus.failed : status
+        }
+        // The other options' mistakes are in the report too: a CI job that publishes it shows why.
+        func mistake(_ option: String, _ message: String) -> Int32 {
+            err("softphone scenario: \(option) \(message)")
+            problems.append(JUnitReport.Problem(file: option, message: "\(option) \(message)", type: "syntax"))
+            return finish(ScenarioSuite.ExitStatus.syntax)
+        }
+        var root = stat()
+        if let junitRoot, stat(junitRoot, &root) != 0 || root.st_mode & S_IFMT != S_IFDIR {
+            return mistake("--junit-root", "\(junitRoot) is not a folder; give the folder test cases are named from, e.g. --junit-root .")
+        }
+        // The pictures' folder is made when missing (its parent must exist): `--flow .build/flows`.
+        if let flow, mkdir(flow, 0o755) != 0, errno != EEXIST {
+            return mistake("--flow", "\(flow): cannot make the folder: \(String(cString: strerror(errno)))")
+        }
+        var scenarios: [Scenario] = []
+        for file in files {
+            do { scenarios.append(try ScenarioParser.parse(file: file, apps: apps)) } catch { problems.append(JUnitReport.Problem(error)) }
+        }
+        guard problems.isEmpty else {
+            for problem in problems { err("softphone scenario: \(problem.message)") }
+            notRun = scenarios.map(\.file)
+            return finish(ScenarioSuite.ExitStatus.syntax)
+        }
         for scenario in scenarios {
             guard !scenario.steps.isEmpty else {
                 err("softphone scenario: \(scenario.file) has no steps (no at or expect line); skipped")
@@ -58,15 +91,18 @@ public enum ScenarioCommand {
                     driver.cleanUp()  // a failed scenario may leave a call ringing: the next starts clean
                 } catch {
                     err("softphone scenario: \(error.message)")
-                    return ScenarioSuite.ExitStatus.failed
+                    problems.append(JUnitReport.Problem(file: scenario.file, message: error.message, type: "error"))
+                    return finish(ScenarioSuite.ExitStatus.failed)
                 }
             }
             if let flow {
                 let path = flow + "/" + scenario.name + ".html"
                 let picture = FlowHTML.render(FlowLadder(events: events.map(\.json)), title: scenario.name)
                 if let problem = SmallTextFile.write(picture, to: path) {
-                    err("softphone scenario: cannot write the flow picture \(path): \(problem)")
-                    return ScenarioSuite.ExitStatus.failed
+                    let message = "cannot write the flow picture \(path): \(problem)"
+                    err("softphone scenario: \(message)")
+                    problems.append(JUnitReport.Problem(file: scenario.file, message: message, type: "error"))
+                    return finish(ScenarioSuite.ExitStatus.failed)
                 }
                 result.picture = path
             }
@@ -79,13 +115,13 @@ public enum ScenarioCommand {
         } else {
             out(suite.summary(withRate: clock == .manual) + (clock == .manual ? " on the manual clock" : ""))
         }
-        if let junit {
-            if let problem = SmallTextFile.write(JUnitReport.xml(suite.results, seconds: suite.seconds), to: junit) {
-                err("softphone scenario: cannot write the JUnit report \(junit): \(problem)")
-                return suite.exitStatus == ScenarioSuite.ExitStatus.passed ? ScenarioSuite.ExitStatus.failed : suite.exitStatus
-            }
-        }
-        return suite.exitStatus
+        return finish(suite.exitStatus)
     }
 
+    /// The process's working directory, which relative paths count from.
+    private static func workingDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
 }

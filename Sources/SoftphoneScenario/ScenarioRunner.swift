@@ -66,10 +66,20 @@ public struct ScenarioRunner<Driver: ScenarioDriver> {
     private mutating func expect(_ expectation: ScenarioExpectation, _ step: ScenarioStep) -> (ScenarioResult.Outcome, ScenarioResult.Failure)? {
         // An event that must come may come `tolerance` late; one that must not is looked for in its window only.
         let deadline = driver.now + expectation.window + (expectation.negated ? .zero : driver.tolerance)
+        // A field of the app's own (`server.request`'s) is checked against what the app has sent
+        // in this run so far, and then against each request that comes, as `softphone wait` does.
+        var check = AppFieldCheck(event: expectation.event, conditions: expectation.conditions.map { ($0.field, $0.value) })
+        for event in driver.events { check?.add(event.json) }
         var quit: String?
-        if candidate(expectation) == nil {
+        if check?.mistake == nil, candidate(expectation) == nil {
             let tolerance = driver.tolerance
-            quit = driver.advance(to: deadline) { $0.matches(expectation, tolerance: tolerance) }
+            quit = driver.advance(to: deadline) { event in
+                check?.add(event.json)
+                return event.matches(expectation, tolerance: tolerance) || check?.mistake != nil
+            }
+        }
+        if let mistake = check?.mistake, candidate(expectation) == nil {
+            return (.failed, failure(step, mistake, to: driver.now))
         }
         let found = candidate(expectation)
         if expectation.negated {

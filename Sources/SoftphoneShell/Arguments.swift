@@ -21,7 +21,7 @@ enum Invocation {
     /// Play a sound file `repetitions` times through `output`, then exit.
     case play(path: String, repetitions: Int, output: AudioOutput)
     /// Run scenario files: on the manual clock, or (`realTime`) against the phone on `socket`.
-    case scenario(files: [String], junit: String?, flow: String?, realTime: Bool, socket: String?)
+    case scenario(files: [String], junit: String?, junitRoot: String?, flow: String?, realTime: Bool, socket: String?)
     /// Draw the ladder of an event stream: from a file, as text or a picture, or live.
     case flow(FlowCommand.Options)
     /// Send a push through the running phone's APNs endpoint, as a provider would (`push --via-apns`).
@@ -67,7 +67,7 @@ enum Arguments {
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)
                softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]   (exit 0 when seen, 97 on timeout)
-               softphone scenario FILE... [--junit OUT.xml] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
+               softphone scenario FILE... [--junit OUT.xml [--junit-root DIR]] [--flow DIR] [--real-time]   (run scenario files; docs/scenarios.md)
                softphone flow [EVENTS.jsonl|-] [--html OUT.html] [--svg OUT.svg] [--width N]   (the call flow as a ladder; docs/flow.md)
                softphone flow --follow                               (the running phone's call flow, live)
                softphone demo [--loop] [--app ID] [--audio-device PCM | --audio-out FILE.wav | --no-audio]   (a hands-free tour of every app's flows;
@@ -78,13 +78,13 @@ enum Arguments {
                softphone devices                                     (ALSA playback devices for --audio-device)
                softphone tones                                       (built-in tones and vibration patterns)
                softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]   (play a sound file N times)
-        every client subcommand takes --socket PATH
+        every client subcommand takes --socket PATH; every long option's value may also be given as --option=VALUE
         keys (each screen has its own; ? lists them): a/Enter accept · d/b/Esc decline or hang up · s silence the ringer
               0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
               o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
               j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
               full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …) · g the call flow
-        socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock
+        socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock, else \(SocketPath.resolve(explicit: nil, environment: [:])) (a folder of its own, mode 0700)
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage(apps: apps))
         """
     }
@@ -248,11 +248,12 @@ enum Arguments {
             }
             return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
         case "scenario":
-            var files: [String] = [], junit: String?, flow: String?, realTime = false, socket: String?
+            var files: [String] = [], junit: String?, junitRoot: String?, flow: String?, realTime = false, socket: String?
             while true {
                 guard let word = try reader.nextWord() else { break }
                 switch word {
                 case "--junit": junit = try reader.value(for: word)
+                case "--junit-root": junitRoot = try reader.value(for: word)
                 case "--flow": flow = try reader.value(for: word)
                 case "--real-time": realTime = true
                 case "--socket": socket = try reader.value(for: word)
@@ -263,7 +264,10 @@ enum Arguments {
             if socket != nil && !realTime {
                 throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
-            return .scenario(files: files, junit: junit, flow: flow, realTime: realTime, socket: socket)
+            if junitRoot != nil && junit == nil {
+                throw ControlError("softphone scenario: --junit-root names the JUnit report's test cases; it goes with --junit OUT.xml")
+            }
+            return .scenario(files: files, junit: junit, junitRoot: junitRoot, flow: flow, realTime: realTime, socket: socket)
         case "flow":
             return .flow(try FlowCommand.options(&reader))
         case "demo":

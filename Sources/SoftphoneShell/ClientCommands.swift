@@ -88,17 +88,36 @@ func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: B
     let wanted = conditions.map { (field: $0.field, value: $0.value) }
     let description = ([event] + conditions.map { "\($0.field)=\($0.value)" }).joined(separator: " ")
     do {
+        // A field of the app's own is checked against what the app has sent in this run, the
+        // whole history (even with --new or --after-call), then each request that comes.
+        var check = AppFieldCheck(event: event, conditions: wanted)
+        if check != nil {
+            _ = try ControlClient.stream(ControlRequest.events(follow: false, fromNow: false).json, to: path, timeoutSeconds: left) { _, line in
+                if let line, let json = try? JSON.parse(line) { check?.add(json) }
+                return true
+            }
+        }
+        var mistake = check?.mistake
         var seen: String?
         // The events come in the order they happened: skip them up to the end of `afterCall`.
         var before = afterCall.map { [(field: "call", value: String($0))] }
-        let end = try ControlClient.stream(ControlRequest.events(follow: true, fromNow: fromNow).json, to: path, timeoutSeconds: left) { _, line in
+        let end = mistake != nil ? .stopped : try ControlClient.stream(ControlRequest.events(follow: true, fromNow: fromNow).json, to: path, timeoutSeconds: left) { _, line in
             guard let line else { return true }
+            if check != nil, let json = try? JSON.parse(line) {
+                check?.add(json)
+                mistake = check?.mistake
+                if mistake != nil { return false }
+            }
             if let ending = before {
                 if EventStream.matches(line, name: "call.ended", conditions: ending) { before = nil }
                 return true
             }
             if EventStream.matches(line, name: event, conditions: wanted) { seen = line }
             return seen == nil
+        }
+        if let mistake {
+            Console.error("softphone wait: \(mistake)")
+            return 2
         }
         switch end {
         case .stopped:

@@ -44,10 +44,10 @@ public enum Softphone {
                 return runEvents(follow: follow, fromNow: fromNow, socket: socket)
             case .wait(let event, let conditions, let timeout, let fromNow, let afterCall, let socket):
                 return runWait(event: event, conditions: conditions, timeout: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
-            case .scenario(let files, let junit, let flow, let realTime, let socket):
+            case .scenario(let files, let junit, let junitRoot, let flow, let realTime, let socket):
                 do {
                     let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: try clientSocket(socket)) : .manual
-                    return ScenarioCommand.run(files: files, junit: junit, flow: flow, clock: clock, apps: apps, out: Console.out, err: Console.error)
+                    return ScenarioCommand.run(files: files, junit: junit, junitRoot: junitRoot, flow: flow, clock: clock, apps: apps, out: Console.out, err: Console.error)
                 } catch {
                     Console.error("softphone: \(error.message)")
                     return 1

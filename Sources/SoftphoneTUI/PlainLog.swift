@@ -5,7 +5,8 @@ import SoftphoneCore
 /// sequences, ever: any control character in a value is written as a visible escape.
 public enum PlainLog {
     /// The line announcing `event`, without a newline, for example
-    /// `INCOMING call=1 uuid=… from="Alice Zoë" handle=+15551234 video=no (press 'a' to accept, 'd' to decline)`.
+    /// `INCOMING call=1 uuid=… from="Alice Zoë" handle=+15551234 video=no`: pairs to the end, so a
+    /// pattern anchored at the line's end matches (docs/events.md maps each to its event's field).
     /// `app` is the running app's id, named on RULE lines.
     public static func line(for event: PhoneEvent, app: String) -> String {
         switch event {
@@ -15,9 +16,11 @@ public enum PlainLog {
             return "INCOMING " + pairs([
                 ("call", String(call)), ("uuid", uuid), ("from", caller.name), ("handle", caller.handle),
                 ("video", caller.hasVideo ? "yes" : "no"),
-            ]) + " (press 'a' to accept, 'd' to decline)"
+            ])
         case .outgoing(let call, let uuid, let caller):
-            return "OUTGOING " + pairs([("call", String(call)), ("uuid", uuid), ("to", caller.name), ("handle", caller.handle)])
+            return "OUTGOING " + pairs([
+                ("call", String(call)), ("uuid", uuid), ("to", caller.name), ("handle", caller.handle), ("video", caller.hasVideo ? "yes" : "no"),
+            ])
         case .connected(let call):
             return "CONNECTED " + pairs([("call", String(call))])
         case .dtmf(let call, let digit):
@@ -32,8 +35,12 @@ public enum PlainLog {
             ])
         case .action(let call, let name, let outcome):
             return "ACTION " + pairs([("call", String(call)), ("action", name), ("outcome", outcome)])
-        case .callRefused(let caller, let error, let code):
-            return "REFUSED " + pairs([("from", caller.name), ("handle", caller.handle), ("error", error), ("code", String(code))])
+        case .callRefused(let refused):
+            var items = [
+                ("uuid", refused.uuid), ("from", refused.caller.name), ("handle", refused.caller.handle), ("video", refused.caller.hasVideo ? "yes" : "no"),
+            ]
+            if let call = refused.collidedWith { items.append(("call", String(call))) }
+            return "REFUSED " + pairs(items + [("error", refused.error), ("code", String(refused.code)), ("reason", refused.reason)])
         case .ruleViolated(let rule, let message):
             return "RULE " + pairs([("id", String(rule)), ("app", app)]) + " " + quote(message, always: true)
         case .push(let kind, let delivered, let reason):

@@ -78,6 +78,10 @@ struct ConsultAppTests {
         #expect(bench.phone.currentCalls.map(\.caller.handle) == ["BZ20260101001"])
         // Reported with the existing call's UUID, as Apple's DTS advises (iOS rule 6).
         #expect(bench.refusedReports == ["callUUIDAlreadyExists"])
+        // The refusal describes the consultation refused, and says it collided with call 1.
+        let refused = try #require(bench.refusedCalls.first)
+        #expect(refused.caller == Caller(name: "Kanto Clinic", handle: "BZ20260101002", hasVideo: true) && refused.collidedWith == 1)
+        #expect(refused.uuid == bench.phone.currentCalls.first?.uuid)
         #expect(bench.app?.consultation?.push.bizNo == "BZ20260101001")
         bench.send(.tick, after: .seconds(10))  // past the system's second check (rule 5)
         #expect(bench.violatedRules.isEmpty)

@@ -32,5 +32,6 @@ final class ConsultBench: PhoneOnManualClock<ConsultApp> {
     /// The callers of every call that rang.
     var incoming: [Caller] { events.compactMap { if case .incoming(_, _, let caller) = $0 { caller } else { nil } } }
     /// The errors of the calls CallKit refused (`callUUIDAlreadyExists`, …).
-    var refusedReports: [String] { events.compactMap { if case .callRefused(_, let error, _) = $0 { error } else { nil } } }
+    var refusedReports: [String] { refusedCalls.map(\.error) }
+    var refusedCalls: [RefusedCall] { events.compactMap { if case .callRefused(let refused) = $0 { refused } else { nil } } }
 }

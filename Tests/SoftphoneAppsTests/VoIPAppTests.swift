@@ -106,10 +106,13 @@ struct VoIPAppTests {
         bench.send(.incomingCall(alice))
         bench.send(.answer)
         bench.moveClock(by: .seconds(4))
-        guard case .event(.ended(2, _, _, .remote, .seconds(4), _))? = essentials(bench.send(.remoteEnd(call: 2))).last else {
+        guard case .event(.ended(2, _, _, .remote, .seconds(4), let actions))? = essentials(bench.send(.remoteEnd(call: 2))).last else {
             Issue.record("no remote end")
             return
         }
+        // The app's report of the end is an entry of the same shape as the actions': `name:outcome`.
+        #expect(actions == ["answer:fulfilled", "report-end:remoteEnded"])
+        #expect(actions.allSatisfy { $0.split(separator: ":").count == 2 })
     }
 
     @Test("iOS rule 28: the system has no ring timeout; the app's own timer ends the call as unanswered at exactly 60 s")

@@ -30,6 +30,14 @@ struct CommandLineWordsTests {
         #expect(try ControlRequest.read(commandLine: line) == request)
     }
 
+    @Test("--key=VALUE reads as --key VALUE on the / line too")
+    func equalsForm() throws {
+        #expect(try ControlRequest.read(commandLine: "call --from=Zoë --handle=+15551234 --video")
+            == .call(Caller(name: "Zoë", handle: "+15551234", hasVideo: true)))
+        #expect(try ControlRequest.read(commandLine: #"call "--from=Zoë Li""#) == .call(Caller(name: "Zoë Li", handle: ControlRequest.defaultHandle)))
+        #expect(throws: ControlError.self) { try ControlRequest.read(commandLine: "call --video=yes") }
+    }
+
     @Test("push reads the payload file and the APNs headers")
     func push() throws {
         let path = Repository.path("Assets/Payloads/voip-call.json")

@@ -1,4 +1,5 @@
 @testable import SoftphoneControl
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 
@@ -12,7 +13,8 @@ struct EventFieldsTests {
         let text = try SmallTextFile.read(Repository.path("docs/events.md")).get()
         var sections: [(names: [String], text: String)] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## `") {
+            // Every heading starts a section, so one naming no event (the plain lines' table) ends the one before.
+            if line.hasPrefix("## ") {
                 let names = line.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
                 sections.append((names, ""))
             } else if !sections.isEmpty {
@@ -54,5 +56,27 @@ struct EventFieldsTests {
                 }
             }
         }
+    }
+
+    @Test("server.request's own fields: refused once none of the run's requests carried them, or when the named request came without")
+    func appFields() throws {
+        let register = try JSON.parse(#"{"t_ms":0,"event":"server.request","name":"register","token":"ab"}"#)
+        let answer = try JSON.parse(#"{"t_ms":5,"event":"server.request","name":"answer","uuid":"U"}"#)
+        #expect(AppFieldCheck(event: "call.ended", conditions: [("reason", "local")]) == nil, "a table event is checked against its table")
+        #expect(AppFieldCheck(event: "server.request", conditions: [("name", "busy")]) == nil, "name is always there")
+
+        var unknown = try #require(AppFieldCheck(event: "server.request", conditions: [("nosuch", "1")]))
+        unknown.add(register)
+        #expect(unknown.mistake?.hasPrefix(#"server.request has no field "nosuch" in this run; the app's requests so far carried: name, token."#) == true)
+
+        var sent = try #require(AppFieldCheck(event: "server.request", conditions: [("token", "ab")]))
+        sent.add(register)
+        #expect(sent.mistake == nil)
+
+        var named = try #require(AppFieldCheck(event: "server.request", conditions: [("name", "answer"), ("nosuch", "1")]))
+        named.add(register)
+        #expect(named.mistake == nil, "the answer has not come yet: it may carry the field")
+        named.add(answer)
+        #expect(named.mistake == #"server.request name=answer came without a field "nosuch"; the app's requests so far carried: name, token, uuid"#)
     }
 }

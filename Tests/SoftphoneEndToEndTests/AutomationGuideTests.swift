@@ -49,4 +49,28 @@ struct AutomationGuideTests {
             #expect(run, "\(example.path) is not a file run-all.sh runs")
         }
     }
+
+    @Test("the expect example needs nothing else of the repository: copied alone into a folder, it passes")
+    func expectExampleStandsAlone() throws {
+        let folder = temporaryFolder()
+        let script = try SmallTextFile.read(Repository.path("Tests/expect/push-call.exp")).get()
+        try writeFile(text: script, to: folder + "/push-call.exp")
+        let run = try PhoneProcess.run(
+            [folder + "/push-call.exp"], environment: ["SOFTPHONE_BIN": PhoneProcess.binary, "SOFTPHONE_WORK": folder], as: ["expect", "-f"])
+        #expect(run.status == 0, "\(run.out.suffix(600))")
+    }
+
+    @Test("the README's scripting example runs as written, on a phone with a socket and a data folder of its own")
+    func readmeExample() throws {
+        let readme = try SmallTextFile.read(Repository.path("README.md")).get().split(separator: "\n", omittingEmptySubsequences: false)
+        let heading = try #require(readme.firstIndex(of: "## Scripting in one example"))
+        let open = try #require(readme[heading...].firstIndex(of: "```sh"))
+        let block = readme[(open + 1)...].prefix { $0 != "```" }
+        let phone = try #require(block.first { $0.hasPrefix("softphone --plain") })
+        #expect(phone.contains("--socket $dir/") && phone.contains("--data-dir $dir/"), "\(phone)")
+        let folder = PhoneProcess.binary.split(separator: "/").dropLast().joined(separator: "/")
+        let run = try PhoneProcess.run(
+            ["-c", block.joined(separator: "\n")], environment: ["PATH": "/\(folder):/usr/bin:/bin"], as: ["bash"])
+        #expect(run.status == 0 && run.out.hasSuffix("passed\n"), "\(run.out)\(run.err)")
+    }
 }

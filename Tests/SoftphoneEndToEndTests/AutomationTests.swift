@@ -85,8 +85,28 @@ struct AutomationTests {
         let field = try PhoneProcess.run(["wait", "call.ended", "--where", "reson=local", "--timeout", "30"])
         #expect(field.status == 2)
         #expect(field.err == "softphone wait: call.ended has no field \"reson\"; its fields are: call, uuid, caller, handle, reason, duration_ms, actions (docs/events.md)\n")
-        // server.request carries whatever the app sends: any field may be waited on.
-        #expect(try PhoneProcess.run(["wait", "server.request", "--where", "bizNo=1", "--timeout", "0.1"]).status == 97)
+    }
+
+    @Test("wait on server.request's own fields: one the app never sent is refused at once, exit 2, naming those it sent; with name= it waits for that request")
+    func waitChecksAppFields() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        let unknown = try phone.remote(["wait", "server.request", "--where", "nosuch=1", "--timeout", "30"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.hasPrefix("softphone wait: server.request has no field \"nosuch\" in this run; the app's requests so far carried: name, token. "), "\(unknown.err)")
+        // Named, a request the app has not sent yet is waited for; when it comes without the field, exit 2.
+        let named = try PhoneProcess(["wait", "server.request", "--where", "name=answer", "--where", "nosuch=1", "--timeout", "20", "--socket", phone.socket])
+        #expect(named.waitForExit(seconds: 0.3) == nil, "still waiting: the app has sent no answer yet")
+        #expect(try phone.remote(["call"]).status == 0)
+        let incoming = phone.process.line(startingWith: "INCOMING call=1") ?? ""
+        phone.process.send("a")
+        #expect(named.waitForExit() == 2)
+        #expect(named.stderrText.hasPrefix("softphone wait: server.request name=answer came without a field \"nosuch\"; the app's requests so far carried: name, token, uuid"))
+        // A field the app has sent is taken, and matched.
+        let uuid = incoming.split(separator: " ").first { $0.hasPrefix("uuid=") }.map { String($0.dropFirst(5)) } ?? "?"
+        #expect(try phone.remote(["wait", "server.request", "--where", "uuid=\(uuid)", "--timeout", "5"]).status == 0)
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
     }
 
     @Test("wait --new waits only for what happens after it starts: a second flow's wait is not satisfied by the first's events")

@@ -185,6 +185,18 @@ struct CommandLineTests {
         #expect(result.out.contains("[--app voip|consult|ring-extension] [--set KEY=VALUE]..."))
         #expect(result.out.contains("\n  ring-extension: ringVariant=timer|completion (timer)\n"))
         #expect(result.out.contains("\n  consult: ringTimeout=1…3600 (60)\n"))
+        // Where the socket is when XDG_RUNTIME_DIR is not set, and the GNU form of values.
+        #expect(result.out.contains(", else $XDG_RUNTIME_DIR/softphone/control.sock, else /tmp/softphone-\(getuid())/control.sock (a folder of its own, mode 0700)\n"))
+        #expect(result.out.contains("every long option's value may also be given as --option=VALUE"))
+    }
+
+    @Test("--key=VALUE through the real binary: softphone scenario --junit=FILE writes its report")
+    func equalsForm() throws {
+        let folder = temporaryFolder()
+        try writeFile(text: "at 0s call\nexpect call.incoming\n", to: folder + "/a.scenario")
+        let scenario = try PhoneProcess.run(["scenario", folder + "/a.scenario", "--junit=\(folder)/out.xml"])
+        #expect(scenario.status == 0, "\(scenario.err)")
+        #expect(fopen(folder + "/out.xml", "rb").map { fclose($0) } == 0)
     }
 
     @Test("a client command with no phone running says so in one line and exits non-zero",

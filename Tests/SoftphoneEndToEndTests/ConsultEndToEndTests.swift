@@ -15,7 +15,7 @@ struct ConsultEndToEndTests {
         let start = try phone.remote(["push", Self.payload("consult-start")])
         #expect(start.status == 0 && start.out == "call 1 ringing\n")
         let incoming = phone.process.line(startingWith: "INCOMING call=1")
-        #expect(incoming?.hasSuffix(#" from="Helpo Hospital" handle=BZ20260101001 video=yes (press 'a' to accept, 'd' to decline)"#) == true)
+        #expect(incoming?.hasSuffix(#" from="Helpo Hospital" handle=BZ20260101001 video=yes"#) == true)
 
         // Busy: the app refuses the rival call and tells its server; no call rang (exit 3).
         let rival = try phone.remote(["push", Self.payload("consult-start-other-bizno")])

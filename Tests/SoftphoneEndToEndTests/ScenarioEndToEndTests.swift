@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
@@ -42,6 +43,24 @@ struct ScenarioEndToEndTests {
         #expect(lines.last?.hasSuffix(" scenarios/s) on the manual clock") == true)
         guard let xml = fopen(junit, "rb") else { Issue.record("no JUnit file"); return }
         fclose(xml)
+        // docs/scenarios.md shows this run's output, line for line but for the summary's real time and rate.
+        #expect(Self.withoutTime(try Self.documentedRun()) == Self.withoutTime(run.out), "paste this run's output into docs/scenarios.md")
+    }
+
+    /// The output docs/scenarios.md shows for the bundled suite: the block after its command's.
+    static func documentedRun() throws -> String {
+        let lines = try SmallTextFile.read(Repository.path("docs/scenarios.md")).get().split(separator: "\n", omittingEmptySubsequences: false)
+        guard let command = lines.firstIndex(of: "softphone scenario Assets/Scenarios/*.scenario --junit .build/scenarios.xml"),
+              let close = lines[command...].firstIndex(of: "```"), let open = lines[(close + 1)...].firstIndex(of: "```") else { return "" }
+        return lines[(open + 1)...].prefix { $0 != "```" }.map { $0 + "\n" }.joined()
+    }
+
+    /// A suite's output with the summary's real time and rate (`in 0.013 s (1048 scenarios/s)`) left out.
+    static func withoutTime(_ output: String) -> String {
+        output.split(separator: "\n").map { line in
+            guard line.hasSuffix(" on the manual clock"), let cut = line.firstRange(of: " in ") else { return String(line) }
+            return line[..<cut.lowerBound] + " in … on the manual clock"
+        }.joined(separator: "\n")
     }
 
     @Test("exit 1 when a scenario fails (its file:line on stderr), 97 when one only times out, 99 when none ran")
@@ -65,6 +84,35 @@ struct ScenarioEndToEndTests {
         let none = try PhoneProcess.run(["scenario", empty])
         #expect(none.status == 99)
         #expect(none.err.hasPrefix("softphone scenario: \(empty) has no steps"))
+    }
+
+    @Test("a run that stops on a mistake replaces the previous report with one whose error names file:line:column")
+    func reportOfASyntaxError() throws {
+        let junit = folder + "/reports/out.xml"  // the folder is made, as --flow's is
+        let good = try file("good", "at 0s call\nexpect call.incoming\n")
+        #expect(try PhoneProcess.run(["scenario", good, "--junit", junit]).status == 0)
+        guard case .success(let passed) = SmallTextFile.read(junit) else { Issue.record("no report after a pass"); return }
+        #expect(passed.contains(#"failures="0" errors="0""#))
+        let bad = try file("bad", "at 0s call\nexpect call.incomming\n")
+        #expect(try PhoneProcess.run(["scenario", good, bad, "--junit", junit]).status == 2)
+        guard case .success(let broken) = SmallTextFile.read(junit) else { Issue.record("no report after a mistake"); return }
+        #expect(broken.contains(#"tests="2" failures="0" errors="1""#))
+        #expect(broken.contains(#"<error message="\#(bad):2:8: unknown event &quot;call.incomming&quot;"#))
+        #expect(broken.contains(#"<skipped message="not run"#))
+        // Written beside the report and renamed over it: nothing is left half-written.
+        #expect(try listFolder(folder + "/reports") == ["out.xml"])
+    }
+
+    @Test("a --junit path that cannot be written is a command-line mistake found before anything runs; exit 2")
+    func unwritableReport() throws {
+        let good = try file("good", "at 0s call\nexpect call.incoming\n")
+        let run = try PhoneProcess.run(["scenario", good, "--junit", folder + "/no/such/out.xml"])
+        #expect(run.status == 2)
+        #expect(run.out == "")
+        #expect(run.err == "softphone scenario: --junit \(folder)/no/such/out.xml: cannot make the folder \(folder)/no/such: No such file or directory; give a file in a folder that can be written\n")
+        let root = try PhoneProcess.run(["scenario", good, "--junit", folder + "/out.xml", "--junit-root", folder + "/nowhere"])
+        #expect(root.status == 2)
+        #expect(root.err.hasPrefix("softphone scenario: --junit-root \(folder)/nowhere is not a folder"))
     }
 
     @Test("a mistake in any file is named file:line:column before anything runs; exit 2")

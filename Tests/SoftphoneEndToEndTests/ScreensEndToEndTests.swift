@@ -28,7 +28,7 @@ struct ScreensEndToEndTests {
         #expect(try phone.remote(["key", "\r"]).err.isEmpty)
         let outgoing = phone.process.line(startingWith: "OUTGOING call=2")
         // CXStartCallAction carries the handle only; the app names the call by it.
-        #expect(outgoing?.hasSuffix("handle=+8613800138000") == true, "\(outgoing ?? "no OUTGOING line")")
+        #expect(outgoing?.hasSuffix("handle=+8613800138000 video=no") == true, "\(outgoing ?? "no OUTGOING line")")
         #expect(phone.process.line(startingWith: "ACTION call=2 action=start") == "ACTION call=2 action=start outcome=fulfilled")
 
         // The help overlay over the call lists its keys; any key closes it.

@@ -57,6 +57,32 @@ struct ScenarioRunnerTests {
         #expect(ScenarioSuite(results: [result]).exitStatus == 1)
     }
 
+    @Test("server.request's own fields: one the app never sent fails at once, naming those it sent; named, the request decides")
+    func appFields() throws {
+        let unknown = try run("""
+            at 0s  call --from Alice
+            expect server.request nosuch=1 within 30s
+            """)
+        #expect(unknown.outcome == .failed)
+        #expect(unknown.duration == .zero, "at once, not after 30 s")
+        #expect(unknown.failure?.message.hasPrefix(#"server.request has no field "nosuch" in this run; the app's requests so far carried: name, token."#) == true)
+        let named = try run("""
+            app consult
+            at 0s  push \(payload("consult-start"))
+            at 5s  push \(payload("consult-start-other-bizno"))
+            expect server.request name=busy bizno=BZ20260101002 within 30s
+            """)
+        #expect(named.outcome == .failed)
+        #expect(named.duration == .seconds(5), "when the busy request came without it")
+        #expect(named.failure?.message.hasPrefix(#"server.request name=busy came without a field "bizno"; the app's requests so far carried: name, token, bizNo"#) == true)
+        #expect(try run("""
+            app consult
+            at 0s  push \(payload("consult-start"))
+            at 5s  push \(payload("consult-start-other-bizno"))
+            expect server.request name=busy bizNo=BZ20260101002
+            """).outcome == .passed)
+    }
+
     @Test("an expectation whose time runs out with no event of its name times out (exit 97)")
     func timingOut() throws {
         let result = try run("""

@@ -89,6 +89,18 @@ struct StepWordsTests {
         #expect(kinds == [.alert, .voip, .voip])
     }
 
+    @Test("a step takes --key=VALUE as --key VALUE; a mistake in one names its column")
+    func equalsForm() throws {
+        guard case .action(_, .call(let caller)) = try scenario("at 0s call --from=Bob --handle=+15550100").steps.first?.kind else {
+            Issue.record("not a call")
+            return
+        }
+        #expect(caller.name == "Bob" && caller.handle == "+15550100")
+        let error = syntaxError("at 0s call --video=yes")
+        #expect(error?.column == 12)
+        #expect(error?.message.hasPrefix(#"call: --video takes no value, but was given "yes""#) == true)
+    }
+
     @Test("--socket is no flag of a step: softphone scenario chooses the phone")
     func socket() {
         let error = syntaxError("at 0s lock --socket /tmp/p.sock")

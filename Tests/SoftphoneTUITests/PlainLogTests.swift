@@ -5,16 +5,26 @@ import Testing
 @Suite struct PlainLogTests {
     static let token = String(repeating: "5f1e", count: 16)
 
-    @Test(arguments: [
+    /// An event of each kind (of each plain word), and its line.
+    static let samples: [(PhoneEvent, String)] = [
         (PhoneEvent.ready(app: "voip", lock: .locked, token: token),
          "READY app=voip lock=locked token=\(token)"),
         (.ready(app: "ring-extension", lock: .unlocked, token: token),
          "READY app=ring-extension lock=unlocked token=\(token)"),
         (.incoming(call: 1, uuid: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", caller: Caller(name: "Alice Zoë", handle: "+15551234")),
-         #"INCOMING call=1 uuid=E621E1F8-C36C-495A-93FC-0C247A3E6E5F from="Alice Zoë" handle=+15551234 video=no (press 'a' to accept, 'd' to decline)"#),
+         #"INCOMING call=1 uuid=E621E1F8-C36C-495A-93FC-0C247A3E6E5F from="Alice Zoë" handle=+15551234 video=no"#),
         (.incoming(call: 2, uuid: "U", caller: Caller(name: "张伟", handle: "", hasVideo: true)),
-         #"INCOMING call=2 uuid=U from=张伟 handle="" video=yes (press 'a' to accept, 'd' to decline)"#),
+         #"INCOMING call=2 uuid=U from=张伟 handle="" video=yes"#),
+        (.outgoing(call: 2, uuid: "U", caller: Caller(name: "Bob", handle: "+2")), "OUTGOING call=2 uuid=U to=Bob handle=+2 video=no"),
         (.connected(call: 1), "CONNECTED call=1"),
+        (.dtmf(call: 1, digit: "5"), "DTMF call=1 digit=5"),
+        (.muted(call: 1, muted: true), "MUTED call=1"),
+        (.muted(call: 1, muted: false), "UNMUTED call=1"),
+        (.token(token), "TOKEN token=\(token)"),
+        (.app(state: .background, reason: "launched (installed)"), #"APP state=background reason="launched (installed)""#),
+        (.lock(.locked), "LOCK state=locked"),
+        (.audioSession(active: true), "AUDIO session=active"),
+        (.push(kind: .voip, delivered: true, reason: nil), "PUSH kind=voip delivered=yes"),
         (.ended(call: 1, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .declined, duration: .zero, actions: []), "ENDED call=1 reason=declined duration=0s"),
         (.ended(call: 3, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .local, duration: .milliseconds(42_900), actions: []), "ENDED call=3 reason=local duration=42s"),
         (.ended(call: 4, uuid: "U", caller: Caller(name: "A", handle: "1"), reason: .remote, duration: .seconds(3725), actions: []), "ENDED call=4 reason=remote duration=3725s"),
@@ -23,7 +33,10 @@ import Testing
         (.held(call: 2, onHold: true), "HELD call=2"),
         (.held(call: 2, onHold: false), "RESUMED call=2"),
         (.action(call: 1, name: "answer", outcome: "timed-out"), "ACTION call=1 action=answer outcome=timed-out"),
-        (.callRefused(caller: Caller(name: "Bob", handle: "+2"), error: "filteredByDoNotDisturb", code: 3), "REFUSED from=Bob handle=+2 error=filteredByDoNotDisturb code=3"),
+        (.callRefused(RefusedCall(uuid: "U", caller: Caller(name: "Bob", handle: "+2"), error: "filteredByDoNotDisturb", code: 3, reason: "DND")),
+         "REFUSED uuid=U from=Bob handle=+2 video=no error=filteredByDoNotDisturb code=3 reason=DND"),
+        (.callRefused(RefusedCall(uuid: "U", caller: Caller(name: "Bob", handle: "+2"), error: "callUUIDAlreadyExists", code: 2, reason: "same", collidedWith: 1)),
+         "REFUSED uuid=U from=Bob handle=+2 video=no call=1 error=callUUIDAlreadyExists code=2 reason=same"),
         (.push(kind: .voip, delivered: false, reason: "stopped"), "PUSH kind=voip delivered=no reason=stopped"),
         (.serverRequest(name: "busy", fields: [KeyValue("bizNo", "42")]), "SERVER name=busy bizNo=42"),
         (.notification(.delivered(NotificationDelivery(
@@ -42,7 +55,9 @@ import Testing
         (.notification(.soundStopped(sound: "incoming.wav", why: "disposed")), "SOUND sound=incoming.wav state=stopped why=disposed"),
         (.notification(.vibrated(milliseconds: 400, by: .system)), "VIBRATE ms=400 by=system"),
         (.notification(.log(by: .appExtension, message: "chatPushVo is not JSON")), #"LOG by=extension "chatPushVo is not JSON""#),
-    ])
+    ]
+
+    @Test(arguments: samples)
     func eventLine(event: PhoneEvent, expected: String) {
         #expect(PlainLog.line(for: event, app: "voip") == expected)
     }

@@ -49,7 +49,8 @@ public final class CXProvider {
     /// Tells the system the call ended without the person acting on the phone (remote hang-up,
     /// failure, unanswered, …); the call screen goes at once (iOS rule 26). Nil date is now.
     public func reportCall(with UUID: UUID, endedAt dateEnded: Date?, reason endedReason: CXCallEndedReason) {
-        livePhone?.reportCallEnded(UUID, reason: endedReason.endReason, by: "reportCall(with:endedAt:reason: .\(endedReason))")
+        // In the call's actions as every entry is, `name:outcome`, so a script can split each on `:`.
+        livePhone?.reportCallEnded(UUID, reason: endedReason.endReason, by: "report-end:\(endedReason)")
     }
 
     /// An outgoing call started connecting to the other side.

@@ -6,9 +6,12 @@ extension Phone {
         markPushesReported()
         var details = CallDetails()
         update.apply(to: &details)
-        if let refusal = refusal(ofNewCall: uuid, details)?.error {
-            emit(.callRefused(caller: details.caller, error: Self.name(of: refusal), code: refusal.errorCode))
-            return refusal
+        if let refusal = refusal(ofNewCall: uuid, details) {
+            let error = refusal.error, collided = calls[uuid]
+            emit(.callRefused(RefusedCall(
+                uuid: uuid.uuidString, caller: details.caller, error: Self.name(of: error), code: error.errorCode,
+                reason: refusal.reason(handle: details.handle?.value ?? "", collidedWith: collided?.number), collidedWith: collided?.number)))
+            return error
         }
         calls.numbered += 1
         // The details move into the record (`consume`): a copy would be destroyed right after.
@@ -227,6 +230,19 @@ private enum NewCallRefusal {
         switch self {
         case .incomingCall(let code): CXErrorCodeIncomingCallError(code)
         case .missingVoIPBackgroundMode: CXError(.missingVoIPBackgroundMode)
+        }
+    }
+
+    /// Why, in one sentence, for a call from `handle`; `collidedWith` is the call that has its UUID.
+    func reason(handle: String, collidedWith: Int?) -> String {
+        switch self {
+        case .incomingCall(.unentitled): "the app is not entitled to CallKit, as apps on China's App Store are not (iOS rules 24, 45)"
+        case .incomingCall(.callUUIDAlreadyExists):
+            "its UUID is call \(collidedWith.map(String.init) ?? "?")'s, already on the phone: nothing new rings and that call goes on (iOS rule 24)"
+        case .incomingCall(.filteredByDoNotDisturb): "Do Not Disturb is on and \(handle.isEmpty ? "the caller" : handle) is not allowed through (iOS rule 24)"
+        case .incomingCall(.filteredByBlockList): "\(handle) is on the block list (iOS rule 24)"
+        case .incomingCall(let code): "CallKit refused it: \(code) (iOS rule 24)"
+        case .missingVoIPBackgroundMode: "the app's Info.plist has no voip background mode (iOS rule 25)"
         }
     }
 }

@@ -21,8 +21,8 @@ public enum PhoneEvent: Equatable, Sendable {
     case action(call: Int, name: String, outcome: String)
     /// The app broke an iOS rule (numbered as in the reference); `message` says what happened.
     case ruleViolated(rule: Int, message: String)
-    /// `reportNewIncomingCall` refused a call (iOS rule 24): not shown, no ring.
-    case callRefused(caller: Caller, error: String, code: Int)
+    /// `reportNewIncomingCall` refused a call (iOS rules 23, 24): not shown, no ring.
+    case callRefused(RefusedCall)
     /// A push arrived; `delivered` is false when iOS dropped it (with `reason`).
     case push(kind: PushRequest.Kind, delivered: Bool, reason: String?)
     /// The app launched, came to the foreground, went to the background or was terminated.
@@ -38,6 +38,32 @@ public enum PhoneEvent: Equatable, Sendable {
     /// Notifications, the notification-service extension, system sounds, vibration, the device log.
     case notification(NotificationEvent)
 
+}
+
+/// A call `reportNewIncomingCall` refused, as the app reported it: its own UUID and caller (not
+/// those of a call already on the phone), CallKit's error, why in words, and the call it collided
+/// with when its UUID was one already on the phone.
+public struct RefusedCall: Equatable, Sendable {
+    /// The UUID the app reported, upper-case 8-4-4-4-12.
+    public var uuid: String
+    /// Who the app said was calling.
+    public var caller: Caller
+    /// CallKit's error: its code name (`callUUIDAlreadyExists`) and number in its domain.
+    public var error: String
+    public var code: Int
+    /// Why CallKit refused it, in one sentence.
+    public var reason: String
+    /// The number of the call on the phone that has this UUID (`callUUIDAlreadyExists`), if any.
+    public var collidedWith: Int?
+
+    public init(uuid: String, caller: Caller, error: String, code: Int, reason: String, collidedWith: Int? = nil) {
+        self.uuid = uuid
+        self.caller = caller
+        self.error = error
+        self.code = code
+        self.reason = reason
+        self.collidedWith = collidedWith
+    }
 }
 
 /// One `key=value` field of an event.

@@ -64,7 +64,10 @@ struct IncomingCallErrorTests {
         t.push()
         #expect(incomingErrorCode(t) == 1)
         #expect((t.app?.reportErrors.first as? CXErrorCodeIncomingCallError)?.code == .unentitled)
-        #expect(t.events.contains(.callRefused(caller: Caller(name: "Alice", handle: "+15551234"), error: "unentitled", code: 1)))
+        let refused = t.events.compactMap { if case .callRefused(let refused) = $0 { refused } else { nil } }
+        #expect(refused.map(\.caller) == [Caller(name: "Alice", handle: "+15551234")])
+        #expect(refused.first?.error == "unentitled" && refused.first?.code == 1 && refused.first?.collidedWith == nil)
+        #expect(refused.first?.reason.hasPrefix("the app is not entitled to CallKit") == true)
         expectNothingShown(t)
     }
 
@@ -80,6 +83,10 @@ struct IncomingCallErrorTests {
         #expect(t.phone.currentCalls.map(\.caller.name) == ["Alice"])
         #expect(t.phone.currentCalls.first?.isRinging == true)
         #expect(!t.effects.contains(.stopRinging(call: 1)))
+        // The refusal describes the report refused (its caller), and names the call it collided with.
+        #expect(t.events.contains(.callRefused(RefusedCall(
+            uuid: uuid, caller: Caller(name: "Alice again", handle: "+15551234"), error: "callUUIDAlreadyExists", code: 2,
+            reason: "its UUID is call 1's, already on the phone: nothing new rings and that call goes on (iOS rule 24)", collidedWith: 1))))
     }
 
     @Test("rule 24: Do Not Disturb filters callers it does not allow (3); an allowed caller still rings")
@@ -165,7 +172,7 @@ struct IncomingCallErrorTests {
         let error = t.app?.reportErrors.first.flatMap { $0 as? CXError }
         #expect(error?.code == .missingVoIPBackgroundMode)
         #expect(error?.errorCode == 3)
-        #expect(t.events.contains { if case .callRefused(_, "missingVoIPBackgroundMode", 3) = $0 { true } else { false } })
+        #expect(t.events.contains { if case .callRefused(let refused) = $0 { refused.error == "missingVoIPBackgroundMode" && refused.code == 3 } else { false } })
         expectNothingShown(t)
     }
 }

@@ -69,7 +69,7 @@ struct ExemptionTests {
         #expect(error.code == .callUUIDAlreadyExists)
         #expect(error.errorCode == 2)
         #expect(CXErrorCodeIncomingCallError.errorDomain == "com.apple.CallKit.error.incomingcall")
-        #expect(t.events.contains { if case .callRefused(_, "callUUIDAlreadyExists", 2) = $0 { true } else { false } })
+        #expect(t.events.contains { if case .callRefused(let refused) = $0 { refused.error == "callUUIDAlreadyExists" && refused.code == 2 } else { false } })
         #expect(PushKitEvents.incomingCalls(t.events) == 1)
         t.advance(by: .seconds(10))
         #expect(t.violatedRules.isEmpty)
