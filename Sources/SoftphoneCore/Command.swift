@@ -74,6 +74,11 @@ public enum Command: Equatable, Sendable {
     case setBlocked(handle: String, blocked: Bool)
     /// Flips the ring/silent switch.
     case setRingerSwitch(RingerSwitch)
+    /// Takes the device offline or online (nil: back to the connection it had, Wi-Fi at first),
+    /// and, when given, sets how long APNs' pushes take to arrive.
+    case setNetwork(NetworkState?, latency: Duration?)
+    /// Turns Low Power Mode on or off.
+    case setPower(PowerMode)
     /// Calls back a Recents entry (1 = newest), as tapping it does (iOS rule 48).
     case callBack(recent: Int)
     /// The system's call service restarts: every provider gets `providerDidReset`.

@@ -135,6 +135,8 @@ public final class Phone {
     var app = AppProcess()
     /// The app's tokens, the pushes awaiting a report, and the strikes (Pushes/).
     var pushKit: PushKitState
+    /// Pushes APNs holds for the phone: offline, Low Power Mode, a slow network (Pushes/).
+    var apnsQueue = APNsQueue()
     /// The lock, the ringer switch, Do Not Disturb, the keychain and preferences (Device/).
     var device: DeviceState
     /// Delivered notifications, running service extensions, the app's notification delegate
@@ -285,6 +287,8 @@ public final class Phone {
         case .setBlocked(let handle, let blocked):
             if blocked { device.blockList.insert(handle) } else { device.blockList.remove(handle) }
         case .setRingerSwitch(let position): setRingerSwitch(position)
+        case .setNetwork(let state, let latency): setNetwork(state, latency: latency)
+        case .setPower(let mode): setPower(mode)
         case .callBack(let index): callBack(recent: index)
         case .resetCallService: resetCallService()
         case .tick: break

@@ -14,6 +14,13 @@ struct DeviceState {
     var keychain: [String: KeychainItem] = [:]
     /// The app's `UserDefaults` suites, by suite name ("" is the standard one), each by key (iOS rule 47).
     var defaults: [String: [String: DefaultsValue]] = [:]
+    /// Wi-Fi, cellular or offline; and the kind it goes back to when it comes online.
+    var network = NetworkState.wifi
+    var lastOnline = NetworkState.wifi
+    /// How long a push takes from APNs to the phone (`softphone network … --latency MS`).
+    var latency = Duration.zero
+    /// Low Power Mode.
+    var power = PowerMode.normal
 
     /// A device in `lock` state, the app's standard defaults holding what the person set in the
     /// Settings app (`Phone.Configuration.settings`).
@@ -32,4 +39,10 @@ extension Phone {
     public var blockList: Set<String> { device.blockList }
     /// The ring/silent switch.
     public var ringerSwitch: RingerSwitch { device.ringerSwitch }
+    /// Wi-Fi, cellular or offline.
+    public var network: NetworkState { device.network }
+    /// How long a push takes from APNs to the phone.
+    public var networkLatency: Duration { device.latency }
+    /// Low Power Mode.
+    public var power: PowerMode { device.power }
 }

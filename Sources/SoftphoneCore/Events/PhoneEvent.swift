@@ -37,6 +37,12 @@ public enum PhoneEvent: Equatable, Sendable {
     case audioSession(active: Bool)
     /// Notifications, the notification-service extension, system sounds, vibration, the device log.
     case notification(NotificationEvent)
+    /// The device's connection changed (offline, Wi-Fi, cellular), or the delay pushes take.
+    case network(NetworkState, latency: Duration)
+    /// Low Power Mode went on or off.
+    case power(PowerMode)
+    /// APNs stored a push for later, delivered one late, or discarded one (iOS rule 17).
+    case apns(APNsDelivery)
 
 }
 

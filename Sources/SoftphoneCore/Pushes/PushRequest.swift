@@ -25,15 +25,18 @@ public struct PushRequest: Equatable, Sendable {
     /// The provider's `apns-topic` header; nil when it sent none (the app's own topic is assumed).
     /// APNs checks it before the push reaches the phone (iOS rule 15).
     public var topic: String?
-    /// `apns-priority`: 10 (immediately), 5 (power-considerate) or 1 (lowest). The simulated phone
-    /// is always awake and reachable, so it delivers every push at once; the value is carried so
-    /// what the provider sent can be seen and checked.
+    /// `apns-priority`: 10 (immediately), 5 (power-considerate) or 1 (lowest). In Low Power Mode
+    /// APNs holds back 5 and 1 until the mode ends (`softphone power`).
     public var priority: Int
     /// `apns-expiration` in UNIX seconds: a push whose time has passed is never delivered (iOS rule
-    /// 15). 0 or nil: one attempt, now.
+    /// 15). APNs stores a push for an offline phone until then; 0: one attempt, never stored; nil:
+    /// stored as long as APNs keeps pushes (`Phone.apnsStorageLimit`).
     public var expiration: Int?
     /// `apns-collapse-id`: at most 64 bytes (iOS rule 15).
     public var collapseID: String?
+    /// The `apns-id` APNs answered the provider with; nil for a push given to the phone directly
+    /// (`softphone push`), which gets one of the phone's own if APNs has to store it.
+    public var apnsID: String?
 
     /// Makes a push.
     public init(kind: Kind, payload: JSON, sentAt: Instant? = nil, topic: String? = nil, priority: Int = 10, expiration: Int? = nil, collapseID: String? = nil) {

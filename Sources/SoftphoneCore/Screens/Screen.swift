@@ -57,13 +57,19 @@ public struct LockScreen: Equatable, Hashable, Sendable {
     public var ringer: RingerSwitch
     /// iOS stopped delivering VoIP pushes to the app (iOS rule 7).
     public var voipBlocked: Bool
+    /// The device's connection, shown when it is not Wi-Fi.
+    public var network: NetworkState
+    /// Low Power Mode, shown when it is on.
+    public var power: PowerMode
 
     /// Makes a lock screen.
     public init(
         appName: String, lock: LockState, pendingCall: Caller? = nil, notifications: [NotificationBanner] = [],
         isVibrating: Bool = false, appState: AppState = .background, doNotDisturb: Bool = false, ringer: RingerSwitch = .ring,
-        voipBlocked: Bool = false
+        voipBlocked: Bool = false, network: NetworkState = .wifi, power: PowerMode = .normal
     ) {
+        self.network = network
+        self.power = power
         self.appName = appName
         self.lock = lock
         self.pendingCall = pendingCall

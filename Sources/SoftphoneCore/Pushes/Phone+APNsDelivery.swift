@@ -1,0 +1,103 @@
+/// APNs' side of delivery when the phone cannot take a push at once (iOS rule 17): it answers the
+/// provider 200 and then, while the phone is offline, stores the latest push per app until its
+/// `apns-expiration` (not at all with 0); in Low Power Mode it holds back priority 5 and 1
+/// pushes; over a slow network each push arrives `latency` later. Each step is an `apns.*`
+/// event naming the push's `apns-id`. With none of these conditions a push goes straight to
+/// `deliver`, and none of this runs.
+extension Phone {
+    /// How long APNs keeps a push that names no `apns-expiration`: Apple stores pushes "for 30
+    /// days or less".
+    public static let apnsStorageLimit: Duration = .seconds(30 * 24 * 3600)
+
+    /// APNs has accepted `push` and cannot hand it over now.
+    func accept(_ push: PushRequest) {
+        // APNs always has an id for the push; one given to the phone directly gets one here.
+        send(APNsQueue.Held(push: push, apnsID: push.apnsID ?? nextUUID().uuidString, acceptedAt: now))
+    }
+
+    /// APNs sends a held push towards the device: over a slow network it arrives `latency` later.
+    private func send(_ held: APNsQueue.Held) {
+        guard device.network != .offline, device.latency > .zero else { return arrive(held) }
+        apnsQueue.inFlight += 1
+        runLoop.scheduleSystem(at: now + device.latency) { [unowned self] in
+            apnsQueue.inFlight -= 1
+            arrive(held)
+        }
+    }
+
+    /// A held push reaches the device's side of APNs: it is delivered, or held again as the
+    /// device's state now says.
+    private func arrive(_ held: APNsQueue.Held) {
+        if expired(held) { return discard(held, .expired) }
+        if device.network == .offline { return store(held) }
+        if device.power == .low && held.push.priority < 10 {
+            // One attempt only: Low Power Mode's hold is a kind of storing.
+            guard held.push.expiration != 0 else { return discard(held, .notStored) }
+            apnsQueue.heldForPower.append(held)
+            emit(.apns(.stored(apnsID: held.apnsID, reason: .lowPower, expiration: held.push.expiration)))
+            return
+        }
+        if held.acceptedAt < now { emit(.apns(.delivered(apnsID: held.apnsID, delay: now - held.acceptedAt))) }
+        deliver(held.push)
+    }
+
+    /// Keeps `held` for an offline phone: the latest push only, until its expiration.
+    private func store(_ held: APNsQueue.Held) {
+        guard held.push.expiration != 0 else { return discard(held, .notStored) }
+        if let older = apnsQueue.stored { discard(older, .replaced) }
+        apnsQueue.stored = held
+        emit(.apns(.stored(apnsID: held.apnsID, reason: .offline, expiration: held.push.expiration)))
+        // Dropped when it expires, if the phone has not come back by then.
+        runLoop.scheduleSystem(at: expiry(of: held)) { [unowned self] in
+            guard let stored = apnsQueue.stored, stored.apnsID == held.apnsID else { return }
+            apnsQueue.stored = nil
+            discard(stored, .expired)
+        }
+    }
+
+    private func discard(_ held: APNsQueue.Held, _ reason: APNsDelivery.DiscardReason) {
+        emit(.apns(.discarded(apnsID: held.apnsID, reason: reason)))
+    }
+
+    /// The instant APNs gives up on `held`: its `apns-expiration`, else the storage limit.
+    private func expiry(of held: APNsQueue.Held) -> Instant {
+        guard let expiration = held.push.expiration, expiration != 0 else { return held.acceptedAt + Self.apnsStorageLimit }
+        let seconds = Double(expiration) - wallClockStart
+        return seconds <= 0 ? .zero : Instant(nanoseconds: Int64(min(seconds, 9e9) * 1e9))
+    }
+
+    /// Whether APNs has given up on `held` by now (a push of `apns-expiration: 0` never waits to expire).
+    private func expired(_ held: APNsQueue.Held) -> Bool {
+        held.push.expiration != 0 && now >= expiry(of: held)
+    }
+
+    /// The device comes online or goes offline, or its latency changes.
+    func setNetwork(_ state: NetworkState?, latency: Duration?) {
+        let network = state ?? device.lastOnline
+        if network != .offline { device.lastOnline = network }
+        let changed = network != device.network || (latency.map { $0 != device.latency } ?? false)
+        device.network = network
+        if let latency { device.latency = latency }
+        guard changed else { return }
+        emit(.network(network, latency: device.latency))
+        // Back online: APNs tries the push it stored again.
+        if network != .offline, let stored = apnsQueue.stored {
+            apnsQueue.stored = nil
+            send(stored)
+        }
+    }
+
+    /// Low Power Mode goes on or off; off, the pushes it held back come in a burst.
+    func setPower(_ mode: PowerMode) {
+        guard mode != device.power else { return }
+        device.power = mode
+        emit(.power(mode))
+        guard mode == .normal, !apnsQueue.heldForPower.isEmpty else { return }
+        let held = apnsQueue.heldForPower
+        apnsQueue.heldForPower = []
+        for push in held { send(push) }
+    }
+
+    /// How many pushes APNs holds for the phone: stored, held back, or on their way.
+    public var apnsHeld: Int { apnsQueue.count }
+}
