@@ -101,7 +101,10 @@ public enum APNsValidator {
         do { try ControlRequest.checkPush(kind: kind, payload: payload, encodedSize: request.body.count) } catch {
             return .rejected(payload.text.utf8.count > limit ? APNsRejection(413, "PayloadTooLarge") : APNsRejection(400, "PayloadEmpty"))
         }
-        let push = PushRequest(kind: kind, payload: payload, topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
-        return .accepted(APNsAcceptedPush(push: push, pushType: pushType, apnsID: apnsID ?? newID(), token: known?.key ?? token))
+        let id = apnsID ?? newID()
+        var push = PushRequest(kind: kind, payload: payload, topic: topic, priority: priority, expiration: expiration, collapseID: collapseID)
+        // The phone's events name it if APNs has to store the push (offline, Low Power Mode).
+        push.apnsID = id
+        return .accepted(APNsAcceptedPush(push: push, pushType: pushType, apnsID: id, token: known?.key ?? token))
     }
 }

@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -41,6 +41,7 @@ extension ControlRequest {
         switch subcommand {
         case "call": [("--from", "NAME"), ("--handle", "H"), ("--video", nil)]
         case "push": [("--type", "voip|alert"), ("--topic", "T"), ("--priority", "10|5|1"), ("--expiration", "UNIX_SECONDS"), ("--collapse-id", "ID")]
+        case "network": [("--latency", "MS")]
         default: []
         }
     }
@@ -53,6 +54,8 @@ extension ControlRequest {
         case "push": context.standardInput ? "[FILE|-]" : "FILE"
         case "app": AppAction.allCases.map(\.rawValue).joined(separator: "|")
         case "caption": "[TEXT]"
+        case "network": "offline|online|wifi|cellular"
+        case "power": "low|normal"
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -114,6 +117,32 @@ extension ControlRequest {
                 throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
             }
             return (.app(action), try rest(&reader, context))
+        case "network":
+            let valueFlags = socketFlag.union(["--latency"])
+            guard let word = reader.operand(valueFlags: valueFlags) else { throw reader.mistake("offline or online? usage: \(usage)", at: nil) }
+            let wordAt = reader.culprit
+            guard word == "online" || NetworkState(rawValue: word) != nil else {
+                throw reader.mistake("\"\(word)\" is not one of offline|online|wifi|cellular; usage: \(usage)", at: wordAt)
+            }
+            let state = NetworkState(rawValue: word)
+            var latency: Duration?, socket: String?
+            while let flag = try reader.nextFlag() {
+                let flagAt = reader.culprit
+                switch flag {
+                case "--latency":
+                    let text = try reader.value(for: flag)
+                    do { latency = try self.latency(text, named: flag) } catch { throw reader.mistake(error.message, at: flagAt) }
+                case "--socket" where context.socket: socket = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            return (.network(state, latency: latency), socket)
+        case "power":
+            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("low or normal? usage: \(usage)", at: nil) }
+            guard let mode = PowerMode(rawValue: word) else {
+                throw reader.mistake("\"\(word)\" is not one of low|normal (Low Power Mode on or off); usage: \(usage)", at: reader.culprit)
+            }
+            return (.power(mode), try rest(&reader, context))
         case "caption":
             // One operand, the text; none or "" clears the caption.
             let text = reader.operand(valueFlags: socketFlag) ?? ""

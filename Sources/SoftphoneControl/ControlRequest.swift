@@ -34,9 +34,14 @@ public enum ControlRequest: Equatable, Sendable {
     /// A line of text shown on the phone's screen, for a presenter (`softphone demo` says what
     /// each flow shows); empty clears it. It belongs to the terminal, not to the simulated iPhone.
     case caption(String)
+    /// The device goes offline or online (nil: back to the connection it had), and, when given,
+    /// pushes take `latency` to arrive.
+    case network(NetworkState?, latency: Duration?)
+    /// Low Power Mode on or off.
+    case power(PowerMode)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -122,6 +127,16 @@ public enum ControlRequest: Equatable, Sendable {
             return (id, .key(keys))
         case "caption":
             return (id, .caption(try optionalString(json, "text") ?? ""))
+        case "network":
+            guard let word = try optionalString(json, "network") else { throw ControlError("field \"network\" is missing; use one of: \(networkWords)") }
+            let state: NetworkState?
+            do { state = try network(word, named: "field \"network\"") } catch { throw error }
+            var latency: Duration?
+            if let text = try headerText(json, "latency_ms") { latency = try self.latency(text, named: "field \"latency_ms\"") }
+            return (id, .network(state, latency: latency))
+        case "power":
+            guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
+            return (id, .power(try power(word, named: "field \"power\"")))
         default:
             throw ControlError("unknown command \"\(cmd)\"; use one of: \(names.joined(separator: ", "))")
         }
@@ -150,6 +165,33 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// The deepest nesting of objects and arrays a push payload may have (the payload itself is 1).
     public static let maximumPayloadDepth = 32
+
+    /// The words `network` takes: the device's connection, or `online` for the one it had.
+    public static let networkWords = "offline, online, wifi, cellular"
+
+    /// Reads a `network` word: nil for `online`.
+    static func network(_ word: String, named name: String) throws(ControlError) -> NetworkState? {
+        if word == "online" { return nil }
+        guard let state = NetworkState(rawValue: word) else { throw ControlError("\(name) is \"\(word)\"; use one of: \(networkWords)") }
+        return state
+    }
+
+    /// The longest `--latency` a network may have: an hour.
+    public static let maximumLatencyMilliseconds = 3_600_000
+
+    /// Reads a network latency in whole milliseconds, from 0 to an hour.
+    static func latency(_ text: String, named name: String) throws(ControlError) -> Duration {
+        guard let ms = Int(text), (0...maximumLatencyMilliseconds).contains(ms) else {
+            throw ControlError("\(name) is \"\(text)\"; give whole milliseconds from 0 to \(maximumLatencyMilliseconds), e.g. 250")
+        }
+        return .milliseconds(ms)
+    }
+
+    /// Reads a `power` word.
+    static func power(_ word: String, named name: String) throws(ControlError) -> PowerMode {
+        guard let mode = PowerMode(rawValue: word) else { throw ControlError("\(name) is \"\(word)\"; use low (Low Power Mode) or normal") }
+        return mode
+    }
 
     /// The priorities APNs accepts in `apns-priority` (iOS rule 15).
     public static let priorities = [10, 5, 1]
@@ -247,6 +289,10 @@ public enum ControlRequest: Equatable, Sendable {
         case .events(let follow, let fromNow):
             .object([("cmd", .string("events")), ("follow", .bool(follow))] + (fromNow ? [("new", .bool(true))] : []))
         case .caption(let text): .object([("cmd", .string("caption")), ("text", .string(text))])
+        case .network(let state, let latency):
+            .object([("cmd", .string("network")), ("network", .string(state?.rawValue ?? "online"))]
+                + (latency.map { [("latency_ms", .number(Double($0.milliseconds)))] } ?? []))
+        case .power(let mode): .object([("cmd", .string("power")), ("power", .string(mode.rawValue))])
         }
     }
 
@@ -270,6 +316,8 @@ public enum ControlRequest: Equatable, Sendable {
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]
         case .key(let keys): keys.unicodeScalars.map(Command.press)
+        case .network(let state, let latency): [.setNetwork(state, latency: latency)]
+        case .power(let mode): [.setPower(mode)]
         case .state, .screen, .events, .caption: []
         }
     }

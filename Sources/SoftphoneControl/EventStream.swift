@@ -70,6 +70,7 @@ public struct EventStream {
         "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
+        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -101,6 +102,9 @@ public struct EventStream {
             "sound.played": ["sound", "by"], "sound.stopped": ["sound", "why"],
             "device.vibrated": ["ms", "by"],
             "app.log": ["by", "message"],
+            "device.network": ["network", "latency_ms"], "device.power": ["power"],
+            "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
+            "apns.discarded": ["apns_id", "reason"],
             "ring.started": ["call", "latency_us"], "ring.stopped": ["call", "latency_us"],
             "audio.underrun": ["total"],
             "sounds.ready": ["sounds"],
@@ -146,6 +150,11 @@ public struct EventStream {
         case .serverRequest: "server.request"
         case .audioSession: "audio.session"
         case .notification(let event): name(of: event)
+        case .network: "device.network"
+        case .power: "device.power"
+        case .apns(.stored): "apns.stored"
+        case .apns(.delivered): "apns.delivered"
+        case .apns(.discarded): "apns.discarded"
         }
     }
 
@@ -204,6 +213,17 @@ public struct EventStream {
             members.append(("active", .bool(active)))
         case .notification(let event):
             members += fields(of: event)
+        case .network(let network, let latency):
+            members += [("network", .string(network.rawValue)), ("latency_ms", .number(Double(latency.milliseconds)))]
+        case .power(let mode):
+            members.append(("power", .string(mode.rawValue)))
+        case .apns(.stored(let apnsID, let reason, let expiration)):
+            members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
+            if let expiration { members.append(("expiration", number(expiration))) }
+        case .apns(.delivered(let apnsID, let delay)):
+            members += [("apns_id", .string(apnsID)), ("delay_ms", .number(Double(delay.milliseconds)))]
+        case .apns(.discarded(let apnsID, let reason)):
+            members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
         }
         // Debug builds (every test) check that the table scripts are checked against knows each field.
         assert(documents(name(of: event), members.dropFirst(2).map(\.0)), "event \(name(of: event)) has a field not in EventStream.fieldTable: \(members.map(\.0))")

@@ -34,6 +34,7 @@ public enum PhoneRequest {
         var refusals: [String] = []
         var outcome = RequestOutcome()  // what the request set off
         let callsBefore = phone.callCount
+        let heldBefore = phone.apnsHeld
         for command in request.commands {
             let effects = phone.handle(command, at: now())
             for effect in effects {
@@ -50,6 +51,7 @@ public enum PhoneRequest {
         }
         if let refusal = refusals.first { return [("ok", .bool(false)), ("error", .string(refusal))] }
         var reply: [(String, JSON)] = [("ok", .bool(true))]
+        if phone.apnsHeld > heldBefore, phone.network != .offline { outcome.inFlight = phone.networkLatency }
         switch request {
         case .call, .push:
             // What came of it, in words and as the events themselves (`softphone push --json`).

@@ -15,9 +15,13 @@ struct RequestOutcome {
     /// once), or a notification whose service extension started ringing.
     var rang: Bool { ringingCall != nil || extensionStarted }
 
+    /// Set when the push was left on its way to the phone, delayed by the network's latency.
+    var inFlight: Duration?
+
     /// The one line.
     var summary: String {
         if let call = ringingCall { return "call \(call) ringing" }
+        if let held = apnsHeld { return held }
         if let (call, reason) = reportedAndEnded { return "call \(call) reported, and ended at once (\(reason.rawValue))" }
         if extensionStarted {
             let shown = delivered.first { $0.shown }
@@ -48,6 +52,22 @@ struct RequestOutcome {
     /// Why iOS did not deliver the push (expired, VoIP delivery stopped), if it did not.
     var dropped: String? {
         events.lazy.compactMap { if case .push(_, false, let reason) = $0 { reason ?? "dropped" } else { nil } }.first
+    }
+
+    /// What APNs did with a push it could not hand over at once, in words, if it did anything.
+    private var apnsHeld: String? {
+        for event in events {
+            switch event {
+            case .apns(.stored(let id, .offline, _)):
+                return "stored by APNs (apns-id \(id)): the phone is offline; it is delivered when the phone is back online, unless it expires first"
+            case .apns(.stored(let id, .lowPower, _)):
+                return "held back by APNs (apns-id \(id)): Low Power Mode holds priority 5 and 1 pushes until it ends"
+            case .apns(.discarded(let id, .notStored)):
+                return "accepted by APNs and dropped (apns-id \(id)): the phone is offline and apns-expiration 0 allows one attempt only"
+            default: continue
+            }
+        }
+        return inFlight.map { "on its way: it reaches the phone after the network's latency (\($0.milliseconds) ms)" }
     }
 
     // MARK: What the events say

@@ -137,7 +137,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app:
+        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power:
             break
         }
         reply += PhoneRequest.run(
@@ -172,6 +172,8 @@ final class RequestHandler {
             ("lock", .string(phone.lock.rawValue)), ("screen", .string(screenName)),
             ("vibration", .string(phone.configuration.vibration.name)),
             ("voip_delivery", .string(phone.voipDeliveryStopped ? "stopped" : "on")),
+            ("network", .string(phone.network.rawValue)), ("latency_ms", .number(Double(phone.networkLatency.milliseconds))),
+            ("power", .string(phone.power.rawValue)), ("apns_held", .number(Double(phone.apnsHeld))),
             ("t_ms", .number(Double((now - publisher.start).milliseconds))),
             ("call", phone.call.map(json) ?? .null),
             ("calls", .array(phone.currentCalls.map(json))),

@@ -44,7 +44,9 @@ struct APNsValidatorTests {
         #expect(push.apnsID == "NEW")
         #expect(push.token == Self.voip)
         #expect(push.pushType == "voip")
-        #expect(push.push == PushRequest(kind: .voip, payload: try JSON.parse(#"{"aps":{},"caller":"Zoë"}"#), topic: "com.example.app.voip"))
+        var expected = PushRequest(kind: .voip, payload: try JSON.parse(#"{"aps":{},"caller":"Zoë"}"#), topic: "com.example.app.voip")
+        expected.apnsID = "NEW"  // the push carries the id, for the phone's events if APNs stores it
+        #expect(push.push == expected)
     }
 
     @Test("the client's apns-id, priority, expiration and collapse id are carried")

@@ -25,6 +25,9 @@ struct CommandLineWordsTests {
         ("app foreground", .app(.foreground)), ("app end-call", .app(.endCall)), ("app delete", .app(.delete)), ("app install", .app(.install)),
         ("state", .state), ("screen", .screen),
         ("events", .events(follow: false)),
+        ("network offline", .network(.offline, latency: nil)), ("network online", .network(nil, latency: nil)),
+        ("network cellular --latency 250", .network(.cellular, latency: .milliseconds(250))), ("network wifi --latency=0", .network(.wifi, latency: .zero)),
+        ("power low", .power(.low)), ("power normal", .power(.normal)),
     ])
     func commands(line: String, request: ControlRequest) throws {
         #expect(try ControlRequest.read(commandLine: line) == request)
@@ -50,8 +53,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
@@ -66,6 +69,11 @@ struct CommandLineWordsTests {
         ("push x.json --type fax", #"push: --type "fax" must be voip or alert"#),
         ("push x.json --priority 7", #"push: --priority is "7"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"#),
         ("events --follow", #"events: unknown option "--follow"; usage: events"#),
+        ("network", "network: offline or online? usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"),
+        ("network airplane", #"network: "airplane" is not one of offline|online|wifi|cellular; usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"#),
+        ("network online --latency soon", #"network: --latency is "soon"; give whole milliseconds from 0 to 3600000, e.g. 250"#),
+        ("network online --latency -1", #"network: --latency is "-1"; give whole milliseconds from 0 to 3600000, e.g. 250"#),
+        ("power max", #"power: "max" is not one of low|normal (Low Power Mode on or off); usage: power low|normal [--socket PATH]"#),
     ])
     func mistakes(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.read(commandLine: line) }

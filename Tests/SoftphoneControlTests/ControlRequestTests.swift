@@ -30,6 +30,18 @@ struct ControlRequestTests {
         #expect(ControlRequest.app(.delete).commands == [.app(.delete)])
     }
 
+    @Test("network and power requests: their JSON, read back, and the commands they stand for")
+    func networkAndPower() throws {
+        let offline = ControlRequest.network(.offline, latency: .milliseconds(250))
+        #expect(offline.json.text == #"{"cmd":"network","network":"offline","latency_ms":250}"#)
+        #expect(try ControlRequest.decode(offline.json.text).request == offline)
+        #expect(try ControlRequest.decode(#"{"cmd":"network","network":"online"}"#).request == .network(nil, latency: nil))
+        #expect(offline.commands == [.setNetwork(.offline, latency: .milliseconds(250))])
+        #expect(ControlRequest.power(.low).json.text == #"{"cmd":"power","power":"low"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"power","power":"normal"}"#).request == .power(.normal))
+        #expect(ControlRequest.power(.low).commands == [.setPower(.low)])
+    }
+
     @Test("each key becomes a press, read by the phone against the screen on show")
     func keys() {
         #expect(ControlRequest.key("a?d").commands == [.press("a"), .press("?"), .press("d")])
@@ -37,8 +49,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -51,6 +63,10 @@ struct ControlRequestTests {
         (#"{"cmd":"push","payload":{"aps":{}},"expiration":1.5}"#, "field \"expiration\" must be a whole number"),
         (#"{"cmd":"push","payload":{"aps":{}},"collapse_id":"\#(String(repeating: "x", count: 65))"}"#, "field \"collapse_id\" is 65 bytes; APNs accepts at most 64 (400 BadCollapseId, iOS rule 18)"),
         (#"{"cmd":"push","payload":{"aps":{}},"topic":5}"#, "field \"topic\" must be a string"),
+        (#"{"cmd":"network"}"#, "field \"network\" is missing; use one of: offline, online, wifi, cellular"),
+        (#"{"cmd":"network","network":"airplane"}"#, "field \"network\" is \"airplane\"; use one of: offline, online, wifi, cellular"),
+        (#"{"cmd":"network","network":"online","latency_ms":4000000}"#, "field \"latency_ms\" is \"4000000\"; give whole milliseconds from 0 to 3600000, e.g. 250"),
+        (#"{"cmd":"power","power":"max"}"#, "field \"power\" is \"max\"; use low (Low Power Mode) or normal"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
     func errors(line: String, message: String) {
