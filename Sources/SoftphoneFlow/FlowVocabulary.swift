@@ -67,6 +67,20 @@ enum FlowVocabulary {
             case "unlocked": return Row(shape: .arrow(from: .person, to: .phoneUI), label: "unlock")
             default: return Row(shape: .note(.phoneUI), label: "restarted: \(string("lock"))")
             }
+        case "device.network":
+            // A marker on the phone's lane: the condition every later push meets.
+            let latency = number("latency_ms") ?? 0
+            return Row(shape: .note(.phoneUI), label: "network: \(string("network"))" + (latency > 0 ? ", pushes take \(latency) ms" : ""))
+        case "device.power":
+            return Row(shape: .note(.phoneUI), label: string("power") == "low" ? "Low Power Mode on" : "Low Power Mode off")
+        case "apns.stored":
+            // Short: a note on the APNs lane has the width of the lanes to its left; the apns-id
+            // is in the event's details.
+            return Row(shape: .note(.apns), label: string("reason") == "low-power" ? "held, Low Power" : "stored, offline")
+        case "apns.delivered":
+            return Row(shape: .arrow(from: .apns, to: .pushKit), label: "delivered \(number("delay_ms") ?? 0) ms late")
+        case "apns.discarded":
+            return Row(shape: .note(.apns), label: "discarded, \(string("reason"))", isProblem: true)
         case "ring.started":
             return Row(shape: .note(.phoneUI), label: "ringtone starts (\(number("latency_us") ?? 0) µs)")
         case "ring.stopped":

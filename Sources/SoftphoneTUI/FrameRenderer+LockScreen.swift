@@ -23,8 +23,9 @@ extension Pen {
         return rows
     }
 
-    /// The lock screen's status: the app's state, the ring/silent switch, Do Not Disturb, and
-    /// whether iOS stopped delivering VoIP pushes (iOS rule 7). Roomy: under the notifications;
+    /// The lock screen's status: the app's state, the ring/silent switch, Do Not Disturb, the
+    /// network when it is not Wi-Fi, Low Power Mode, and whether iOS stopped delivering VoIP
+    /// pushes (iOS rule 7). Roomy: under the notifications;
     /// compact: one line at the bottom.
     func statusRows(_ lock: LockScreen) -> [(Int, Line)] {
         let appState = switch lock.appState {
@@ -34,7 +35,10 @@ extension Pen {
         case .background: "in background"
         }
         let app = lock.appName + ": " + appState
-        let switches = (lock.ringer == .ring ? "ringer on" : "silent") + glyphs.separator + (lock.doNotDisturb ? "DND on" : "DND off")
+        // The field's conditions only when set: offline or cellular, Low Power Mode.
+        let conditions = (lock.network == .wifi ? "" : glyphs.separator + lock.network.rawValue)
+            + (lock.power == .low ? glyphs.separator + "low power" : "")
+        let switches = (lock.ringer == .ring ? "ringer on" : "silent") + glyphs.separator + (lock.doNotDisturb ? "DND on" : "DND off") + conditions
         if compact {
             let blocked = lock.voipBlocked ? glyphs.separator + "VoIP blocked" : ""
             return [(8, .text(app + blocked, lock.voipBlocked ? .warning : .dim)), (9, .text(switches, .dim))]

@@ -59,6 +59,16 @@ public enum PlainLog {
             return "AUDIO " + pairs([("session", active ? "active" : "inactive")])
         case .notification(let event):
             return line(for: event)
+        case .network(let network, let latency):
+            return "NETWORK " + pairs([("network", network.rawValue), ("latency_ms", String(latency.milliseconds))])
+        case .power(let mode):
+            return "POWER " + pairs([("power", mode.rawValue)])
+        case .apns(.stored(let apnsID, let reason, let expiration)):
+            return "APNS-STORED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)] + (expiration.map { [("expiration", String($0))] } ?? []))
+        case .apns(.delivered(let apnsID, let delay)):
+            return "APNS-DELIVERED " + pairs([("apns_id", apnsID), ("delay_ms", String(delay.milliseconds))])
+        case .apns(.discarded(let apnsID, let reason)):
+            return "APNS-DISCARDED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)])
         }
     }
 

@@ -7,6 +7,13 @@ import Testing
 
     /// An event of each kind (of each plain word), and its line.
     static let samples: [(PhoneEvent, String)] = [
+        (.network(.offline, latency: .zero), "NETWORK network=offline latency_ms=0"),
+        (.network(.cellular, latency: .milliseconds(250)), "NETWORK network=cellular latency_ms=250"),
+        (.power(.low), "POWER power=low"),
+        (.apns(.stored(apnsID: "A1", reason: .offline, expiration: 1_767_225_600)), "APNS-STORED apns_id=A1 reason=offline expiration=1767225600"),
+        (.apns(.stored(apnsID: "A2", reason: .lowPower, expiration: nil)), "APNS-STORED apns_id=A2 reason=low-power"),
+        (.apns(.delivered(apnsID: "A1", delay: .seconds(90))), "APNS-DELIVERED apns_id=A1 delay_ms=90000"),
+        (.apns(.discarded(apnsID: "A3", reason: .notStored)), "APNS-DISCARDED apns_id=A3 reason=not-stored"),
         (PhoneEvent.ready(app: "voip", lock: .locked, token: token),
          "READY app=voip lock=locked token=\(token)"),
         (.ready(app: "ring-extension", lock: .unlocked, token: token),
