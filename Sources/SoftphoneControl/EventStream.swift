@@ -70,7 +70,7 @@ public struct EventStream {
         "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
-        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded",
+        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -105,6 +105,7 @@ public struct EventStream {
             "device.network": ["network", "latency_ms"], "device.power": ["power"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
+            "push.delivery": ["state", "unreported"],
             "ring.started": ["call", "latency_us"], "ring.stopped": ["call", "latency_us"],
             "audio.underrun": ["total"],
             "sounds.ready": ["sounds"],
@@ -155,6 +156,7 @@ public struct EventStream {
         case .apns(.stored): "apns.stored"
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
+        case .voipDelivery: "push.delivery"
         }
     }
 
@@ -224,6 +226,8 @@ public struct EventStream {
             members += [("apns_id", .string(apnsID)), ("delay_ms", .number(Double(delay.milliseconds)))]
         case .apns(.discarded(let apnsID, let reason)):
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
+        case .voipDelivery(let state, let unreported):
+            members += [("state", .string(state.rawValue)), ("unreported", number(unreported))]
         }
         // Debug builds (every test) check that the table scripts are checked against knows each field.
         assert(documents(name(of: event), members.dropFirst(2).map(\.0)), "event \(name(of: event)) has a field not in EventStream.fieldTable: \(members.map(\.0))")

@@ -36,12 +36,16 @@ public final class Phone {
         public var soundProblems: [String: String]
         /// What the person holding the phone does without keys (`--auto-answer`, `--auto-hangup`).
         public var person: Person
+        /// The app's build: development, TestFlight or the App Store (`--build`).
+        public var build: AppBuild
 
         /// Makes a configuration.
         public init(
             app: AppBundle, endedScreenTime: Duration = .seconds(3), vibration: VibrationPattern = .standard, rules: Rules = Rules(),
-            settings: [String: AppSetting.Value] = [:], soundProblems: [String: String] = [:], person: Person = Person()
+            settings: [String: AppSetting.Value] = [:], soundProblems: [String: String] = [:], person: Person = Person(),
+            build: AppBuild = .appstore
         ) {
+            self.build = build
             self.app = app
             self.endedScreenTime = endedScreenTime
             self.vibration = vibration
@@ -60,6 +64,10 @@ public final class Phone {
         /// Unreported VoIP pushes after which iOS silently stops delivering them (undocumented by
         /// Apple; iOS rule 7).
         public var unreportedPushLimit = 3
+        /// Unreported VoIP pushes after which iOS no longer launches the app for one (reported by
+        /// developers, with no count from Apple; iOS rule 4). 0, the default: the rung is skipped,
+        /// and pushes launch the app until delivery stops.
+        public var notLaunchedAfter = 0
         /// How long the app has to complete a CallKit action (undocumented by Apple; rule 31).
         public var actionTimeout: Duration = .seconds(10)
         /// A call ringing this long with no timer of the app's own pending draws a warning: iOS

@@ -73,6 +73,10 @@ enum FlowVocabulary {
             return Row(shape: .note(.phoneUI), label: "network: \(string("network"))" + (latency > 0 ? ", pushes take \(latency) ms" : ""))
         case "device.power":
             return Row(shape: .note(.phoneUI), label: string("power") == "low" ? "Low Power Mode on" : "Low Power Mode off")
+        case "push.delivery":
+            let state = string("state")
+            // Short, to fit left of the PushKit lane; the count is in the event's details.
+            return Row(shape: .note(.pushKit), label: "VoIP: \(state)", isProblem: state != "on")
         case "apns.stored":
             // Short: a note on the APNs lane has the width of the lanes to its left; the apns-id
             // is in the event's details.

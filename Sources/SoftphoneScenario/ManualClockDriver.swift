@@ -23,7 +23,7 @@ public struct ManualClockDriver: ScenarioDriver {
     public init(scenario: Scenario, apps: InstalledApps) {
         let app = apps.app(id: scenario.app) ?? apps.defaultApp
         phone = Phone(
-            configuration: Phone.Configuration(app: app, rules: scenario.rules, settings: scenario.settings), lock: scenario.lock,
+            configuration: Phone.Configuration(app: app, rules: scenario.rules, settings: scenario.settings, build: scenario.build), lock: scenario.lock,
             seed: Self.seed, wallClockStart: Self.wallClockStart)
         _ = record(phone.handle(.start, at: .zero))
     }

@@ -50,8 +50,10 @@ public final class RealTimeDriver: ScenarioDriver {
         let phoneSettings: [String] = if case .object(let members)? = state["settings"] { members.map { "\($0.0)=\($0.1.stringValue ?? $0.1.text)" } } else { [] }
         let rules = ScenarioRule.changes(scenario.rules)
         let phoneRules: [String] = if case .array(let items)? = state["rules"] { items.compactMap(\.stringValue) } else { [] }
-        if settings != phoneSettings || rules != phoneRules {
-            throw ControlError("\(scenario.file): the scenario's settings and rules (\((settings + rules).joined(separator: ", ").nonEmpty ?? "none")) are not the phone's on \(socket) (\((phoneSettings + phoneRules).joined(separator: ", ").nonEmpty ?? "none")); start the phone with \(Self.flags(for: scenario))")
+        let build = state["build"]?.stringValue ?? AppBuild.appstore.rawValue
+        if settings != phoneSettings || rules != phoneRules || build != scenario.build.rawValue {
+            let wanted = settings + rules + ["build=\(scenario.build.rawValue)"], found = phoneSettings + phoneRules + ["build=\(build)"]
+            throw ControlError("\(scenario.file): the scenario's settings, rules and build (\(wanted.joined(separator: ", "))) are not the phone's on \(socket) (\(found.joined(separator: ", "))); start the phone with \(Self.flags(for: scenario))")
         }
         if state["lock"]?.stringValue != scenario.lock.rawValue, scenario.lock != .lockedSinceReboot,
             let refusal = perform(scenario.lock == .locked ? .lock : .unlock)
@@ -64,7 +66,8 @@ public final class RealTimeDriver: ScenarioDriver {
     public static func flags(for scenario: Scenario) -> String {
         (["--app \(scenario.app)"]
             + scenario.settings.sorted { $0.key < $1.key }.map { "--set \($0.key)=\($0.value.description)" }
-            + ScenarioRule.changes(scenario.rules).map { "--rule \($0)" }).joined(separator: " ")
+            + ScenarioRule.changes(scenario.rules).map { "--rule \($0)" }
+            + (scenario.build == .appstore ? [] : ["--build \(scenario.build.rawValue)"])).joined(separator: " ")
     }
 
     /// `event` with its call and notification numbers counted from the scenario's start.

@@ -20,6 +20,8 @@ public struct Scenario: Sendable {
     public var rulesLine: Int?
     /// How the phone starts (`lock` / `unlock` before the first step; locked by default).
     public var lock: LockState = .locked
+    /// How the app was built (`build ID`; the App Store's by default), as `--build` gives it.
+    public var build: AppBuild = .appstore
     /// The steps, in order.
     public var steps: [ScenarioStep] = []
 

@@ -9,7 +9,7 @@ public struct ScenarioParser {
     public static let defaultWithin: Duration = .seconds(5)
 
     /// What a line can be, for the error of a line that is none of them.
-    static let stepForms = "app ID, set KEY=VALUE, rule NAME=VALUE, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
+    static let stepForms = "app ID, set KEY=VALUE, rule NAME=VALUE, build development|testflight|appstore, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
     /// The verbs of an `at` step: the CLI's client subcommands that act on the phone, read by the
     /// CLI's own grammar (`ControlRequest.read`), so a step takes the words the command takes.
     static let actions = ["push", "call", "cancel", "hangup", "key", "lock", "unlock", "app", "network", "power"]
@@ -73,7 +73,7 @@ public struct ScenarioParser {
         guard let first = parsed.words.first else { return }
         var words = parsed.words.dropFirst()
         switch first.text {
-        case "app", "set", "rule", "lock", "unlock":
+        case "app", "set", "rule", "build", "lock", "unlock":
             if let stepLine = firstStepLine {
                 let hint = first.text == "lock" || first.text == "unlock" ? "; to \(first.text) the phone during the scenario, write `at TIME \(first.text)`" : ""
                 throw error(first.column, "`\(first.text)` sets up the phone, so it goes before the first step (line \(stepLine))\(hint)")
@@ -142,6 +142,11 @@ public struct ScenarioParser {
             }
             if let problem = ScenarioRule.set(name, to: value, in: &scenario.rules) { throw error(word.column, problem) }
             scenario.rulesLine = scenario.rulesLine ?? line
+        case "build":
+            let builds = AppBuild.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let word = words.popFirst() else { throw error(first.column, "which build? build ID, one of: \(builds)") }
+            guard let build = AppBuild(rawValue: word.text) else { throw error(word.column, "unknown build \"\(word.text)\"; use one of: \(builds)") }
+            scenario.build = build
         default:
             scenario.lock = first.text == "lock" ? .locked : .unlocked
         }

@@ -9,6 +9,7 @@ public enum ScenarioRule {
     private static let setters: [(name: String, set: @Sendable (inout Phone.Rules, String) -> Bool)] = [
         ("secondReportCheck", { rules, text in duration(text).map { rules.secondReportCheck = $0 } != nil }),
         ("unreportedPushLimit", { rules, text in Int(text).flatMap { $0 > 0 ? $0 : nil }.map { rules.unreportedPushLimit = $0 } != nil }),
+        ("notLaunchedAfter", { rules, text in Int(text).flatMap { $0 >= 0 ? $0 : nil }.map { rules.notLaunchedAfter = $0 } != nil }),
         ("actionTimeout", { rules, text in duration(text).map { rules.actionTimeout = $0 } != nil }),
         ("ringWithoutTimerWarning", { rules, text in duration(text).map { rules.ringWithoutTimerWarning = $0 } != nil }),
         ("pushTooOld", { rules, text in duration(text).map { rules.pushTooOld = $0 } != nil }),
@@ -21,6 +22,7 @@ public enum ScenarioRule {
     private static let getters: [(name: String, get: @Sendable (Phone.Rules) -> String)] = [
         ("secondReportCheck", { milliseconds($0.secondReportCheck) }),
         ("unreportedPushLimit", { String($0.unreportedPushLimit) }),
+        ("notLaunchedAfter", { String($0.notLaunchedAfter) }),
         ("actionTimeout", { milliseconds($0.actionTimeout) }),
         ("ringWithoutTimerWarning", { milliseconds($0.ringWithoutTimerWarning) }),
         ("pushTooOld", { milliseconds($0.pushTooOld) }),
@@ -49,6 +51,7 @@ public enum ScenarioRule {
             switch name {
             case "systemVersion": return "systemVersion \"\(text)\" must be one of \(SystemVersion.allCases.map(\.rawValue).joined(separator: ", "))"
             case "unreportedPushLimit": return "unreportedPushLimit \"\(text)\" must be a whole number above 0"
+            case "notLaunchedAfter": return "notLaunchedAfter \"\(text)\" must be a whole number, 0 to skip the rung"
             default: return "\(name) \"\(text)\" is not a time above 0; \(ScenarioTime.accepted)"
             }
         }

@@ -65,7 +65,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         }
         ringtone = (loaded ?? .classic()).withGap(milliseconds: options.ringGapMilliseconds)
     }
-    var configuration = Phone.Configuration(app: options.app, rules: options.rules, settings: options.settings, person: options.person)
+    var configuration = Phone.Configuration(app: options.app, rules: options.rules, settings: options.settings, person: options.person, build: options.build)
     // What iOS would make of each bundled sound as a notification sound (rule 42): the core cannot read files.
     for name in options.app.sounds.keys {
         guard let path = Assets.find("Ringtones/" + name), let problem = NotificationSound.problem(withFileAt: path) else { continue }

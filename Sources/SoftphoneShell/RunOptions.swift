@@ -32,6 +32,8 @@ struct RunOptions {
     var settings: [String: AppSetting.Value] = [:]
     /// What the person does without keys (`--auto-answer S`, `--auto-hangup S`).
     var person = Phone.Person()
+    /// The app's build (`--build`): App Store unless given.
+    var build = AppBuild.appstore
     /// iOS's unpublished numbers, where `--rule NAME=VALUE` changes them.
     var rules = Phone.Rules()
     /// The APNs endpoint (`--apns`), and its credentials.
@@ -93,6 +95,12 @@ extension WordReader {
                 do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
             case "--set": settings.append(try value(for: flag))
             case "--background-modes": backgroundModes = try Self.backgroundModes(try value(for: flag))
+            case "--build":
+                let text = try value(for: flag)
+                guard let build = AppBuild(rawValue: text) else {
+                    throw ControlError("softphone: --build \"\(text)\" must be one of \(AppBuild.allCases.map(\.rawValue).joined(separator: ", ")): how the app was built (iOS 26 shows its VoIP warning dialogs to development and TestFlight builds)")
+                }
+                options.build = build
             case "--rule":
                 let pair = try value(for: flag)
                 guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {

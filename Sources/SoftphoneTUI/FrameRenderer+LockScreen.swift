@@ -39,12 +39,19 @@ extension Pen {
         let conditions = (lock.network == .wifi ? "" : glyphs.separator + lock.network.rawValue)
             + (lock.power == .low ? glyphs.separator + "low power" : "")
         let switches = (lock.ringer == .ring ? "ringer on" : "silent") + glyphs.separator + (lock.doNotDisturb ? "DND on" : "DND off") + conditions
+        // The penalty ladder, once the app is on it (iOS rules 4–7).
+        let ladder: (short: String, long: String)? = switch lock.voipDelivery {
+        case .on: nil
+        case .killedOnReport: ("VoIP: killed", "VoIP: killed for an unreported push")
+        case .notLaunched: ("VoIP: not launched", "VoIP: no longer launched for pushes")
+        case .stopped: ("VoIP blocked", "VoIP delivery blocked")
+        }
         if compact {
-            let blocked = lock.voipBlocked ? glyphs.separator + "VoIP blocked" : ""
-            return [(8, .text(app + blocked, lock.voipBlocked ? .warning : .dim)), (9, .text(switches, .dim))]
+            let blocked = ladder.map { glyphs.separator + $0.short } ?? ""
+            return [(8, .text(app + blocked, ladder == nil ? .dim : .warning)), (9, .text(switches, .dim))]
         }
         var rows: [(Int, Line)] = [(14, .text(app, .dim)), (15, .text(switches, .dim))]
-        if lock.voipBlocked { rows.append((16, .text("VoIP delivery blocked", .warning))) }
+        if let ladder { rows.append((16, .text(ladder.long, .warning))) }
         return rows
     }
 

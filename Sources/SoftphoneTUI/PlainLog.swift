@@ -69,6 +69,8 @@ public enum PlainLog {
             return "APNS-DELIVERED " + pairs([("apns_id", apnsID), ("delay_ms", String(delay.milliseconds))])
         case .apns(.discarded(let apnsID, let reason)):
             return "APNS-DISCARDED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)])
+        case .voipDelivery(let state, let unreported):
+            return "VOIP-DELIVERY " + pairs([("state", state.rawValue), ("unreported", String(unreported))])
         }
     }
 

@@ -169,7 +169,7 @@ struct ScenarioEndToEndTests {
         let rules = try file("rules", "app voip\nrule actionTimeout=2s\nat 0s call\nexpect call.incoming\n")
         let fixedRules = try PhoneProcess.run(["scenario", "--real-time", "--socket", phone.socket, rules])
         #expect(fixedRules.status == 1)
-        #expect(fixedRules.err == "softphone scenario: \(rules): the scenario's settings and rules (actionTimeout=2000ms) are not the phone's on \(phone.socket) (none); start the phone with --app voip --rule actionTimeout=2000ms\n")
+        #expect(fixedRules.err == "softphone scenario: \(rules): the scenario's settings, rules and build (actionTimeout=2000ms, build=appstore) are not the phone's on \(phone.socket) (build=appstore); start the phone with --app voip --rule actionTimeout=2000ms\n")
 
         // The same file again, back to back on the same phone: its call is call=1 of this scenario
         // (the phone's second call), and a failure leaves no call ringing for the next.

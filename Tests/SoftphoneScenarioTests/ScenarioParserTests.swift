@@ -7,6 +7,15 @@ import Testing
 
 @Suite("Scenario files: reading them")
 struct ScenarioParserTests {
+    @Test("build ID sets the app's build; an unknown one is named with the builds accepted")
+    func buildLine() throws {
+        let scenario = try ScenarioParser.parse("build testflight\nat 0s call\n", file: "b.scenario", apps: .builtIn)
+        #expect(scenario.build == .testflight)
+        #expect(try ScenarioParser.parse("at 0s call\n", file: "b.scenario", apps: .builtIn).build == .appstore)
+        #expect(throws: ScenarioSyntaxError(file: "b.scenario", line: 1, column: 7, message: "unknown build \"beta\"; use one of: development, testflight, appstore")) {
+            try ScenarioParser.parse("build beta\n", file: "b.scenario", apps: .builtIn)
+        }
+    }
     @Test("the set-up lines: app, set, lock, unlock; comments and blank lines")
     func setUp() throws {
         let parsed = try scenario("""

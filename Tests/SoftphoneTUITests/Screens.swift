@@ -92,7 +92,7 @@ enum Screens {
     /// The lock screen with every status flag set the unusual way, and three notifications stacked.
     static func lockStatus() -> Screen {
         .lock(LockScreen(appName: "voip", lock: .unlocked, notifications: banners, appState: .notRunning, doNotDisturb: true,
-                         ringer: .silent, voipBlocked: true))
+                         ringer: .silent, voipDelivery: .stopped))
     }
 
     /// A connected call on the loudspeaker, muted, with keypad digits, from an app with its own hang-up button.

@@ -13,13 +13,14 @@ phone=
 trap 'if [ -n "$phone" ]; then kill "$phone" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
 [ $# -gt 0 ] || set -- "$root"/Assets/Scenarios/*.scenario
 
-# The phone's flags for a scenario: its app (voip when none), settings and rules.
+# The phone's flags for a scenario: its app (voip when none), settings, rules and build.
 flags() {
     local app
     app=$(sed -n 's/^app[[:space:]]\{1,\}\([^[:space:]#]*\).*/\1/p' "$1" | head -n 1)
     printf -- '--app %s' "${app:-voip}"
     sed -n 's/^set[[:space:]]\{1,\}\([^[:space:]#]*\).*/ --set \1/p' "$1" | sort | tr -d '\n'
     sed -n 's/^rule[[:space:]]\{1,\}\([^[:space:]#]*\).*/ --rule \1/p' "$1" | tr -d '\n'
+    sed -n 's/^build[[:space:]]\{1,\}\([^[:space:]#]*\).*/ --build \1/p' "$1" | tr -d '\n'
 }
 
 status=0 current= batch=() count=0

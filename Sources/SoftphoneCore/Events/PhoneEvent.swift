@@ -43,6 +43,9 @@ public enum PhoneEvent: Equatable, Sendable {
     case power(PowerMode)
     /// APNs stored a push for later, delivered one late, or discarded one (iOS rule 17).
     case apns(APNsDelivery)
+    /// The app moved on the penalty ladder for unreported VoIP pushes (iOS rules 4–7), or back to
+    /// its start by a reinstall; `unreported` counts the pushes it did not report.
+    case voipDelivery(VoIPDelivery, unreported: Int)
 
 }
 

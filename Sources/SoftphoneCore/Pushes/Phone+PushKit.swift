@@ -39,7 +39,10 @@ extension Phone {
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(pushKit.unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
             return
         }
-        if app.state == .notRunning { launchApp(in: .background, reason: "voip-push") }
+        if app.state == .notRunning {
+            guard voipDelivery != .notLaunched else { return dropUnlaunched() }
+            launchApp(in: .background, reason: "voip-push")
+        }
         pushKit.pushCount += 1
         let id = pushKit.pushCount
         pushKit.pending.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
@@ -116,12 +119,37 @@ extension Phone {
     }
 
     private func killForUnreportedPush(_ message: String) {
+        let before = voipDelivery
         pushKit.unreportedPushes += 1
         terminateApp(reason: "unreported-voip-push", rule: 5, message: message)
+        warnDeveloper("\(configuration.app.displayName) received a VoIP push and did not report a call to CallKit, so iOS terminated it")
+        strikeCounted(from: before)
+    }
+
+    /// iOS rule 4: on the ladder's not-launched rung a push for an app that is not running does
+    /// not launch it. It is dropped, the app never knows, and it counts as one more not reported.
+    private func dropUnlaunched() {
+        let before = voipDelivery
+        pushKit.unreportedPushes += 1
+        emit(.push(kind: .voip, delivered: false, reason: "\(configuration.app.id) will not be launched because it failed to report an incoming call too many times (\(pushKit.unreportedPushes - 1) unreported pushes); reinstall the app (softphone app reinstall)"))
+        strikeCounted(from: before)
+    }
+
+    /// After a strike: delivery stops at the limit (rule 7), and a new rung is announced.
+    private func strikeCounted(from before: VoIPDelivery) {
         if pushKit.unreportedPushes >= configuration.rules.unreportedPushLimit, !pushKit.voipDeliveryStopped {
             pushKit.voipDeliveryStopped = true
             violation(7, "iOS stopped delivering VoIP pushes to \(configuration.app.id) after \(pushKit.unreportedPushes) unreported pushes; the app is not told, and only reinstalling it restores delivery (rule 7; softphone app reinstall)")
+            warnDeveloper("iOS stopped delivering VoIP pushes to \(configuration.app.displayName) after \(pushKit.unreportedPushes) calls it did not report")
         }
+        if voipDelivery != before { emit(.voipDelivery(voipDelivery, unreported: pushKit.unreportedPushes)) }
+    }
+
+    /// iOS 26's warning dialog, which development and TestFlight builds show when a push goes
+    /// unreported or delivery stops (iOS rule 9); App Store builds show nothing.
+    private func warnDeveloper(_ what: String) {
+        guard configuration.build.showsVoIPWarnings else { return }
+        violation(9, "iOS's warning dialog (\(configuration.build.rawValue) build): \(what). App Store builds get no dialog (rule 9)")
     }
 
     /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).

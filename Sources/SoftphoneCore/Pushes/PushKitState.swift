@@ -29,4 +29,11 @@ extension Phone {
     public var unreportedPushes: Int { pushKit.unreportedPushes }
     /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
     public var voipDeliveryStopped: Bool { pushKit.voipDeliveryStopped }
+    /// The rung of the penalty ladder the app is on (iOS rules 4–7).
+    public var voipDelivery: VoIPDelivery {
+        if pushKit.voipDeliveryStopped { return .stopped }
+        let strikes = pushKit.unreportedPushes
+        if configuration.rules.notLaunchedAfter > 0, strikes >= configuration.rules.notLaunchedAfter { return .notLaunched }
+        return strikes > 0 ? .killedOnReport : .on
+    }
 }

@@ -57,7 +57,7 @@ extension Phone {
         if let own = presentedAppScreen { return .app(own) }
         return .lock(LockScreen(
             appName: appName, lock: device.lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
-            appState: app.state, doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, voipBlocked: pushKit.voipDeliveryStopped,
+            appState: app.state, doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, voipDelivery: voipDelivery,
             network: device.network, power: device.power))
     }
 

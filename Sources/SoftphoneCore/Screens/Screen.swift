@@ -56,7 +56,9 @@ public struct LockScreen: Equatable, Hashable, Sendable {
     /// The ring/silent switch.
     public var ringer: RingerSwitch
     /// iOS stopped delivering VoIP pushes to the app (iOS rule 7).
-    public var voipBlocked: Bool
+    public var voipBlocked: Bool { voipDelivery == .stopped }
+    /// The app's rung on the penalty ladder for unreported VoIP pushes (iOS rules 4–7).
+    public var voipDelivery: VoIPDelivery
     /// The device's connection, shown when it is not Wi-Fi.
     public var network: NetworkState
     /// Low Power Mode, shown when it is on.
@@ -66,7 +68,7 @@ public struct LockScreen: Equatable, Hashable, Sendable {
     public init(
         appName: String, lock: LockState, pendingCall: Caller? = nil, notifications: [NotificationBanner] = [],
         isVibrating: Bool = false, appState: AppState = .background, doNotDisturb: Bool = false, ringer: RingerSwitch = .ring,
-        voipBlocked: Bool = false, network: NetworkState = .wifi, power: PowerMode = .normal
+        voipDelivery: VoIPDelivery = .on, network: NetworkState = .wifi, power: PowerMode = .normal
     ) {
         self.network = network
         self.power = power
@@ -78,7 +80,7 @@ public struct LockScreen: Equatable, Hashable, Sendable {
         self.appState = appState
         self.doNotDisturb = doNotDisturb
         self.ringer = ringer
-        self.voipBlocked = voipBlocked
+        self.voipDelivery = voipDelivery
     }
 }
 

@@ -27,11 +27,14 @@ extension PhoneOnManualClock {
 
 /// A phone running a `ScriptedApp`.
 final class TestPhone: PhoneOnManualClock<ScriptedApp> {
-    init(_ behaviour: ScriptedApp.Behaviour = .init(), lock: LockState = .locked, rules: Phone.Rules = .init(), callKitEntitled: Bool = true, backgroundModes: Set<String> = ["voip", "audio"]) {
+    init(
+        _ behaviour: ScriptedApp.Behaviour = .init(), lock: LockState = .locked, rules: Phone.Rules = .init(), callKitEntitled: Bool = true,
+        backgroundModes: Set<String> = ["voip", "audio"], build: AppBuild = .appstore
+    ) {
         super.init(
             configuration: Phone.Configuration(
                 app: Self.bundle(id: "test", backgroundModes: backgroundModes, callKitEntitled: callKitEntitled) { ScriptedApp(behaviour) },
-                rules: rules),
+                rules: rules, build: build),
             lock: lock, seed: 42)
     }
 }
