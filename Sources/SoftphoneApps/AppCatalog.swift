@@ -50,8 +50,18 @@ public enum AppCatalog {
             notificationServiceExtension: { RingNotificationService() },
             appGroups: [RingExtensionApp.appGroup], sounds: [RingPush.ringSound: .seconds(24)]))
 
+    /// A cross-platform app's pattern: a native CallKit plugin that reports at once, and an engine
+    /// (Dart/JS) that subscribes to its events only `engineStart` ms after a launch; events before
+    /// then are lost unless the plugin queues them (docs/apps.md).
+    public static let bridged = AppProfile(
+        summary: "cross-platform plugin pattern: the engine subscribes engineStart ms after launch; earlier call events are lost",
+        bundle: AppBundle(
+            id: "bridged", displayName: "Bridged", bundleIdentifier: "com.example.bridged", settings: BridgedApp.settings,
+            makeDelegate: { BridgedApp() },
+            callPush: { caller in .object([("aps", .object([])), ("caller", .string(caller.name)), ("handle", .string(caller.handle))]) }))
+
     /// Every built-in app, in the order `--help` lists them.
-    public static let all = [voip, consult, ringExtension]
+    public static let all = [voip, consult, ringExtension, bridged]
 
     /// The app with this id, or nil.
     public static func app(named id: String) -> AppProfile? { all.first { $0.id == id } }

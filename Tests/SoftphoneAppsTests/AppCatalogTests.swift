@@ -17,7 +17,7 @@ struct AppCatalogTests {
         #expect(app?.bundle.callKitEntitled == false && app?.bundle.callPushKind == .alert)
         #expect(app?.bundle.notificationServiceExtension != nil)
         #expect(app?.bundle.appGroups == ["group.com.example.ringextension"])
-        #expect(AppCatalog.all.map(\.id) == ["voip", "consult", "ring-extension"])
+        #expect(AppCatalog.all.map(\.id) == ["voip", "consult", "ring-extension", "bridged"])
     }
 
     @Test("an unknown app id finds nothing")

@@ -15,7 +15,7 @@ struct InstalledAppsTests {
     func builtIn() {
         #expect(InstalledApps.builtIn.ids == AppCatalog.all.map(\.id))
         #expect(InstalledApps.builtIn.defaultApp.id == "voip")
-        #expect(InstalledApps.builtIn.idList == "voip, consult, ring-extension")
+        #expect(InstalledApps.builtIn.idList == "voip, consult, ring-extension, bridged")
     }
 
     @Test("a given list: the first is the default, an app is found by its id, an unknown id finds nothing")

@@ -80,7 +80,7 @@ struct CommandLineTests {
 
     @Test("demo takes the sound options only: the app's settings and iOS's rules come from each flow; a mistake is one line, exit 2", arguments: [
         (["demo", "--set", "callGroups=2"], "softphone demo: unknown option \"--set\" (each flow sets the phone's app, settings and rules itself); usage: "),
-        (["demo", "--app", "whatsapp"], "softphone demo: unknown app \"whatsapp\" for --app; available: voip, consult, ring-extension"),
+        (["demo", "--app", "whatsapp"], "softphone demo: unknown app \"whatsapp\" for --app; available: voip, consult, ring-extension, bridged"),
         (["demo", "--no-audio", "--audio-out", "x.wav"], "softphone demo: --no-audio and --audio-device or --audio-out say different things; give one of them"),
     ])
     func demoMistakes(arguments: [String], message: String) throws {
@@ -116,7 +116,7 @@ struct CommandLineTests {
     func unknownApp() throws {
         let result = try PhoneProcess.run(["--app", "whatsapp"])
         #expect(result.status == 2)
-        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip, consult, ring-extension\n")
+        #expect(result.err == "softphone: unknown app \"whatsapp\" for --app; available: voip, consult, ring-extension, bridged\n")
     }
 
     @Test("a ring gap that is not whole milliseconds in range names the accepted values, exit 2", arguments: ["-1", "soon", "60001"])
@@ -182,7 +182,7 @@ struct CommandLineTests {
         let result = try PhoneProcess.run(["--help"])
         #expect(result.status == 0)
         #expect(result.out.contains("softphone call [--from NAME]"))
-        #expect(result.out.contains("[--app voip|consult|ring-extension] [--set KEY=VALUE]..."))
+        #expect(result.out.contains("[--app voip|consult|ring-extension|bridged] [--set KEY=VALUE]..."))
         #expect(result.out.contains("\n  ring-extension: ringVariant=timer|completion (timer)\n"))
         #expect(result.out.contains("\n  consult: ringTimeout=1…3600 (60)\n"))
         // Where the socket is when XDG_RUNTIME_DIR is not set, and the GNU form of values.

@@ -28,7 +28,7 @@ struct GivenAppsTests {
         let error = syntaxError("app voip", apps: Self.apps)
         #expect(error?.message == "unknown app \"voip\"; use one of: mine, consult")
         #expect(syntaxError("app", apps: Self.apps)?.message == "which app? app ID, one of: mine, consult")
-        #expect(syntaxError("app mine", apps: .builtIn)?.message == "unknown app \"mine\"; use one of: voip, consult, ring-extension")
+        #expect(syntaxError("app mine", apps: .builtIn)?.message == "unknown app \"mine\"; use one of: voip, consult, ring-extension, bridged")
     }
 
     @Test("set KEY=VALUE is checked against the given app's settings")

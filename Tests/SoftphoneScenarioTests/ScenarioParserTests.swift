@@ -133,7 +133,7 @@ struct ScenarioParserTests {
             ("expect", 1, 1, "expect which event?"),
             ("expect call.ended caller=\"Zoë", 1, 26, "this quote is not closed"),
             ("expect call.ended caller='Zoë", 1, 26, "this quote is not closed; end the value with '"),
-            ("app phone", 1, 5, "unknown app \"phone\"; use one of: voip, consult, ring-extension"),
+            ("app phone", 1, 5, "unknown app \"phone\"; use one of: voip, consult, ring-extension, bridged"),
             ("app consult\nset ringTimeout=soon", 2, 5, "ringTimeout"),
             ("set colour=red", 1, 5, "the voip app has no setting \"colour\"; its settings: tokenFormat, callGroups"),
             ("rule", 1, 1, "which rule? rule NAME=VALUE"),
