@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneCore
 
 /// Reads a small text file whole (and writes one) — a patterns file, a push payload, a scenario — or says in a few
 /// words why not. What the phone reads this way is written by hand: large files are refused.
@@ -14,7 +15,8 @@ public enum SmallTextFile {
         public init(reason: String) { self.reason = reason }
     }
 
-    /// The file's text (UTF-8, invalid bytes replaced), or why it cannot be read.
+    /// The file's text, or why it cannot be read (a file that is not UTF-8 is refused: read with
+    /// U+FFFD in place of its bytes, a payload would ring with a caller shown as `���`).
     public static func read(_ path: String) -> Result<String, Failure> {
         // Opened without blocking and checked before reading: a FIFO would wait for a writer
         // forever (and the phone with it), a device would never end.
@@ -51,6 +53,9 @@ public enum SmallTextFile {
             if bytes.count > maximumBytes { return .failure(Failure(reason: "larger than \(maximumBytes) bytes")) }
         }
         if ferror(file) != 0 { return .failure(Failure(reason: "cannot be read")) }
+        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+            return .failure(Failure(reason: "not UTF-8 text (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); save it as UTF-8"))
+        }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 

@@ -181,9 +181,9 @@ final class PhoneShell {
             guard let bytes = readStandardInput() else { return }
             pendingInput += bytes
             while let newline = pendingInput.firstIndex(of: 0x0A), exitStatus == nil {
-                let line = String(decoding: pendingInput[..<newline], as: UTF8.self)
+                let line = Array(pendingInput[..<newline])
                 pendingInput.removeSubrange(...newline)
-                guard !line.allSatisfy({ $0 == " " || $0 == "\r" }) else { continue }
+                guard !RequestLineBuffer.isBlank(line) else { continue }
                 let response = requests.respond(to: line, fromStandardInput: true)
                 Console.out(response.reply.text)
             }
@@ -205,7 +205,7 @@ final class PhoneShell {
         return n > 0 ? Array(buffer[0..<n]) : nil
     }
 
-    private func answer(client: Int32, line: String) {
+    private func answer(client: Int32, line: [UInt8]) {
         // Its earlier replies got it dropped: the rest of what it sent in the same read is not run.
         guard server.isServing(client) else { return }
         let response = requests.respond(to: line, fromStandardInput: false)

@@ -87,11 +87,11 @@ final class RequestHandler {
 
     /// One control request line, from the socket or (headless) stdin: runs its commands and makes
     /// the reply, plus any lines to send after it and what becomes of the connection.
-    func respond(to line: String, fromStandardInput: Bool)
+    func respond(to line: [UInt8], fromStandardInput: Bool)
         -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
     {
         do {
-            let (id, request, withEvents) = try ControlRequest.decodeLine(line)
+            let (id, request, withEvents) = try ControlRequest.decodeLine(utf8: line)
             return respond(to: request, id: id, fromStandardInput: fromStandardInput, withEvents: withEvents)
         } catch {
             return (.object([("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
