@@ -26,17 +26,19 @@ func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(Control
     if VibrationCatalog.lookupKey(wanted) == SynchronizedVibration.name {
         return SynchronizedVibration.pattern(following: ringtone ?? .classic())
     }
-    if wanted.contains(where: { $0.isNumber }) {
-        do {
-            return try VibrationPattern(name: "custom", parsing: wanted)
-        } catch {
-            throw ControlError("softphone: --vibration \"\(wanted)\": \(error)")
-        }
-    }
+    // A name first: a pattern the file defines may have digits in its name (`abc1`), and is still
+    // the one meant. Only text that names no pattern and has digits is read as steps.
     do {
         return try VibrationCatalog.pattern(named: wanted, in: patterns)
     } catch {
-        throw ControlError("softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+        guard wanted.contains(where: { $0.isNumber }) else {
+            throw ControlError("softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+        }
+    }
+    do {
+        return try VibrationPattern(name: "custom", parsing: wanted)
+    } catch {
+        throw ControlError("softphone: --vibration \"\(wanted)\": \(error)")
     }
 }
 
