@@ -71,7 +71,8 @@ public enum APNsCredentials {
     /// The self-signed certificate the phone uses when given none: `certificate` and `key` (PEM).
     static func writeSelfSigned(certificate path: String, key keyPath: String, folder: String) throws(ControlError) {
         var info = stat()
-        if stat(folder, &info) != 0 { mkdir(folder, 0o700) }
+        // Its parents too: the fleet, which keeps no journal, may be the first to use the data dir.
+        if stat(folder, &info) != 0 { try makeDirectories(folder, mode: 0o700) }
         let key = try newKey()
         defer { EVP_PKEY_free(key) }
         let certificate = try certificate(commonName: "localhost", key: key, issuer: nil, isCA: true, serverNames: true)
