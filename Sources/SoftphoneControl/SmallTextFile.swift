@@ -8,8 +8,11 @@ public enum SmallTextFile {
     public static let maximumBytes = 1 << 20
 
     /// Why a file could not be read, in a few words (`No such file or directory`).
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let reason: String
+        /// The reason alone, so a message that names the file reads as a sentence wherever the
+        /// failure is written into one.
+        public var description: String { reason }
 
         /// A failure for `reason`, for a reader that looks in more places than one.
         public init(reason: String) { self.reason = reason }
