@@ -37,7 +37,8 @@ public final class JournalWriter {
     public private(set) var failure: String?
 
     /// Writes to `store`; when it is nil (it could not be opened), `open` is tried again at each
-    /// retry. With neither, nothing is kept (no journal was asked for).
+    /// retry. With neither, nothing is kept (no journal was asked for, or there is no folder for
+    /// one: `failure` says why).
     public init(store: (any CallStore)?, open: (() throws(ControlError) -> any CallStore)?, failure: String? = nil) {
         self.store = store
         self.open = open

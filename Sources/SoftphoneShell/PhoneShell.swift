@@ -46,6 +46,7 @@ final class PhoneShell {
         requests = RequestHandler(phone: phone, clock: clock, presenter: presenter, publisher: publisher, effects: effects, apns: apns)
         effects.onQuit = { [unowned self] status in quit(status: status) }
         for line in startupNotices { presenter.show(notice: line) }
+        effects.reportJournalAtStart()
     }
 
     /// Runs until `q`, a signal, or a fatal error; returns the exit status.

@@ -101,6 +101,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
     do {
         if directory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
     } catch {
+        journalWriter = JournalWriter(store: nil, open: nil, failure: error.message)
         startupNotices.append("\(error.message); calls will not be journaled or kept in Recents")
     }
     if let directory {
