@@ -106,6 +106,7 @@ final class PhoneShell {
                     case .audio(let event): effects.record(event)
                     case .webhook(let outcome): effects.record(outcome)
                     case .apns(let exchanges): apnsIntake.add(exchanges, at: clock.now())
+                    case .apnsConnections(let figures): requests.said(figures)
                     case .soundsDecoded(let clips, let buzz): effects.soundsDecoded(clips, buzz: buzz)
                     }
                 }

@@ -195,6 +195,7 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, 
         address: address, tls: tls, authority: authority, device: device,
         idleTimeoutSeconds: options.apnsIdleTimeout ?? APNsEndpoint.defaultIdleTimeoutSeconds,
         onNotice: { mailbox.post(.notice($0)) },
+        onConnections: { mailbox.post(.apnsConnections($0)) },
         onRequests: { answered in
             // A push at ordinary pace is taken at once, on this core; a flood's batch waits for its turn anyway.
             if !APNsIntake.isFlood(answered) { wakeUp?.narrowToCallingCore() }

@@ -62,6 +62,19 @@ final class RequestHandler {
         publisher.publish("apns.request", fields + outcome)
     }
 
+    /// The endpoint closed connections to keep them bounded (at its limit, or unfinished
+    /// handshakes): an `apns.connections` event, and an APNS line in plain mode.
+    func said(_ figures: APNsConnectionFigures) {
+        presenter.showPlain(PlainLog.apnsConnections(open: figures.open, limit: figures.limit, evicted: figures.evicted, unfinished: figures.unfinished))
+        publisher.publish("apns.connections", Self.fields(of: figures))
+    }
+
+    /// The figures as the event and `softphone state` give them.
+    static func fields(of figures: APNsConnectionFigures) -> [(String, JSON)] {
+        [("open", .number(Double(figures.open))), ("limit", .number(Double(figures.limit))),
+         ("evicted", .number(Double(figures.evicted))), ("unfinished", .number(Double(figures.unfinished)))]
+    }
+
     /// Keeps APNs' view of the device in step with the app's install: a token of an install that
     /// is gone is `410 Unregistered`, stamped when it went. After a reinstall those are the old
     /// install's two tokens; while the app is deleted, its last two; an install brings new ones.
@@ -196,6 +209,7 @@ final class RequestHandler {
             ("topics", .array(device.topics.map(JSON.string))),
             ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
             ("waiting", .number(Double(apns.waitingPushes))),
+            ("connections", .object(Self.fields(of: apns.connections))),
         ]))]
     }
 }
