@@ -122,6 +122,9 @@ func runPhone(_ options: RunOptions) -> Int32 {
         }
     }
 
+    // A crash leaves its report beside the journal, not over the screen.
+    if let directory { TerminalRestore.writeCrashReports(into: directory) }
+
     let mailbox = Mailbox()
     var webhook: Webhook?
     if let url = options.webhook {
