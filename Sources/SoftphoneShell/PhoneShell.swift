@@ -24,6 +24,7 @@ final class PhoneShell {
     private var pendingInput: [UInt8] = []
     /// What the APNs endpoint answered, for the phone to take (in turns while a provider floods it).
     private var apnsIntake = APNsIntake()
+    private var memory = MemoryRelease()
     private var stdinOpen = true
     private var exitStatus: Int32?
     /// The app's Foundation work (`HostRunLoop`) woke the loop: a queued block or a timer due.
@@ -131,7 +132,10 @@ final class PhoneShell {
 
     /// One turn of taking the pushes the APNs endpoint accepted (`APNsIntake` says how many).
     private func takeAPNsTurn() {
+        let before = apnsIntake.count
         apnsIntake.takeTurn(clock: clock.now) { requests.answer($0) }
+        memory.took(before - apnsIntake.count)
+        memory.releaseIfDrained(backlog: apnsIntake.count)
     }
 
     /// Says in the event stream why clients were cut off (each drop may cut off a follower in turn).
