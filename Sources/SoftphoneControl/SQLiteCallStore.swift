@@ -41,8 +41,9 @@ public final class SQLiteCallStore: CallStore {
             }
             return SQLITE_OK
         }, Unmanaged.passUnretained(checkpointer).toOpaque())
-        // A WAL that grew past 4 MB is cut back to it when it starts over.
-        try execute("PRAGMA journal_size_limit=4194304")
+        // The WAL is cut back to this when it starts over after a checkpoint, so what a burst
+        // of calls grew it to goes back to the disk.
+        try execute("PRAGMA journal_size_limit=\(Self.walBytes)")
         try execute("""
             CREATE TABLE IF NOT EXISTS calls (
               id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
@@ -94,6 +95,37 @@ public final class SQLiteCallStore: CallStore {
     private func execute(_ sql: String) throws(ControlError) {
         let rc = sqlite3_exec(db, sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
+    }
+
+    /// The most the WAL keeps between bursts: the pages a checkpoint is asked at.
+    static let walBytes = 4096 * Int(SQLiteCheckpointer.pages)
+
+    /// Moves the calls of the journal at `path` (one a previous run wrote where it could, its data
+    /// folder being full or read-only) into this one, in their order, then deletes it; how many
+    /// calls it held. Both were made by this store, so their tables are alike.
+    public func absorb(journalAt path: String) throws(ControlError) -> Int {
+        let quoted = path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+        try execute("ATTACH DATABASE '\(quoted)' AS pending")
+        var moved = 0
+        do throws(ControlError) {
+            try query("SELECT count(*) FROM pending.calls", []) { row in moved = Int(row.int(0)) }
+            try transaction { () throws(ControlError) in
+                let calls = "uuid, caller_name, handle, video, reason, duration_ms, ended_at, app, outgoing, actions"
+                let recents = "app, uuid, caller_name, handle, handle_type, video, outgoing, missed, reason, ended_at, duration_ms"
+                let open = "uuid, app, caller_name, handle, video, outgoing, connected"
+                try execute("INSERT INTO main.calls (\(calls)) SELECT \(calls) FROM pending.calls ORDER BY id")
+                try execute("INSERT INTO main.recents (\(recents)) SELECT \(recents) FROM pending.recents ORDER BY id")
+                try execute("INSERT OR REPLACE INTO main.open_calls (\(open)) SELECT \(open) FROM pending.open_calls")
+                // A call begun here and ended there is not open any more.
+                try execute("DELETE FROM main.open_calls WHERE uuid IN (SELECT uuid FROM pending.calls)")
+            }
+        } catch {
+            try? execute("DETACH DATABASE pending")
+            throw error
+        }
+        try execute("DETACH DATABASE pending")
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+        return moved
     }
 
     /// SQLite must copy bound text: Swift's buffer is gone once the call returns.
@@ -280,6 +312,15 @@ public final class SQLiteCallStore: CallStore {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Where calls the journal in `directory` could not take at exit are kept until the next start
+    /// moves them in (`absorb`): off the data folder's disk, which may be the full or read-only
+    /// one — the runtime folder ($XDG_RUNTIME_DIR), else /tmp — in a folder named after it.
+    public static func unwrittenDirectory(for directory: String, environment: [String: String]) -> String {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/softphone-\(getuid())"
+        let name = String(directory.map { $0 == "/" ? "_" : $0 })
+        return runtime + "/softphone-unwritten/" + name
     }
 
     /// Opens `journal.sqlite` in `directory`, creating the folder (mode 0700) when missing. The

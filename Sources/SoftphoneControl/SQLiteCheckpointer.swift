@@ -17,8 +17,10 @@ import Synchronization
 /// storm) would still grow the WAL for ever: past `mostPages` the store checkpoints on its own
 /// thread, as SQLite would, which ends with everything copied.
 final class SQLiteCheckpointer: Sendable {
-    /// WAL pages that call for a checkpoint: SQLite's own default.
-    static let pages: Int32 = 1000
+    /// WAL pages that call for a checkpoint: a few calls' worth. SQLite's default (1000 pages,
+    /// 4 MB) would let the WAL alone fill a small data disk before the first checkpoint; a small
+    /// one keeps the disk for the journal itself.
+    static let pages: Int32 = 16
     /// WAL pages past which the committing thread checkpoints itself.
     static let mostPages: Int32 = 4 * pages
     /// Passes of one checkpoint, at most, while the phone keeps committing.

@@ -183,4 +183,9 @@ final class EffectPerformer {
     func shutDown() {
         audio?.shutdown()
     }
+
+    /// At exit: the journal's last writes (`JournalWriter.finish`); what to say, if anything.
+    func finishJournal() -> String? {
+        journalWriter.finish()
+    }
 }

@@ -66,6 +66,12 @@ final class PhoneShell {
             presenter.render()
         }
         shutDown()
+        // Calls the journal could not take: said, kept for the next start if they can be, and
+        // never a clean exit.
+        if let unwritten = effects.finishJournal() {
+            Console.error("softphone: " + unwritten)
+            if exitStatus == 0 { exitStatus = 1 }
+        }
         return exitStatus ?? 0
     }
 

@@ -108,6 +108,11 @@ func runPhone(_ options: RunOptions) -> Int32 {
         do {
             let opened = try SQLiteCallStore.open(inDirectory: directory)
             journalWriter = JournalWriter(store: opened, open: nil)
+            let unwritten = SQLiteCallStore.unwrittenDirectory(for: directory, environment: environment) + "/journal.sqlite"
+            if access(unwritten, F_OK) == 0 {
+                let moved = try opened.absorb(journalAt: unwritten)
+                startupNotices.append("\(moved) call(s) the last run could not write to the journal are in it now (from \(unwritten))")
+            }
             let crashed = try opened.recoverOpenCalls(endedAt: WallClock.unixTime())
             if !crashed.isEmpty {
                 startupNotices.append("\(crashed.count) call(s) were in progress when the phone last stopped without ending them: recorded as ended by a crash")
@@ -123,7 +128,10 @@ func runPhone(_ options: RunOptions) -> Int32 {
     }
 
     // A crash leaves its report beside the journal, not over the screen.
-    if let directory { TerminalRestore.writeCrashReports(into: directory) }
+    if let directory {
+        TerminalRestore.writeCrashReports(into: directory)
+        journalWriter.unwrittenFolder = SQLiteCallStore.unwrittenDirectory(for: directory, environment: environment)
+    }
 
     let mailbox = Mailbox()
     var webhook: Webhook?

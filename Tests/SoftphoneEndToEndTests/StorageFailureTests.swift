@@ -46,7 +46,9 @@ struct StorageFailureTests {
     /// A plain phone with its socket in `folder` and its data on `disk`.
     private func phone(_ folder: String, data disk: String) throws -> (process: PhoneProcess, socket: String) {
         let socket = folder + "/control.sock"
-        return (try PhoneProcess(["--plain", "--no-audio", "--socket", socket, "--data-dir", disk + "/data"]), socket)
+        // The runtime folder, where calls the journal could not take at exit wait, is the test's.
+        let process = try PhoneProcess(["--plain", "--no-audio", "--socket", socket, "--data-dir", disk + "/data"], environment: ["XDG_RUNTIME_DIR": folder])
+        return (process, socket)
     }
 
     /// Sends `count` calls, each cancelled, over one connection and reads every reply.
@@ -118,6 +120,58 @@ struct StorageFailureTests {
         }
     }
 
+    @Test("a 1 MiB data disk holds a thousand calls: the WAL is checkpointed and cut back as it goes")
+    func smallDisk() throws {
+        try onDisk(size: "1m") { folder, disk in
+            let phone = try phone(folder, data: disk)
+            #expect(phone.process.line(startingWith: "READY") != nil)
+            // Its plain lines are read as it goes: a phone whose stdout is full waits for its reader.
+            for _ in 0..<20 {
+                try calls(50, on: phone.socket)
+                _ = phone.process.remainingOutput()
+            }
+            var info = stat()
+            #expect(stat(disk + "/data/journal.sqlite-wal", &info) != 0 || info.st_size <= 256 * 1024, "the WAL holds \(info.st_size) bytes")
+            phone.process.send("q")
+            #expect(phone.process.waitForExit() == 0)
+            #expect(!phone.process.stderrText.contains("journal"), "\(phone.process.stderrText)")
+            let store = try SQLiteCallStore.open(inDirectory: disk + "/data")
+            #expect(try store.journal(limit: 2000).count == 1000)
+        }
+    }
+
+    @Test("calls waiting for a full disk at exit: said with their number, kept off the disk, exit non-zero; the next start puts them in the journal")
+    func unwrittenAtExit() throws {
+        try onDisk(size: "1m") { folder, disk in
+            var unwritten = 0
+            do {
+                let phone = try phone(folder, data: disk)
+                #expect(phone.process.line(startingWith: "READY") != nil)
+                try calls(1, on: phone.socket)
+                fill(disk + "/filler")
+                try calls(30, on: phone.socket)
+                kill(phone.process.pid, SIGTERM)
+                #expect(phone.process.waitForExit() == 128 + SIGTERM)
+                // The filler leaves a few pages: the calls before it filled them are in the journal.
+                let said = phone.process.stderrText.split(separator: "\n").filter { $0.contains(" call(s) were not written to the journal") }
+                #expect(said.count == 1, "\(phone.process.stderrText)")
+                #expect(said.first?.contains("go into the journal at the next start") == true)
+                unwritten = said.first.flatMap { Int($0.dropFirst("softphone: ".count).prefix { $0.isNumber }) } ?? 0
+                #expect(unwritten > 0)
+            }
+            unlink(disk + "/filler")
+            let again = try phone(folder, data: disk)
+            #expect(again.process.line(startingWith: "READY") != nil)
+            again.process.send("q")
+            #expect(again.process.waitForExit() == 0)
+            #expect(again.process.stderrText.contains("\(unwritten) call(s) the last run could not write to the journal are in it now"), "\(again.process.stderrText)")
+            #expect(!again.process.stderrText.contains("ended by a crash"), "every call ended before the exit")
+            let store = try SQLiteCallStore.open(inDirectory: disk + "/data")
+            #expect(try store.journal(limit: 100).count == 31)
+            #expect(try store.recents(app: "voip", limit: 100).count == 31)
+        }
+    }
+
     @Test("a read-only data folder still shows the Recents it holds; calls still ring")
     func readOnly() throws {
         try onDisk(size: "1m") { folder, disk in
@@ -136,8 +190,10 @@ struct StorageFailureTests {
             #expect(state["recents"]?.numberValue == 2)
             try calls(1, on: phone.socket)
             phone.process.send("q")
-            #expect(phone.process.waitForExit() == 0)
+            // The call the folder could not take: said, kept in the runtime folder, exit 1.
+            #expect(phone.process.waitForExit() == 1)
             #expect(phone.process.stderrText.contains("calls are kept in memory"))
+            #expect(phone.process.stderrText.contains("softphone: 1 call(s) were not written to the journal"), "\(phone.process.stderrText)")
         }
     }
 }
