@@ -124,6 +124,17 @@ public enum APNsCredentials {
         return written
     }
 
+    /// The token authority of a new key written into a new folder under /tmp named after `purpose`:
+    /// what the fuzz targets check tokens against.
+    public static func temporaryAuthority(for purpose: String) throws(ControlError) -> APNsTokenAuthority {
+        var template = Array("/tmp/softphone-\(purpose)-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ControlError("cannot make a folder under /tmp: \(String(cString: strerror(errno)))")
+        }
+        let written = try write(into: String(cString: made) + "/credentials")
+        return try APNsTokenAuthority(path: written.authKey, teamID: written.teamID, keyID: written.keyID)
+    }
+
     /// Ten upper-case letters and digits: the shape of Apple's key and team ids.
     static func randomID() -> String {
         let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789".utf8)
