@@ -12,7 +12,6 @@ public final class SQLiteCallStore: CallStore {
     /// Opens (creating when missing) the journal at `path`.
     public init(path: String) throws(ControlError) {
         self.path = path
-        checkpointer = SQLiteCheckpointer(path: path)
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         guard rc == SQLITE_OK, let handle else {
@@ -31,16 +30,16 @@ public final class SQLiteCallStore: CallStore {
         // The phone appends rows and reads Recents once at start: SQLite's default page cache
         // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
         try execute("PRAGMA cache_size=-256")
-        // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one,
-        // unless the WAL has outgrown what that thread keeps up with.
-        sqlite3_wal_hook(db, { context, database, name, pages in
-            guard pages >= SQLiteCheckpointer.pages, let context else { return SQLITE_OK }
-            let checkpointer = Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            if pages >= SQLiteCheckpointer.mostPages || !checkpointer.request() {
-                sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            }
+        // Every `walPages` pages the committing connection copies the whole WAL into the database
+        // and cuts it to nothing (a truncating checkpoint), so the WAL stays a few calls' pages on
+        // any disk. SQLite's automatic checkpoint (1000 pages, passive) would let the WAL alone
+        // fill a small data disk; passive checkpoints on a thread of their own never found it all
+        // copied while a storm's commits came, so it grew until the disk was full. Only this
+        // connection writes the journal: nothing holds the checkpoint up.
+        sqlite3_wal_hook(db, { _, database, name, pages in
+            if pages >= SQLiteCallStore.walPages { sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) }
             return SQLITE_OK
-        }, Unmanaged.passUnretained(checkpointer).toOpaque())
+        }, nil)
         // The WAL is cut back to this when it starts over after a checkpoint, so what a burst
         // of calls grew it to goes back to the disk.
         try execute("PRAGMA journal_size_limit=\(Self.walBytes)")
@@ -71,20 +70,16 @@ public final class SQLiteCallStore: CallStore {
     private init(reading handle: OpaquePointer, path: String) {
         self.path = path
         db = handle
-        checkpointer = SQLiteCheckpointer(path: path)  // never asked: nothing is written
     }
 
     /// Statements prepared once and reused, by their SQL: every call writes the same few, and
     /// preparing one (parsing its SQL, planning it) costs about as much as running it.
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Checkpoints the WAL for the store's own connection, on a thread of its own.
-    private let checkpointer: SQLiteCheckpointer
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_wal_hook(db, nil, nil)
-        checkpointer.stop()
         sqlite3_close(db)
     }
 
@@ -97,8 +92,10 @@ public final class SQLiteCallStore: CallStore {
         guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
     }
 
-    /// The most the WAL keeps between bursts: the pages a checkpoint is asked at.
-    static let walBytes = 4096 * Int(SQLiteCheckpointer.pages)
+    /// WAL pages at which the WAL is checkpointed and cut: a few calls' worth.
+    static let walPages: Int32 = 16
+    /// The most the WAL file keeps allocated between checkpoints.
+    public static let walBytes = 4096 * Int(walPages)
 
     /// Moves the calls of the journal at `path` (one a previous run wrote where it could, its data
     /// folder being full or read-only) into this one, in their order, then deletes it; how many
