@@ -4,8 +4,8 @@ import Glibc
 /// SIGSYS): a report in the data folder — the signal, the return addresses of the thread that
 /// crashed, innermost first, and the memory map that says which file and offset each is at — and
 /// one line saying what happened and where the report is. Written by the crash handler in place
-/// of Swift's backtracer, which would hold a full-screen terminal for half a minute behind its
-/// prompt and print dozens of lines over the screen (or into a plain-mode log).
+/// of Swift's backtracer, which would hold a full-screen terminal behind its prompt and print
+/// its backtrace over the screen (or into a plain-mode log).
 ///
 /// Everything here runs inside a signal handler: only async-signal-safe calls (open, read, write,
 /// close, pipe I/O), no allocation, no Swift strings; what it needs is made beforehand.

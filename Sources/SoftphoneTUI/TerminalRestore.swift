@@ -9,7 +9,7 @@ import Glibc
 /// crash signals then restore them, leave full screen if it was on, write a crash report
 /// (`CrashReport`) and say so in one line, and re-raise the signal with its default action, so
 /// the process ends with the signal's status at once (Swift's backtracer, which would otherwise
-/// run, holds the terminal for half a minute).
+/// run, holds the terminal behind its prompt).
 /// SIGINT and SIGTERM are not handled here: the main loop takes them and closes the terminal.
 public enum TerminalRestore {
     /// Who saved a terminal state; each owner has its own slot.
