@@ -140,6 +140,8 @@ let package = Package(
         fuzzTarget("fuzz-vibrations", dependencies: ["SoftphoneCore"]),
         fuzzTarget("fuzz-ringtone", dependencies: ["SoftphoneAudio"]),
         fuzzTarget("fuzz-apns-request", dependencies: ["SoftphoneAPNs"]),
+        fuzzTarget("fuzz-http2-frames", dependencies: ["SoftphoneAPNs"]),
+        fuzzTarget("fuzz-jwt", dependencies: ["SoftphoneAPNs"]),
 
         .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
         .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),

@@ -1,4 +1,4 @@
-/// Base64url without padding (RFC 7515), as JWTs are written.
+/// Base64url without padding (RFC 7515), as JWTs are written; and base64 for PEM bodies.
 enum APNsBase64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
@@ -14,21 +14,37 @@ enum APNsBase64URL {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The bytes, or nil when `text` is not base64url (padding is tolerated).
+    /// A JWT part's bytes, or nil unless `text` is base64url as RFC 7515 writes it: only `A–Z a–z
+    /// 0–9 - _`, no `=` padding, no length a base64 text cannot have, and no bits set past the last
+    /// byte, so each byte string has exactly one spelling (a strict verifier refuses the others).
+    static func decodeUnpadded(_ text: Substring) -> [UInt8]? {
+        let standard = Set("+/=".utf8)
+        guard text.utf8.count % 4 != 1, !text.utf8.contains(where: standard.contains), let bytes = decode(text) else { return nil }
+        let leftoverBits = (text.utf8.count * 6) % 8
+        guard leftoverBits > 0 else { return bytes }
+        guard let last = text.utf8.last.flatMap(sextet), last & UInt8((1 << leftoverBits) - 1) == 0 else { return nil }
+        return bytes
+    }
+
+    private static func sextet(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): c - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): c - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"), UInt8(ascii: "+"): 62
+        case UInt8(ascii: "_"), UInt8(ascii: "/"): 63
+        default: nil
+        }
+    }
+
+    /// The bytes, or nil when `text` is not base64 (either alphabet; padding is tolerated): a PEM
+    /// body's decoder.
     static func decode(_ text: Substring) -> [UInt8]? {
         var bits: UInt32 = 0
         var count = 0
         var out: [UInt8] = []
         for c in text.utf8 where c != UInt8(ascii: "=") {
-            let value: UInt8
-            switch c {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = c - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = c - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = c - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "-"), UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "_"), UInt8(ascii: "/"): value = 63
-            default: return nil
-            }
+            guard let value = sextet(c) else { return nil }
             bits = (bits << 6) | UInt32(value)
             count += 6
             if count >= 8 {

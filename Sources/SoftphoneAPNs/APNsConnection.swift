@@ -33,8 +33,8 @@ final class APNsConnection {
     private let readBuffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16384)
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
     private var certificateTopic: String?
-    /// When the connection opened, for the idle timeout before it brings a request.
-    private let opened = MonotonicClock.nanoseconds()
+    /// When the connection opened, for the handshake and idle timeouts before it brings a request.
+    let opened = MonotonicClock.nanoseconds()
     /// A GOAWAY is on its way: the connection is done once it is written.
     private var closing = false
     /// The connection is done with; the loop closes it.
@@ -53,6 +53,10 @@ final class APNsConnection {
 
     /// When the connection opened or last brought a request (`CLOCK_MONOTONIC` nanoseconds).
     var lastRequest: Int64 { session?.lastRequest ?? opened }
+
+    /// Whether HTTP/2 has begun: h2c's preface came, or TLS's handshake finished (and, without
+    /// ALPN, the preface came after it).
+    var isEstablished: Bool { session != nil }
 
     /// Whether poll should wait for room to write.
     var wantsToWrite: Bool { outboundSent < outbound.count || tlsWantsWrite }

@@ -71,7 +71,8 @@ public enum APNsCredentials {
     /// The self-signed certificate the phone uses when given none: `certificate` and `key` (PEM).
     static func writeSelfSigned(certificate path: String, key keyPath: String, folder: String) throws(ControlError) {
         var info = stat()
-        if stat(folder, &info) != 0 { mkdir(folder, 0o700) }
+        // Its parents too: the fleet, which keeps no journal, may be the first to use the data dir.
+        if stat(folder, &info) != 0 { try makeDirectories(folder, mode: 0o700) }
         let key = try newKey()
         defer { EVP_PKEY_free(key) }
         let certificate = try certificate(commonName: "localhost", key: key, issuer: nil, isCA: true, serverNames: true)
@@ -121,6 +122,17 @@ public enum APNsCredentials {
         try writePEM(written.key, secret: true) { PEM_write_bio_PrivateKey($0, serverKey, nil, nil, 0, nil, nil) }
         try writePEM(written.authKey, secret: true) { PEM_write_bio_PKCS8PrivateKey($0, authKey, nil, nil, 0, nil, nil) }
         return written
+    }
+
+    /// The token authority of a new key written into a new folder under /tmp named after `purpose`:
+    /// what the fuzz targets check tokens against.
+    public static func temporaryAuthority(for purpose: String) throws(ControlError) -> APNsTokenAuthority {
+        var template = Array("/tmp/softphone-\(purpose)-XXXXXX".utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ControlError("cannot make a folder under /tmp: \(String(cString: strerror(errno)))")
+        }
+        let written = try write(into: String(cString: made) + "/credentials")
+        return try APNsTokenAuthority(path: written.authKey, teamID: written.teamID, keyID: written.keyID)
     }
 
     /// Ten upper-case letters and digits: the shape of Apple's key and team ids.

@@ -45,6 +45,22 @@ public final class APNsEndpoint: Sendable {
     let loops: [APNsServerLoop]
     /// Client connections open, over all threads.
     let openConnections = Atomic<Int>(0)
+    /// Connections closed to make room at the limit, and for not finishing their handshake.
+    let evictedConnections = Atomic<Int>(0)
+    let unfinishedConnections = Atomic<Int>(0)
+    /// When `onConnections` was last called (`CLOCK_MONOTONIC` nanoseconds), so a storm of
+    /// connections is said once a second, not once per connection.
+    let connectionsReported = Atomic<Int64>(Int64.min / 2)
+    let onConnections: @Sendable (APNsConnectionFigures) -> Void
+    /// Most connections at once, over all threads: each thread keeps its share, and at its share
+    /// a new connection closes the one that has gone longest without a request (one still in its
+    /// handshake first), so connections that send nothing cannot lock a provider out.
+    public static let maximumConnections = 256
+    /// How long a connection may take to begin HTTP/2 (h2c's preface, or TLS's handshake and then
+    /// the preface) before it is closed: a provider does it in milliseconds.
+    public static let handshakeTimeoutSeconds = 5.0
+    /// `handshakeTimeoutSeconds`, or the idle timeout when that is shorter.
+    let handshakeTimeoutNanoseconds: Int64
     /// The phone's number of threads: one per core, at most 4 (a provider rarely opens more
     /// connections than that at once, and the phone's own thread needs a core too).
     public static var defaultThreads: Int { max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -57,7 +73,8 @@ public final class APNsEndpoint: Sendable {
         address: APNsAddress, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
         maximumWaiting: Int = APNsEndpoint.defaultMaximumWaiting, idleTimeoutSeconds: Double = APNsEndpoint.defaultIdleTimeoutSeconds,
         threads: Int = APNsEndpoint.defaultThreads,
-        onNotice: @escaping @Sendable (String) -> Void, onRequests: @escaping @Sendable ([APNsExchange]) -> Void
+        onNotice: @escaping @Sendable (String) -> Void, onConnections: @escaping @Sendable (APNsConnectionFigures) -> Void = { _ in },
+        onRequests: @escaping @Sendable ([APNsExchange]) -> Void
     ) throws(ControlError) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw ControlError("--apns \(address): cannot create a socket: \(String(cString: strerror(errno)))") }
@@ -88,6 +105,8 @@ public final class APNsEndpoint: Sendable {
         self.deviceState = Locked(device)
         self.maximumWaiting = maximumWaiting
         self.idleTimeoutNanoseconds = Int64(idleTimeoutSeconds * 1e9)
+        self.handshakeTimeoutNanoseconds = min(Int64(Self.handshakeTimeoutSeconds * 1e9), idleTimeoutNanoseconds)
+        self.onConnections = onConnections
         self.onRequests = onRequests
         self.onNotice = onNotice
         loops = (0..<max(1, threads)).map { APNsServerLoop(index: $0) }
@@ -113,6 +132,26 @@ public final class APNsEndpoint: Sendable {
 
     /// Accepted pushes the phone has not taken yet.
     public var waitingPushes: Int { waiting.load(ordering: .relaxed) }
+
+    /// The client connections now.
+    public var connections: APNsConnectionFigures {
+        APNsConnectionFigures(
+            open: openConnections.load(ordering: .relaxed), limit: Self.maximumConnections,
+            evicted: evictedConnections.load(ordering: .relaxed), unfinished: unfinishedConnections.load(ordering: .relaxed))
+    }
+
+    /// Says the figures to `onConnections` unless they were said less than a second before `now`;
+    /// false when it is too soon (the caller says them once the second has passed).
+    func reportConnections(now: Int64) -> Bool {
+        let last = connectionsReported.load(ordering: .relaxed)
+        guard now - last >= Self.connectionsReportNanoseconds,
+              connectionsReported.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return false }
+        onConnections(connections)
+        return true
+    }
+
+    /// Connection figures are said at most this often.
+    static let connectionsReportNanoseconds: Int64 = 1_000_000_000
 
     /// Counts an accepted push as waiting for the phone; false when too many wait already.
     func admit() -> Bool {

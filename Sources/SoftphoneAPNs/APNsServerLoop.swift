@@ -29,8 +29,11 @@ final class APNsServerLoop: @unchecked Sendable {
     private let started = Atomic<Bool>(false)
     /// The listening loop's turn: which loop the next client goes to.
     private var nextLoop = 0
-    /// Most connections at once, over all loops; more are closed at once, so memory stays bounded.
-    static let maximumConnections = 256
+    /// Connections closed to bound them have not been said yet (`apns.connections`).
+    private var figuresUnsaid = false
+    /// Most connections this loop keeps: its share of the endpoint's, as connections are dealt to
+    /// the loops in turn.
+    private var share: Int { max(1, APNsEndpoint.maximumConnections / endpoint.loops.count) }
 
     init(index: Int) {
         self.index = index
@@ -71,6 +74,7 @@ final class APNsServerLoop: @unchecked Sendable {
                 }
             }
             closeIdleConnections()
+            if figuresUnsaid, endpoint.reportConnections(now: MonotonicClock.nanoseconds()) { figuresUnsaid = false }
             // One hand-over (and one wake-up of the main loop) for all a round of poll brought.
             if !judged.isEmpty {
                 let count = judged.count
@@ -91,11 +95,7 @@ final class APNsServerLoop: @unchecked Sendable {
             // Each reply is one small write the client waits for: do not hold it back for more.
             var yes: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-            guard endpoint.openConnections.add(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
-                endpoint.openConnections.subtract(1, ordering: .relaxed)
-                close(client)
-                continue
-            }
+            endpoint.openConnections.add(1, ordering: .relaxed)
             let loop = endpoint.loops[nextLoop]
             nextLoop = (nextLoop + 1) % endpoint.loops.count
             if loop === self {
@@ -109,21 +109,63 @@ final class APNsServerLoop: @unchecked Sendable {
     }
 
     private func serve(_ client: Int32) {
+        if connections.count >= share, let room = leastUsed() {
+            room.closeIdle()
+            drop(room)
+            endpoint.evictedConnections.add(1, ordering: .relaxed)
+            figuresUnsaid = true
+        }
         connections[client] = APNsConnection(fd: client, loop: self)
     }
 
-    /// Milliseconds until the first connection's idle timeout; -1 (forever) without connections.
+    /// The connection to close for a new one: of those that have not begun HTTP/2, the first
+    /// opened; else the one whose last request is oldest.
+    private func leastUsed() -> APNsConnection? {
+        var chosen: APNsConnection?
+        for connection in connections.values {
+            guard let current = chosen else {
+                chosen = connection
+                continue
+            }
+            if current.isEstablished != connection.isEstablished {
+                if !connection.isEstablished { chosen = connection }
+            } else if connection.lastRequest < current.lastRequest {
+                chosen = connection
+            }
+        }
+        return chosen
+    }
+
+    /// When `connection` is closed unless something happens: the end of its handshake time, or of
+    /// its idle time (`CLOCK_MONOTONIC` nanoseconds).
+    private func deadline(of connection: APNsConnection) -> Int64 {
+        connection.isEstablished
+            ? connection.lastRequest + endpoint.idleTimeoutNanoseconds
+            : connection.opened + endpoint.handshakeTimeoutNanoseconds
+    }
+
+    /// Milliseconds until the first connection's deadline, or until unsaid figures may be said;
+    /// -1 (forever) when there is neither.
     private func idleWait() -> Int32 {
-        guard !connections.isEmpty else { return -1 }
-        var oldest = Int64.max
-        for connection in connections.values { oldest = min(oldest, connection.lastRequest) }
-        let left = oldest + endpoint.idleTimeoutNanoseconds - MonotonicClock.nanoseconds()
+        var first = Int64.max
+        for connection in connections.values { first = min(first, deadline(of: connection)) }
+        if figuresUnsaid { first = min(first, endpoint.connectionsReported.load(ordering: .relaxed) + APNsEndpoint.connectionsReportNanoseconds) }
+        guard first != Int64.max else { return -1 }
+        let left = first - MonotonicClock.nanoseconds()
         return Int32(clamping: max(0, (left + 999_999) / 1_000_000))
     }
 
+    /// Closes the connections past their deadline: one that has not begun HTTP/2 at once, an idle
+    /// one with APNs' GOAWAY.
     private func closeIdleConnections() {
         let now = MonotonicClock.nanoseconds()
-        for connection in connections.values where now - connection.lastRequest >= endpoint.idleTimeoutNanoseconds {
+        for connection in connections.values where now >= deadline(of: connection) {
+            if !connection.isEstablished {
+                drop(connection)
+                endpoint.unfinishedConnections.add(1, ordering: .relaxed)
+                figuresUnsaid = true
+                continue
+            }
             connection.closeIdle()
             if connection.isFinished { drop(connection) }
         }

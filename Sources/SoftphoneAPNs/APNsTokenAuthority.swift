@@ -21,6 +21,18 @@ public final class APNsTokenAuthority: Sendable {
     private let loaded = Locked<APNsKey?>(nil)
     /// A token older than this is expired (Apple: one hour).
     public static let lifetimeSeconds = 3600.0
+    /// How far ahead of this machine's clock a provider's clock may run: a token issued further in
+    /// the future is not valid, or it would never expire.
+    public static let clockSkewSeconds = 60.0
+
+    /// Whether a token issued at `issuedAt` may be used at `now` (seconds since 1970): nil when it
+    /// may, 403 ExpiredProviderToken when it is over an hour old, 403 InvalidProviderToken when it
+    /// is dated more than the allowed skew ahead (Apple's reason for a token that is not valid).
+    static func timeRejection(issuedAt: Double, now: Double) -> APNsRejection? {
+        if issuedAt - now > clockSkewSeconds { return APNsRejection(403, "InvalidProviderToken") }
+        if now - issuedAt > lifetimeSeconds { return APNsRejection(403, "ExpiredProviderToken") }
+        return nil
+    }
 
     /// Reads the `.p8` at `path`; the key id is `keyID`, else the file name's (AuthKey_KEYID.p8).
     public init(path: String, teamID: String, keyID: String?) throws(ControlError) {
@@ -120,8 +132,8 @@ public final class APNsTokenAuthority: Sendable {
         let invalid = APNsRejection(403, "InvalidProviderToken")
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let headerBytes = APNsBase64URL.decode(parts[0]), let claimsBytes = APNsBase64URL.decode(parts[1]),
-              let signature = APNsBase64URL.decode(parts[2]), signature.count == 64,
+              let headerBytes = APNsBase64URL.decodeUnpadded(parts[0]), let claimsBytes = APNsBase64URL.decodeUnpadded(parts[1]),
+              let signature = APNsBase64URL.decodeUnpadded(parts[2]), signature.count == 64,
               let header = try? JSON.parse(String(decoding: headerBytes, as: UTF8.self)),
               let claims = try? JSON.parse(String(decoding: claimsBytes, as: UTF8.self)) else { return .failure(invalid) }
         guard header["alg"]?.stringValue == "ES256", header["kid"]?.stringValue == keyID, claims["iss"]?.stringValue == teamID else {
@@ -130,7 +142,7 @@ public final class APNsTokenAuthority: Sendable {
         // Clients write iat as an integer, a float, or a string of digits.
         let issuedAt: Double
         switch claims["iat"] {
-        case .number(let n)?: issuedAt = n
+        case .number(let n)? where n.isFinite: issuedAt = n
         case .string(let s)?:
             guard let n = Double(s), n.isFinite else { return .failure(invalid) }
             issuedAt = n

@@ -11,21 +11,21 @@ struct APNsTokenCache {
         guard let header else { return APNsRejection(403, "MissingProviderToken") }
         // The same header as the last request's (nearly every request): only its age to check.
         if let current, current.header == header {
-            return now - current.issuedAt > APNsTokenAuthority.lifetimeSeconds ? APNsRejection(403, "ExpiredProviderToken") : nil
+            return APNsTokenAuthority.timeRejection(issuedAt: current.issuedAt, now: now)
         }
         guard header.utf8.count > 7, header.prefix(7).lowercased() == "bearer " else {
             return APNsRejection(403, "MissingProviderToken")
         }
         let token = header.dropFirst(7)
         if let current, current.token == token {
-            return now - current.issuedAt > APNsTokenAuthority.lifetimeSeconds ? APNsRejection(403, "ExpiredProviderToken") : nil
+            return APNsTokenAuthority.timeRejection(issuedAt: current.issuedAt, now: now)
         }
         let issuedAt: Double
         switch authority.verify(String(token)) {
         case .failure(let rejection): return rejection
         case .success(let time): issuedAt = time
         }
-        if now - issuedAt > APNsTokenAuthority.lifetimeSeconds { return APNsRejection(403, "ExpiredProviderToken") }
+        if let rejection = APNsTokenAuthority.timeRejection(issuedAt: issuedAt, now: now) { return rejection }
         if let current, now - current.since < Self.minimumRefreshSeconds { return APNsRejection(429, "TooManyProviderTokenUpdates") }
         current = (header, token, issuedAt, now)
         return nil

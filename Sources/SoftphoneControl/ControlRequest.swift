@@ -55,8 +55,15 @@ public enum ControlRequest: Equatable, Sendable {
     /// Reads a request line, and whether it asks for the events it sets off in its reply
     /// (`"events": true`, which `softphone push --json` and `call --json` send).
     public static func decodeLine(_ line: String) throws(ControlError) -> (id: JSON?, request: ControlRequest, withEvents: Bool) {
+        try decodeLine(utf8: Array(line.utf8))
+    }
+
+    /// Reads a request line as its bytes came: JSON text that is not UTF-8 is refused, not read
+    /// with U+FFFD in place of the bytes.
+    public static func decodeLine(utf8 bytes: [UInt8]) throws(ControlError) -> (id: JSON?, request: ControlRequest, withEvents: Bool) {
         let json: JSON
-        do { json = try JSON.parse(line) } catch { throw ControlError("request is not JSON (\(error)): \(line.prefix(200))") }
+        let line = String(decoding: bytes, as: UTF8.self)
+        do { json = try JSON.parse(utf8: bytes) } catch { throw ControlError("request is not JSON (\(error)): \(line.prefix(200))") }
         let (id, request) = try decode(json, line: line)
         return (id, request, json["events"]?.boolValue == true && request.asksOutcome)
     }

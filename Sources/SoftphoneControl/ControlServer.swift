@@ -115,7 +115,7 @@ public final class ControlServer {
 
     /// Acts on what poll said of one of `pollEntries`: writes what waits, then accepts or reads.
     /// Returns each complete request line with the client it came from.
-    public func handle(_ entry: pollfd) -> [(client: Int32, line: String)] {
+    public func handle(_ entry: pollfd) -> [(client: Int32, line: [UInt8])] {
         if entry.fd != listener && entry.revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 && output[entry.fd] != nil { flush(entry.fd) }
         guard entry.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0, entry.events & Int16(POLLIN) != 0 else { return [] }
         return service(entry.fd)
@@ -133,7 +133,7 @@ public final class ControlServer {
 
     /// Accepts new clients or reads from one, after poll said `fd` is readable.
     /// Returns each complete request line with the client it came from.
-    public func service(_ fd: Int32) -> [(client: Int32, line: String)] {
+    public func service(_ fd: Int32) -> [(client: Int32, line: [UInt8])] {
         if fd == listener {
             while true {
                 let client = accept(listener, nil, nil)

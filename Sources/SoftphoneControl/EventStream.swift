@@ -113,6 +113,7 @@ public struct EventStream {
             "client.dropped": ["reason"],
             "apns.request": ["method", "path", "transport", "headers", "status", "reason", "apns_id", "us", "taken_us", "outcome", "call", "ended", "delivered", "dropped", "error"],
             "storage.failed": ["error", "waiting"], "storage.recovered": ["written"],
+            "apns.connections": ["open", "limit", "evicted", "unfinished"],
         ]
     }()
 
@@ -128,7 +129,7 @@ public struct EventStream {
 
     /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
     /// not state changes of the phone.
-    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered", "apns.request"]
+    public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered", "apns.request", "apns.connections"]
 
     /// The event's name in the stream, e.g. `call.incoming`.
     public static func name(of event: PhoneEvent) -> String {

@@ -36,8 +36,12 @@ public final class JournalWriter {
     /// The error while writes fail; nil while they succeed.
     public private(set) var failure: String?
 
+    /// Where the writes still waiting at exit go (`finish`), for the next start to take them.
+    public var unwrittenFolder: String?
+
     /// Writes to `store`; when it is nil (it could not be opened), `open` is tried again at each
-    /// retry. With neither, nothing is kept (no journal was asked for).
+    /// retry. With neither, nothing is kept (no journal was asked for, or there is no folder for
+    /// one: `failure` says why).
     public init(store: (any CallStore)?, open: (() throws(ControlError) -> any CallStore)?, failure: String? = nil) {
         self.store = store
         self.open = open
@@ -66,11 +70,7 @@ public final class JournalWriter {
             if store == nil, let open { store = try open() }
             guard let store else { return nil }
             while written < waiting.count {
-                switch waiting[written] {
-                case .ended(let entry, let recent): try store.record(entry, recent: recent)
-                case .open(let call): try store.open(call)
-                case .recent(let recent): try store.add(recent)
-                }
+                try Self.apply(waiting[written], to: store)
                 written += 1
             }
             waiting.removeAll()
@@ -82,6 +82,37 @@ public final class JournalWriter {
             guard failure == nil else { return nil }
             failure = error.message
             return .failed(error: error.message, waiting: waiting.count)
+        }
+    }
+
+    private static func apply(_ write: Write, to store: any CallStore) throws(ControlError) {
+        switch write {
+        case .ended(let entry, let recent): try store.record(entry, recent: recent)
+        case .open(let call): try store.open(call)
+        case .recent(let recent): try store.add(recent)
+        }
+    }
+
+    /// At exit: writes what waits, one last time; what still cannot be written goes to
+    /// `unwrittenFolder`, whose journal the next start moves into this one. The line to say, or
+    /// nil when every call was written.
+    public func finish() -> String? {
+        _ = retry()
+        guard !waiting.isEmpty || dropped > 0 else { return nil }
+        let calls = waiting.reduce(0) { count, write in if case .ended = write { count + 1 } else { count } }
+        let why = failure ?? "the journal cannot be written"
+        let lostBefore = dropped > 0 ? "; \(dropped) more were given up while it could not (more than \(Self.capacity) waited)" : ""
+        guard !waiting.isEmpty else { return "\(dropped) call write(s) were given up (\(why))" }
+        guard let folder = unwrittenFolder else {
+            return "\(calls) call(s) were not written to the journal (\(why)) and are lost: there is no folder to keep them in\(lostBefore)"
+        }
+        do throws(ControlError) {
+            let store = try SQLiteCallStore.open(inDirectory: folder)
+            for write in waiting { try Self.apply(write, to: store) }
+            waiting.removeAll()
+            return "\(calls) call(s) were not written to the journal (\(why)): they are kept in \(folder)/journal.sqlite and go into the journal at the next start\(lostBefore)"
+        } catch {
+            return "\(calls) call(s) were not written to the journal (\(why)) and are lost: \(error.message)\(lostBefore)"
         }
     }
 }

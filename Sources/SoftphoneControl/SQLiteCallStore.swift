@@ -12,7 +12,6 @@ public final class SQLiteCallStore: CallStore {
     /// Opens (creating when missing) the journal at `path`.
     public init(path: String) throws(ControlError) {
         self.path = path
-        checkpointer = SQLiteCheckpointer(path: path)
         var handle: OpaquePointer?
         let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
         guard rc == SQLITE_OK, let handle else {
@@ -31,18 +30,19 @@ public final class SQLiteCallStore: CallStore {
         // The phone appends rows and reads Recents once at start: SQLite's default page cache
         // (2 MB) would only grow with the journal, a resident cost that buys nothing here.
         try execute("PRAGMA cache_size=-256")
-        // Checkpoints go to their own thread (`SQLiteCheckpointer`), not the committing one,
-        // unless the WAL has outgrown what that thread keeps up with.
-        sqlite3_wal_hook(db, { context, database, name, pages in
-            guard pages >= SQLiteCheckpointer.pages, let context else { return SQLITE_OK }
-            let checkpointer = Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            if pages >= SQLiteCheckpointer.mostPages || !checkpointer.request() {
-                sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            }
+        // Every `walPages` pages the committing connection copies the whole WAL into the database
+        // and cuts it to nothing (a truncating checkpoint), so the WAL stays a few calls' pages on
+        // any disk. SQLite's automatic checkpoint (1000 pages, passive) would let the WAL alone
+        // fill a small data disk; passive checkpoints on a thread of their own never found it all
+        // copied while a storm's commits came, so it grew until the disk was full. Only this
+        // connection writes the journal: nothing holds the checkpoint up.
+        sqlite3_wal_hook(db, { _, database, name, pages in
+            if pages >= SQLiteCallStore.walPages { sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_TRUNCATE, nil, nil) }
             return SQLITE_OK
-        }, Unmanaged.passUnretained(checkpointer).toOpaque())
-        // A WAL that grew past 4 MB is cut back to it when it starts over.
-        try execute("PRAGMA journal_size_limit=4194304")
+        }, nil)
+        // The WAL is cut back to this when it starts over after a checkpoint, so what a burst
+        // of calls grew it to goes back to the disk.
+        try execute("PRAGMA journal_size_limit=\(Self.walBytes)")
         try execute("""
             CREATE TABLE IF NOT EXISTS calls (
               id INTEGER PRIMARY KEY, uuid TEXT NOT NULL, caller_name TEXT NOT NULL, handle TEXT NOT NULL,
@@ -70,20 +70,16 @@ public final class SQLiteCallStore: CallStore {
     private init(reading handle: OpaquePointer, path: String) {
         self.path = path
         db = handle
-        checkpointer = SQLiteCheckpointer(path: path)  // never asked: nothing is written
     }
 
     /// Statements prepared once and reused, by their SQL: every call writes the same few, and
     /// preparing one (parsing its SQL, planning it) costs about as much as running it.
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Checkpoints the WAL for the store's own connection, on a thread of its own.
-    private let checkpointer: SQLiteCheckpointer
 
     deinit {
         for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_wal_hook(db, nil, nil)
-        checkpointer.stop()
         sqlite3_close(db)
     }
 
@@ -94,6 +90,39 @@ public final class SQLiteCallStore: CallStore {
     private func execute(_ sql: String) throws(ControlError) {
         let rc = sqlite3_exec(db, sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw ControlError(message(rc)) }
+    }
+
+    /// WAL pages at which the WAL is checkpointed and cut: a few calls' worth.
+    static let walPages: Int32 = 16
+    /// The most the WAL file keeps allocated between checkpoints.
+    public static let walBytes = 4096 * Int(walPages)
+
+    /// Moves the calls of the journal at `path` (one a previous run wrote where it could, its data
+    /// folder being full or read-only) into this one, in their order, then deletes it; how many
+    /// calls it held. Both were made by this store, so their tables are alike.
+    public func absorb(journalAt path: String) throws(ControlError) -> Int {
+        let quoted = path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''")
+        try execute("ATTACH DATABASE '\(quoted)' AS pending")
+        var moved = 0
+        do throws(ControlError) {
+            try query("SELECT count(*) FROM pending.calls", []) { row in moved = Int(row.int(0)) }
+            try transaction { () throws(ControlError) in
+                let calls = "uuid, caller_name, handle, video, reason, duration_ms, ended_at, app, outgoing, actions"
+                let recents = "app, uuid, caller_name, handle, handle_type, video, outgoing, missed, reason, ended_at, duration_ms"
+                let open = "uuid, app, caller_name, handle, video, outgoing, connected"
+                try execute("INSERT INTO main.calls (\(calls)) SELECT \(calls) FROM pending.calls ORDER BY id")
+                try execute("INSERT INTO main.recents (\(recents)) SELECT \(recents) FROM pending.recents ORDER BY id")
+                try execute("INSERT OR REPLACE INTO main.open_calls (\(open)) SELECT \(open) FROM pending.open_calls")
+                // A call begun here and ended there is not open any more.
+                try execute("DELETE FROM main.open_calls WHERE uuid IN (SELECT uuid FROM pending.calls)")
+            }
+        } catch {
+            try? execute("DETACH DATABASE pending")
+            throw error
+        }
+        try execute("DETACH DATABASE pending")
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+        return moved
     }
 
     /// SQLite must copy bound text: Swift's buffer is gone once the call returns.
@@ -280,6 +309,15 @@ public final class SQLiteCallStore: CallStore {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Where calls the journal in `directory` could not take at exit are kept until the next start
+    /// moves them in (`absorb`): off the data folder's disk, which may be the full or read-only
+    /// one — the runtime folder ($XDG_RUNTIME_DIR), else /tmp — in a folder named after it.
+    public static func unwrittenDirectory(for directory: String, environment: [String: String]) -> String {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp/softphone-\(getuid())"
+        let name = String(directory.map { $0 == "/" ? "_" : $0 })
+        return runtime + "/softphone-unwritten/" + name
     }
 
     /// Opens `journal.sqlite` in `directory`, creating the folder (mode 0700) when missing. The

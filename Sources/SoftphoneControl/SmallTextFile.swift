@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneCore
 
 /// Reads a small text file whole (and writes one) — a patterns file, a push payload, a scenario — or says in a few
 /// words why not. What the phone reads this way is written by hand: large files are refused.
@@ -7,14 +8,18 @@ public enum SmallTextFile {
     public static let maximumBytes = 1 << 20
 
     /// Why a file could not be read, in a few words (`No such file or directory`).
-    public struct Failure: Error, Equatable, Sendable {
+    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
         public let reason: String
+        /// The reason alone, so a message that names the file reads as a sentence wherever the
+        /// failure is written into one.
+        public var description: String { reason }
 
         /// A failure for `reason`, for a reader that looks in more places than one.
         public init(reason: String) { self.reason = reason }
     }
 
-    /// The file's text (UTF-8, invalid bytes replaced), or why it cannot be read.
+    /// The file's text, or why it cannot be read (a file that is not UTF-8 is refused: read with
+    /// U+FFFD in place of its bytes, a payload would ring with a caller shown as `���`).
     public static func read(_ path: String) -> Result<String, Failure> {
         // Opened without blocking and checked before reading: a FIFO would wait for a writer
         // forever (and the phone with it), a device would never end.
@@ -51,6 +56,9 @@ public enum SmallTextFile {
             if bytes.count > maximumBytes { return .failure(Failure(reason: "larger than \(maximumBytes) bytes")) }
         }
         if ferror(file) != 0 { return .failure(Failure(reason: "cannot be read")) }
+        if let bad = UTF8Check.firstInvalidOffset(in: bytes) {
+            return .failure(Failure(reason: "not UTF-8 text (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) at offset \(bad)); save it as UTF-8"))
+        }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 

@@ -52,7 +52,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
 }
 
 /// Creates `path` and its missing parents with `mode`, like `mkdir -p`.
-func makeDirectories(_ path: String, mode: mode_t) throws(ControlError) {
+public func makeDirectories(_ path: String, mode: mode_t) throws(ControlError) {
     var built = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {
         built += "/" + part

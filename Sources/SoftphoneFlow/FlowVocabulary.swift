@@ -101,6 +101,9 @@ enum FlowVocabulary {
             let status = number("status") ?? 0
             let reason = string("reason")
             return Row(shape: .arrow(from: .server, to: .apns), label: "POST /3/device \(status)" + (reason.isEmpty ? "" : " \(reason)"), isProblem: status != 200)
+        case "apns.connections":
+            let closed = "\(number("evicted") ?? 0) made room, \(number("unfinished") ?? 0) never began HTTP/2"
+            return Row(shape: .note(.apns), label: "APNs connections closed: \(closed) (\(number("open") ?? 0) of \(number("limit") ?? 0) open)", isProblem: true)
         case "client.dropped":
             return Row(shape: .note(.phoneUI), label: "control client dropped: \(string("reason"))", isProblem: true)
         case "storage.failed":

@@ -74,7 +74,8 @@ struct APNsIntake {
         }
         // Taken ones are dropped in bulk, not one at a time from the front.
         if next == waiting.count {
-            waiting.removeAll(keepingCapacity: waiting.count <= 4096)
+            // The room is kept for ordinary traffic only: a storm's would stay allocated after it.
+            waiting.removeAll(keepingCapacity: waiting.capacity <= 4096)
             next = 0
         } else if next >= 4096, next * 2 >= waiting.count {
             waiting.removeFirst(next)

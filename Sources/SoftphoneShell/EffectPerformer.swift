@@ -120,6 +120,14 @@ final class EffectPerformer {
         if let retry = nextJournalRetry, now >= retry { report(journalWriter.retry()) }
     }
 
+    /// Says, as a `storage.failed` event, that the journal could not be opened at start (a full
+    /// disk, a read-only folder, no data folder at all): its notice is among the start's, and a
+    /// script waiting for the event must not depend on a call being written first.
+    func reportJournalAtStart() {
+        guard let error = journalWriter.failure else { return }
+        publisher.publish("storage.failed", [("error", .string(error)), ("waiting", .number(Double(journalWriter.waiting.count)))])
+    }
+
     /// Says once that the journal cannot be written (an event and a notice) and once that it can
     /// again; meanwhile the writes wait in memory and are tried every `journalRetryInterval`.
     private func report(_ change: JournalWriter.Change?) {
@@ -174,5 +182,10 @@ final class EffectPerformer {
     /// Stops the audio thread.
     func shutDown() {
         audio?.shutdown()
+    }
+
+    /// At exit: the journal's last writes (`JournalWriter.finish`); what to say, if anything.
+    func finishJournal() -> String? {
+        journalWriter.finish()
     }
 }

@@ -13,6 +13,8 @@ enum MailboxMessage: Sendable {
     case webhook(WebhookOutcome)
     /// The APNs endpoint answered requests (an accepted push is for the phone to take).
     case apns([APNsExchange])
+    /// The APNs endpoint closed connections to keep them bounded: its figures now.
+    case apnsConnections(APNsConnectionFigures)
     /// The app's bundled sounds, decoded (`SystemSoundPlayer`), and a buzz made ready.
     case soundsDecoded([String: SoundClip], buzz: (milliseconds: Int, clip: SoundClip))
 }

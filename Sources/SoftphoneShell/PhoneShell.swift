@@ -24,6 +24,7 @@ final class PhoneShell {
     private var pendingInput: [UInt8] = []
     /// What the APNs endpoint answered, for the phone to take (in turns while a provider floods it).
     private var apnsIntake = APNsIntake()
+    private var memory = MemoryRelease()
     private var stdinOpen = true
     private var exitStatus: Int32?
     /// The app's Foundation work (`HostRunLoop`) woke the loop: a queued block or a timer due.
@@ -46,6 +47,7 @@ final class PhoneShell {
         requests = RequestHandler(phone: phone, clock: clock, presenter: presenter, publisher: publisher, effects: effects, apns: apns)
         effects.onQuit = { [unowned self] status in quit(status: status) }
         for line in startupNotices { presenter.show(notice: line) }
+        effects.reportJournalAtStart()
     }
 
     /// Runs until `q`, a signal, or a fatal error; returns the exit status.
@@ -64,6 +66,12 @@ final class PhoneShell {
             presenter.render()
         }
         shutDown()
+        // Calls the journal could not take: said, kept for the next start if they can be, and
+        // never a clean exit.
+        if let unwritten = effects.finishJournal() {
+            Console.error("softphone: " + unwritten)
+            if exitStatus == 0 { exitStatus = 1 }
+        }
         return exitStatus ?? 0
     }
 
@@ -105,6 +113,7 @@ final class PhoneShell {
                     case .audio(let event): effects.record(event)
                     case .webhook(let outcome): effects.record(outcome)
                     case .apns(let exchanges): apnsIntake.add(exchanges, at: clock.now())
+                    case .apnsConnections(let figures): requests.said(figures)
                     case .soundsDecoded(let clips, let buzz): effects.soundsDecoded(clips, buzz: buzz)
                     }
                 }
@@ -129,7 +138,10 @@ final class PhoneShell {
 
     /// One turn of taking the pushes the APNs endpoint accepted (`APNsIntake` says how many).
     private func takeAPNsTurn() {
+        let before = apnsIntake.count
         apnsIntake.takeTurn(clock: clock.now) { requests.answer($0) }
+        memory.took(before - apnsIntake.count)
+        memory.releaseIfDrained(backlog: apnsIntake.count)
     }
 
     /// Says in the event stream why clients were cut off (each drop may cut off a follower in turn).
@@ -181,9 +193,9 @@ final class PhoneShell {
             guard let bytes = readStandardInput() else { return }
             pendingInput += bytes
             while let newline = pendingInput.firstIndex(of: 0x0A), exitStatus == nil {
-                let line = String(decoding: pendingInput[..<newline], as: UTF8.self)
+                let line = Array(pendingInput[..<newline])
                 pendingInput.removeSubrange(...newline)
-                guard !line.allSatisfy({ $0 == " " || $0 == "\r" }) else { continue }
+                guard !RequestLineBuffer.isBlank(line) else { continue }
                 let response = requests.respond(to: line, fromStandardInput: true)
                 Console.out(response.reply.text)
             }
@@ -205,7 +217,7 @@ final class PhoneShell {
         return n > 0 ? Array(buffer[0..<n]) : nil
     }
 
-    private func answer(client: Int32, line: String) {
+    private func answer(client: Int32, line: [UInt8]) {
         // Its earlier replies got it dropped: the rest of what it sent in the same read is not run.
         guard server.isServing(client) else { return }
         let response = requests.respond(to: line, fromStandardInput: false)

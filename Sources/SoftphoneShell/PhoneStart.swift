@@ -26,17 +26,19 @@ func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(Control
     if VibrationCatalog.lookupKey(wanted) == SynchronizedVibration.name {
         return SynchronizedVibration.pattern(following: ringtone ?? .classic())
     }
-    if wanted.contains(where: { $0.isNumber }) {
-        do {
-            return try VibrationPattern(name: "custom", parsing: wanted)
-        } catch {
-            throw ControlError("softphone: --vibration \"\(wanted)\": \(error)")
-        }
-    }
+    // A name first: a pattern the file defines may have digits in its name (`abc1`), and is still
+    // the one meant. Only text that names no pattern and has digits is read as steps.
     do {
         return try VibrationCatalog.pattern(named: wanted, in: patterns)
     } catch {
-        throw ControlError("softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+        guard wanted.contains(where: { $0.isNumber }) else {
+            throw ControlError("softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+        }
+    }
+    do {
+        return try VibrationPattern(name: "custom", parsing: wanted)
+    } catch {
+        throw ControlError("softphone: --vibration \"\(wanted)\": \(error)")
     }
 }
 
@@ -99,12 +101,18 @@ func runPhone(_ options: RunOptions) -> Int32 {
     do {
         if directory == nil { directory = try SQLiteCallStore.defaultDirectory(environment: environment) }
     } catch {
+        journalWriter = JournalWriter(store: nil, open: nil, failure: error.message)
         startupNotices.append("\(error.message); calls will not be journaled or kept in Recents")
     }
     if let directory {
         do {
             let opened = try SQLiteCallStore.open(inDirectory: directory)
             journalWriter = JournalWriter(store: opened, open: nil)
+            let unwritten = SQLiteCallStore.unwrittenDirectory(for: directory, environment: environment) + "/journal.sqlite"
+            if access(unwritten, F_OK) == 0 {
+                let moved = try opened.absorb(journalAt: unwritten)
+                startupNotices.append("\(moved) call(s) the last run could not write to the journal are in it now (from \(unwritten))")
+            }
             let crashed = try opened.recoverOpenCalls(endedAt: WallClock.unixTime())
             if !crashed.isEmpty {
                 startupNotices.append("\(crashed.count) call(s) were in progress when the phone last stopped without ending them: recorded as ended by a crash")
@@ -117,6 +125,12 @@ func runPhone(_ options: RunOptions) -> Int32 {
             journalWriter = JournalWriter(store: nil, open: { () throws(ControlError) in try SQLiteCallStore.open(inDirectory: directory) }, failure: error.message)
             startupNotices.append("\(error.message); calls are kept in memory and written when the journal can be written")
         }
+    }
+
+    // A crash leaves its report beside the journal, not over the screen.
+    if let directory {
+        TerminalRestore.writeCrashReports(into: directory)
+        journalWriter.unwrittenFolder = SQLiteCallStore.unwrittenDirectory(for: directory, environment: environment)
     }
 
     let mailbox = Mailbox()
@@ -192,6 +206,7 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, 
         address: address, tls: tls, authority: authority, device: device,
         idleTimeoutSeconds: options.apnsIdleTimeout ?? APNsEndpoint.defaultIdleTimeoutSeconds,
         onNotice: { mailbox.post(.notice($0)) },
+        onConnections: { mailbox.post(.apnsConnections($0)) },
         onRequests: { answered in
             // A push at ordinary pace is taken at once, on this core; a flood's batch waits for its turn anyway.
             if !APNsIntake.isFlood(answered) { wakeUp?.narrowToCallingCore() }

@@ -62,6 +62,19 @@ final class RequestHandler {
         publisher.publish("apns.request", fields + outcome)
     }
 
+    /// The endpoint closed connections to keep them bounded (at its limit, or unfinished
+    /// handshakes): an `apns.connections` event, and an APNS line in plain mode.
+    func said(_ figures: APNsConnectionFigures) {
+        presenter.showPlain(PlainLog.apnsConnections(open: figures.open, limit: figures.limit, evicted: figures.evicted, unfinished: figures.unfinished))
+        publisher.publish("apns.connections", Self.fields(of: figures))
+    }
+
+    /// The figures as the event and `softphone state` give them.
+    static func fields(of figures: APNsConnectionFigures) -> [(String, JSON)] {
+        [("open", .number(Double(figures.open))), ("limit", .number(Double(figures.limit))),
+         ("evicted", .number(Double(figures.evicted))), ("unfinished", .number(Double(figures.unfinished)))]
+    }
+
     /// Keeps APNs' view of the device in step with the app's install: a token of an install that
     /// is gone is `410 Unregistered`, stamped when it went. After a reinstall those are the old
     /// install's two tokens; while the app is deleted, its last two; an install brings new ones.
@@ -87,11 +100,11 @@ final class RequestHandler {
 
     /// One control request line, from the socket or (headless) stdin: runs its commands and makes
     /// the reply, plus any lines to send after it and what becomes of the connection.
-    func respond(to line: String, fromStandardInput: Bool)
+    func respond(to line: [UInt8], fromStandardInput: Bool)
         -> (reply: JSON, lines: [String], after: ControlServer.AfterReply)
     {
         do {
-            let (id, request, withEvents) = try ControlRequest.decodeLine(line)
+            let (id, request, withEvents) = try ControlRequest.decodeLine(utf8: line)
             return respond(to: request, id: id, fromStandardInput: fromStandardInput, withEvents: withEvents)
         } catch {
             return (.object([("ok", .bool(false)), ("error", .string(error.message))]), [], .keepOpen)
@@ -199,6 +212,7 @@ final class RequestHandler {
             ("topics", .array(device.topics.map(JSON.string))),
             ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
             ("waiting", .number(Double(apns.waitingPushes))),
+            ("connections", .object(Self.fields(of: apns.connections))),
         ]))]
     }
 }

@@ -85,6 +85,12 @@ public enum PlainLog {
         return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
     }
 
+    /// The APNs endpoint closed connections to keep them bounded: `APNS connections open=256
+    /// limit=256 evicted=44 unfinished=300`.
+    public static func apnsConnections(open: Int, limit: Int, evicted: Int, unfinished: Int) -> String {
+        "APNS connections " + pairs([("open", String(open)), ("limit", String(limit)), ("evicted", String(evicted)), ("unfinished", String(unfinished))])
+    }
+
     /// A presenter's caption (the `caption` request): `CAPTION "The app's server sends a VoIP push…"`,
     /// or `CAPTION ""` when it is cleared.
     public static func caption(_ text: String) -> String {

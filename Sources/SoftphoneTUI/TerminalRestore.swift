@@ -6,8 +6,10 @@ import Glibc
 /// socket, so nothing is left behind that no phone answers on.
 ///
 /// Whoever changes the terminal's modes saves the original ones here first; handlers for the
-/// crash signals then restore them, leave full screen if it was on, and re-raise the signal
-/// with the handler that was there before (the default action, or Swift's backtracer).
+/// crash signals then restore them, leave full screen if it was on, write a crash report
+/// (`CrashReport`) and say so in one line, and re-raise the signal with its default action, so
+/// the process ends with the signal's status at once (Swift's backtracer, which would otherwise
+/// run, holds the terminal behind its prompt).
 /// SIGINT and SIGTERM are not handled here: the main loop takes them and closes the terminal.
 public enum TerminalRestore {
     /// Who saved a terminal state; each owner has its own slot.
@@ -35,6 +37,12 @@ public enum TerminalRestore {
         fullScreenOutput = fd
     }
 
+    /// Writes crash reports into `folder` (the data folder) from now on.
+    public static func writeCrashReports(into folder: String) {
+        installHandlers()
+        CrashReport.writeReports(into: folder)
+    }
+
     /// Removes the file at `path` (the control socket) if the process crashes.
     public static func removeOnCrash(_ path: String) {
         installHandlers()
@@ -47,15 +55,22 @@ public enum TerminalRestore {
         guard !handlersInstalled else { return }
         handlersInstalled = true
         _ = savedTerminals  // initialise the lazy global now, never inside the handler
-        for (index, signal) in crashSignals.enumerated() {
+        for signal in crashSignals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = restoreAndReraise
+            action.__sigaction_handler.sa_sigaction = restoreAndReraise
             sigemptyset(&action.sa_mask)
             // SA_RESETHAND: a second fault inside the handler kills the process instead of
-            // looping; SA_ONSTACK: runs on the alternate stack after a stack overflow, if one is set.
-            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_ONSTACK)
-            sigaction(signal, &action, previousActions + index)
+            // looping; SA_ONSTACK: runs on the alternate stack after a stack overflow, if one is
+            // set; SA_SIGINFO: the crashed thread's registers, for the report.
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND)) | Int32(SA_ONSTACK) | Int32(SA_SIGINFO)
+            sigaction(signal, &action, nil)
         }
+        // A parent may have started us with some blocked (posix_spawn passes its mask on): a
+        // `kill -ABRT` would then wait forever. Threads started later inherit this thread's mask.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in crashSignals { sigaddset(&mask, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     }
 }
 
@@ -81,20 +96,15 @@ private nonisolated(unsafe) let savedTerminals: UnsafeMutablePointer<SavedTermin
     return slots
 }()
 private let savedTerminalCount = 3
-/// The signal actions that were in place before ours, in `crashSignals` order.
-private nonisolated(unsafe) let previousActions: UnsafeMutablePointer<sigaction> = {
-    let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 7)
-    actions.initialize(repeating: sigaction(), count: 7)
-    return actions
-}()
 /// The descriptor full screen is drawn on, or -1.
 private nonisolated(unsafe) var fullScreenOutput: Int32 = -1
 private nonisolated(unsafe) var handlersInstalled = false
 /// The file to remove on a crash (the control socket), or nil.
 private nonisolated(unsafe) var crashPath: UnsafeMutablePointer<CChar>?
 
-/// The crash handler. Only async-signal-safe calls: tcsetattr, write, unlink, sigaction, raise.
-private func restoreAndReraise(_ signal: Int32) {
+/// The crash handler. Only async-signal-safe calls: tcsetattr, write, unlink, open, read, close,
+/// sigaction, raise.
+private func restoreAndReraise(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     for slot in 0..<savedTerminalCount where savedTerminals[slot].fd >= 0 {
         _ = tcsetattr(savedTerminals[slot].fd, TCSANOW, &savedTerminals[slot].modes)
     }
@@ -105,29 +115,18 @@ private func restoreAndReraise(_ signal: Int32) {
         _ = write(fullScreenOutput, reset.utf8Start, reset.utf8CodeUnitCount)
     }
     if let crashPath { unlink(crashPath) }
-    let index: Int? = switch signal {
-    case SIGSEGV: 0
-    case SIGBUS: 1
-    case SIGILL: 2
-    case SIGTRAP: 3
-    case SIGABRT: 4
-    case SIGFPE: 5
-    case SIGSYS: 6
-    default: nil
-    }
-    if let index { sigaction(signal, previousActions + index, nil) }
-    // The signal is blocked while its handler runs: unblocked, the raise below reaches the handler
-    // that was there before (Swift's backtracer) now, not after this returns.
-    var blocked = sigset_t()
-    sigemptyset(&blocked)
-    sigaddset(&blocked, signal)
-    sigprocmask(SIG_UNBLOCK, &blocked, nil)
-    raise(signal)
-    // That handler returned (as the backtracer does for a signal sent with kill): the process must
-    // still end, with the signal's own default action.
+    // The line goes where the person looks: the terminal full screen was drawn on (standard error
+    // may be a pipe then), else standard error.
+    CrashReport.write(signal: signal, context: context, terminal: fullScreenOutput >= 0 ? fullScreenOutput : 2)
+    // The default action, unblocked (the signal is blocked while its handler runs): the process
+    // ends with the signal now.
     var fallback = sigaction()
     fallback.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&fallback.sa_mask)
     sigaction(signal, &fallback, nil)
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, signal)
+    sigprocmask(SIG_UNBLOCK, &blocked, nil)
     raise(signal)
 }

@@ -81,6 +81,22 @@ public final class PhoneOnTerminal {
         }
     }
 
+    /// Waits up to `seconds` for the phone to exit, reading what it writes meanwhile: its wait
+    /// status (nil if it is still running) and the bytes.
+    public func waitForExit(seconds: Double) -> (status: Int32?, output: [UInt8]) {
+        var output: [UInt8] = []
+        let deadline = PhoneProcess.now() + seconds
+        var status: Int32 = 0
+        while PhoneProcess.now() < deadline {
+            output += read(for: 0.02)
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                return (status, output)
+            }
+        }
+        return (nil, output)
+    }
+
     /// Presses `q` and waits for the phone to exit, draining its output meanwhile.
     public func quit() {
         _ = write(controller, "q", 1)

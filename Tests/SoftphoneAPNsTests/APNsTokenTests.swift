@@ -59,6 +59,45 @@ struct APNsTokenTests {
         #expect(cache.check(later, authority: authority, now: now + 1300) == nil)
     }
 
+    @Test("iat in the future past the allowed skew (a year, 1e20, 2^63) → 403 InvalidProviderToken; within the skew it is taken")
+    func future() throws {
+        let authority = try Self.authority()
+        let now = Self.now
+        let skew = Int(APNsTokenAuthority.clockSkewSeconds)
+        for iat in [String(Int(now) + 365 * 86400), "1e20", "9223372036854775808", String(Int(now) + skew + 1)] {
+            var cache = APNsTokenCache()
+            #expect(cache.check("bearer " + authority.sign(issuedAtJSON: iat), authority: authority, now: now) == APNsRejection(403, "InvalidProviderToken"), "iat \(iat)")
+        }
+        var cache = APNsTokenCache()
+        #expect(cache.check("bearer " + authority.sign(issuedAt: Int(now) + skew), authority: authority, now: now) == nil)
+    }
+
+    @Test("base64 padding, the standard alphabet or stray bits in any part of the token → 403 InvalidProviderToken")
+    func strictBase64() throws {
+        let authority = try Self.authority()
+        let invalid = APNsRejection(403, "InvalidProviderToken")
+        let token = authority.sign(issuedAt: Int(Self.now))
+        #expect(authority.verify(token) == .success(Self.now))
+        let parts = token.split(separator: ".").map(String.init)
+        for index in 0..<3 {
+            for change in [{ (part: String) in part + "==" }, { $0 + "=" }, { $0.replacingDashes() }] {
+                var changed = parts
+                changed[index] = change(parts[index])
+                guard changed[index] != parts[index] else { continue }
+                #expect(authority.verify(changed.joined(separator: ".")) == .failure(invalid), "part \(index): \(changed[index])")
+            }
+        }
+        // The signature's 64 bytes leave 4 bits past the last byte (its last letter is A, Q, g or
+        // w): the next letter sets one of them and spells the same bytes.
+        var signature = Array(parts[2].utf8)
+        signature[signature.count - 1] += 1
+        #expect(APNsBase64URL.decodeUnpadded(Substring(String(decoding: signature, as: UTF8.self))) == nil)
+        #expect(APNsBase64URL.decodeUnpadded("QQ") == [0x41])
+        #expect(APNsBase64URL.decodeUnpadded("QR") == nil)
+        #expect(APNsBase64URL.decodeUnpadded("QQ==") == nil)
+        #expect(APNsBase64URL.decodeUnpadded("Q") == nil)
+    }
+
     @Test("a .p8 that is not a P-256 PKCS#8 key is refused at start, naming the file")
     func badKey() throws {
         let folder = temporaryFolder()
@@ -84,5 +123,12 @@ struct APNsTokenTests {
         for bad in ["", "http", "70000", "example.com:2197", "1.2.3:5"] {
             #expect(throws: (any Error).self) { try APNsAddress.parse(bad) }
         }
+    }
+}
+
+private extension String {
+    /// The same text in base64's standard alphabet (`-` → `+`, `_` → `/`).
+    func replacingDashes() -> String {
+        String(decoding: utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }, as: UTF8.self)
     }
 }

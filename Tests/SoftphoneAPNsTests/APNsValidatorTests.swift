@@ -92,6 +92,9 @@ struct APNsValidatorTests {
         (good { $0.body = [] }, APNsRejection(400, "PayloadEmpty")),
         (good { $0.body = Array("{}".utf8) }, APNsRejection(400, "PayloadEmpty")),
         (good { $0.body = Array("not json".utf8) }, APNsRejection(400, "PayloadEmpty")),
+        // Not UTF-8: a stray byte, and the overlong form of "/" (C0 AF) — a payload APNs cannot read.
+        (good { $0.body = Array(#"{"aps":{},"from":""#.utf8) + [0xFF] + Array(#""}"#.utf8) }, APNsRejection(400, "PayloadEmpty")),
+        (good { $0.body = Array(#"{"aps":{},"from":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8) }, APNsRejection(400, "PayloadEmpty")),
         (good { $0.body = Array(#"{"aps":{},"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 5120) + Array(#""}"#.utf8) }, APNsRejection(413, "PayloadTooLarge")),
     ])
     func reasons(request: APNsRequest, expected: APNsRejection) {

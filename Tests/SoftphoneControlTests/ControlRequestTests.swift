@@ -1,5 +1,6 @@
 import SoftphoneControl
 import SoftphoneCore
+import SoftphoneTestSupport
 import Testing
 
 @Suite("Control requests")
@@ -71,6 +72,20 @@ struct ControlRequestTests {
     ])
     func errors(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.decode(line) }
+    }
+
+    @Test("a request line or a payload file that is not UTF-8 is refused, not read with U+FFFD for its bytes")
+    func notUTF8() throws {
+        let line = Array(#"{"cmd":"call","from":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8)
+        do {
+            _ = try ControlRequest.decodeLine(utf8: line)
+            Issue.record("an overlong \"/\" was taken")
+        } catch {
+            #expect(error.message.hasPrefix("request is not JSON (not UTF-8 (byte 0xC0 in a string; JSON text is UTF-8) at byte 22)"))
+        }
+        #expect(try ControlRequest.decodeLine(utf8: Array(#"{"cmd":"call","from":"Zoë"}"#.utf8)).request == .call(Caller(name: "Zoë", handle: ControlRequest.defaultHandle)))
+        let file = try writeFile(Array(#"{"aps":{},"from":""#.utf8) + [0xFF] + Array(#""}"#.utf8), to: temporaryFolder() + "/payload.json")
+        #expect(SmallTextFile.read(file) == .failure(SmallTextFile.Failure(reason: "not UTF-8 text (byte 0xFF at offset 18); save it as UTF-8")))
     }
 
     @Test("push headers: numbers or numeric strings; a 64-byte collapse id is accepted")

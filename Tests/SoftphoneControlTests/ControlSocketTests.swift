@@ -18,14 +18,14 @@ struct ControlSocketTests {
         // The client blocks until the reply: it runs on a thread of its own (not the test pool, which
         // other tests may keep busy) while this one serves.
         let client = ClientThread { try ControlClient.send(ControlRequest.hangup.json, to: path) }
-        var served: [(client: Int32, line: String)] = []
+        var served: [(client: Int32, line: [UInt8])] = []
         for _ in 0..<200 where served.isEmpty {
             var fds = server.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 50)
             for fd in fds where fd.revents != 0 { served += server.service(fd.fd) }
         }
         #expect(served.count == 1)
-        #expect(try ControlRequest.decode(served[0].line).request == .hangup)
+        #expect(try ControlRequest.decodeLine(utf8: served[0].line).request == .hangup)
         server.reply(to: served[0].client, .object([("ok", .bool(true))]))
         #expect(try client.result() == .object([("ok", .bool(true))]))
     }
@@ -92,13 +92,13 @@ struct ControlSocketHangUpTests {
         _ = request.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
         shutdown(client, Int32(SHUT_WR))
 
-        var lines: [(client: Int32, line: String)] = []
+        var lines: [(client: Int32, line: [UInt8])] = []
         for _ in 0..<100 where lines.isEmpty {
             var fds = server.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 20)
             for fd in fds where fd.revents != 0 { lines += server.service(fd.fd) }
         }
-        #expect(lines.map(\.line) == [#"{"cmd":"hangup"}"#])
+        #expect(lines.map(\.line) == [Array(#"{"cmd":"hangup"}"#.utf8)])
         #expect(server.descriptors.count == 1, "a client owed a reply is not polled again")
         server.reply(to: lines[0].client, .object([("ok", .bool(true))]))
         var buffer = [UInt8](repeating: 0, count: 64)

@@ -26,6 +26,31 @@ struct JSONTests {
         #expect(control?.description == "control character in a string at byte 4")
     }
 
+    @Test("bytes that are not UTF-8 in a string are refused at the first bad byte: overlong, surrogate, past U+10FFFF, cut short, stray")
+    func notUTF8() throws {
+        let cases: [([UInt8], Int)] = [
+            ([0xC0, 0xAF], 6),  // "/" written in two bytes
+            ([0xE0, 0x80, 0xAF], 6),  // "/" in three
+            ([0xED, 0xA0, 0x80], 6),  // a surrogate
+            ([0xF4, 0x90, 0x80, 0x80], 6),  // past U+10FFFF
+            ([0x61, 0xE2, 0x82], 7),  // cut short
+            ([0xFF], 6),
+            ([0x80], 6),
+            ([0x5C, 0x6E, 0xC3], 8),  // after an escape
+        ]
+        for (bad, offset) in cases {
+            let bytes = Array(#"{"a":""#.utf8) + bad + Array(#""}"#.utf8)
+            let error = #expect(throws: JSONError.self) { try JSON.parse(utf8: bytes) }
+            #expect(error?.offset == offset, "\(bad)")
+            #expect(error?.message.hasPrefix("not UTF-8") == true)
+        }
+        // Well-formed sequences of every length, and the edges of the ranges, are taken.
+        for good in ["Zoë", "张伟", "🔔", "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFF}\u{10000}\u{10FFFF}"] {
+            #expect(try JSON.parse(utf8: Array("{\"a\":\"\(good)\\n\(good)\"}".utf8))["a"]?.stringValue == good + "\n" + good)
+            #expect(UTF8Check.firstInvalidOffset(in: Array(good.utf8)) == nil)
+        }
+    }
+
     @Test("text that is not JSON says so, with where it stopped")
     func notJSON() {
         let nonsense = #expect(throws: JSONError.self) { try JSON.parse("nonsense") }

@@ -46,6 +46,12 @@ struct FleetOptionsTests {
         #expect(SmallTextFile.write("decline-ratio = lots\n", to: path) == nil)
         let lots = Self.mistake(["--phones", "10", "--apns", "0", "--policy", path])
         #expect(lots?.contains("--decline-ratio \"lots\" must be a share") == true, "\(lots ?? "accepted")")
+        // A file that cannot be read is said in a sentence, not as the failure's value.
+        let folder = Self.mistake(["--phones", "10", "--apns", "0", "--policy", "/etc"])
+        #expect(folder?.hasSuffix("--policy /etc: not a regular file (it is a folder); give a file") == true, "\(folder ?? "accepted")")
+        #expect(throws: ControlError("softphone fleet: --users /etc: not a regular file (it is a folder); give a file")) {
+            try FleetCommand.plan(try Self.fleet(["--phones", "10", "--apns", "0", "--users", "/etc"]))
+        }
         let both = Self.mistake(["--phones", "10", "--replay", path, "--real-time"])
         #expect(both?.contains("--real-time and --replay say different things") == true, "\(both ?? "accepted")")
         #expect(try Self.fleet(["--phones", "10", "--apns", "0", "--real-time"]).phones == 10)

@@ -2,7 +2,8 @@
 # Every signal that ends the phone gives the terminal back as it was: `stty -a` after equals
 # before, the alternate screen left, the cursor shown, the keypad out of application mode; and the
 # control socket is removed. The orderly ones (Ctrl-\, SIGUSR1, SIGALRM, …) end the call first;
-# the crash signals (SIGSEGV, SIGABRT, …) are caught, the terminal restored, and re-raised.
+# the crash signals (SIGSEGV, SIGABRT, …) are caught, the terminal restored, a crash report
+# written, and re-raised at once.
 source "$(dirname "$0")/common-tmux.sh"
 
 # The pane's modes: alternate screen, cursor shown, application cursor keys, application keypad.
@@ -14,8 +15,7 @@ phone_pid() { pgrep -P "$(tmux_ display-message -p -t phone '#{pane_pid}')" | he
 # signal_ends NAME NUMBER: the ringing phone gets SIGNAME and exits with 128 + NUMBER, everything restored.
 signal_ends() {
     local name=$1 number=$2
-    # Swift's backtracer, which a crash signal reaches after the phone's handler, must not stop to ask.
-    start_phone 80 24 SWIFT_BACKTRACE=interactive=no
+    start_phone 80 24
     remote call --from Ann
     wait_for "[a] Accept"
     [ "$(modes)" != "0 1 0 0" ] || fail "full screen did not change the pane's modes"

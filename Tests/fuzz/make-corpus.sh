@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/Tests/fuzz/corpus
 rm -rf "$corpus"
-mkdir -p "$corpus"/{json,control-request,scenario,vibrations,ringtone,apns-request}
+mkdir -p "$corpus"/{json,control-request,scenario,vibrations,ringtone,apns-request,http2-frames,jwt}
 
 # Push payloads as they are (the largest is 5 KB), and a few edge shapes of JSON.
 cp "$root"/Assets/Payloads/*.json "$corpus/json/"
@@ -50,6 +50,48 @@ r retired "POST /3/device/$gone" "apns-topic: com.example.voip.voip" "" "$push"
 r repeated "POST /3/device/$voip" "apns-topic: a" "APNS-TOPIC: b" "" "$push"
 r bad "GET /3/device/xyz" "apns-id: nope" "apns-priority: 7" "apns-expiration: soon" "apns-push-type: fax" "" ""
 r empty "POST /3/device/" "apns-topic: com.example.voip.voip" ""
+
+# What a client sends the APNs endpoint on a connection, after HTTP/2's preface: the first byte
+# even (the preface is sent first) or odd (the bytes go as they are), then raw frames. A VoIP push
+# (SETTINGS, HEADERS in HPACK literals, DATA), the same with its headers split by a CONTINUATION,
+# with PING, WINDOW_UPDATE, PRIORITY, RST_STREAM and GOAWAY around it, a stream the client ends
+# without DATA, HTTP/1.1 and a TLS record without the preface.
+python3 - "$corpus/http2-frames" "$voip" "$push" <<'PY'
+import struct, sys
+folder, token, body = sys.argv[1], sys.argv[2], sys.argv[3].encode()
+def frame(kind, flags, stream, payload=b""):
+    return struct.pack(">I", len(payload))[1:] + bytes([kind, flags]) + struct.pack(">I", stream) + payload
+def literal(name, value):
+    return b"\x00" + bytes([len(name)]) + name.encode() + bytes([len(value)]) + value.encode()
+headers = b"".join(literal(n, v) for n, v in [(":method", "POST"), (":scheme", "http"), (":path", "/3/device/" + token),
+    (":authority", "localhost"), ("apns-topic", "com.example.voip.voip"), ("apns-push-type", "voip"), ("apns-priority", "10")])
+settings = frame(4, 0, 0, struct.pack(">HI", 3, 100))
+push = frame(1, 4, 1, headers) + frame(0, 1, 1, body)
+seeds = {
+    "push": settings + push,
+    "continuation": settings + frame(1, 0, 1, headers[:40]) + frame(9, 4, 1, headers[40:]) + frame(0, 1, 1, body),
+    "control": settings + frame(6, 0, 0, b"pingping") + frame(8, 0, 0, struct.pack(">I", 65535)) + frame(2, 0, 1, struct.pack(">IB", 0, 16))
+        + push + frame(3, 0, 3, struct.pack(">I", 8)) + frame(7, 0, 0, struct.pack(">II", 1, 0)),
+    "no-body": settings + frame(1, 5, 1, headers),
+    "two-streams": settings + push + frame(1, 4, 3, headers) + frame(0, 1, 3, body),
+}
+for name, data in seeds.items():
+    open(f"{folder}/{name}", "wb").write(b"\x00" + data)
+open(f"{folder}/http1", "wb").write(b"\x01POST /3/device/x HTTP/1.1\r\nHost: localhost\r\n\r\n")
+open(f"{folder}/tls", "wb").write(b"\x01\x16\x03\x01\x00\x05\x01\x00\x00\x01\x00")
+PY
+
+# Provider tokens: the JWT above (its signature another key's), with padding appended to each
+# part, in the standard alphabet, with an iat a year ahead and far past a 64-bit integer.
+t() { printf '%s' "$2" > "$corpus/jwt/$1"; }
+t token "$jwt"
+header=${jwt%%.*}; rest=${jwt#*.}; claims=${rest%%.*}; signature=${rest#*.}
+t padded "$header==.$claims=.$signature=="
+t standard "$(printf '%s' "$jwt" | tr '_-' '/+')"
+b64() { printf '%s' "$1" | base64 -w0 | tr '+/' '-_' | tr -d '='; }
+t future "$header.$(b64 '{"iss":"RHUTRS9YMR","iat":1830000000}').$signature"
+t huge "$header.$(b64 '{"iss":"RHUTRS9YMR","iat":9223372036854775808}').$signature"
+t exponent "$header.$(b64 '{"iss":"RHUTRS9YMR","iat":1e20}').$signature"
 
 # Scenario files as they are, and the vibration patterns file.
 cp "$root"/Assets/Scenarios/*.scenario "$corpus/scenario/"

@@ -52,6 +52,8 @@ extension Phone {
     public var callCount: Int { calls.numbered }
     /// Every call in progress, oldest first.
     public var currentCalls: [Call] { calls.inOrder.map(\.snapshot) }
+    /// How many calls are in progress (without making their snapshots).
+    public var callsInProgress: Int { calls.byUUID.count }
     /// The call on screen: the ringing one, else the one in progress.
     public var call: Call? { (calls.presentedIncoming ?? calls.focus)?.snapshot }
     /// The call that just ended, while its "call ended" screen shows.

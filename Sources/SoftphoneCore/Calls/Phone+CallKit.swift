@@ -6,7 +6,7 @@ extension Phone {
         markPushesReported()
         var details = CallDetails()
         update.apply(to: &details)
-        if let refusal = refusal(ofNewCall: uuid, details) {
+        if let refusal = refusal(ofNewCall: uuid, details, from: provider) {
             let error = refusal.error, collided = calls[uuid]
             emit(.callRefused(RefusedCall(
                 uuid: uuid.uuidString, caller: details.caller, error: Self.name(of: error), code: error.errorCode,
@@ -31,15 +31,30 @@ extension Phone {
     /// Why the system refuses a new incoming call, if it does (iOS rules 21, 24). A plain enum,
     /// not the error: the usual answer, none, then costs nothing to test and drop, where an
     /// optional existential would be destroyed through its generic value witness.
-    private func refusal(ofNewCall uuid: UUID, _ details: CallDetails) -> NewCallRefusal? {
+    private func refusal(ofNewCall uuid: UUID, _ details: CallDetails, from provider: CXProvider) -> NewCallRefusal? {
         if !configuration.app.callKitEntitled { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }
         else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
+        else if calls(of: provider) >= Self.callLimit(of: provider.configuration) { .incomingCall(.unknown) }
         else if let handle = details.handle, Self.list(device.blockList, names: handle) {
             .incomingCall(.filteredByBlockList)
         } else if device.doNotDisturb.isOn, !(details.handle.map { Self.list(device.doNotDisturb.allowed, names: $0) } ?? false) {
             .incomingCall(.filteredByDoNotDisturb)
         } else { nil }
+    }
+
+    /// The most calls one provider may have at once (iOS rule 49): its call groups full, each
+    /// with its most calls, and one more waiting to be answered (End & Accept would make room for
+    /// it). The next report fails with `unknown`: CallKit has no incoming-call code of its own for it.
+    public static func callLimit(of configuration: CXProviderConfiguration) -> Int {
+        max(1, configuration.maximumCallGroups) * max(1, configuration.maximumCallsPerCallGroup) + 1
+    }
+
+    /// The calls in progress that `provider` reported or started.
+    private func calls(of provider: CXProvider) -> Int {
+        var count = 0
+        for record in calls.byUUID.values where record.provider === provider { count += 1 }
+        return count
     }
 
     /// Whether a block or Do Not Disturb list names `handle`. Entries are as the person typed
@@ -241,6 +256,8 @@ private enum NewCallRefusal {
             "its UUID is call \(collidedWith.map(String.init) ?? "?")'s, already on the phone: nothing new rings and that call goes on (iOS rule 24)"
         case .incomingCall(.filteredByDoNotDisturb): "Do Not Disturb is on and \(handle.isEmpty ? "the caller" : handle) is not allowed through (iOS rule 24)"
         case .incomingCall(.filteredByBlockList): "\(handle) is on the block list (iOS rule 24)"
+        // The only report refused `unknown`: the provider's calls are at CallKit's limit.
+        case .incomingCall(.unknown): "the app's calls are at CallKit's limit (maximumCallGroups × maximumCallsPerCallGroup, and one waiting) (iOS rule 49)"
         case .incomingCall(let code): "CallKit refused it: \(code) (iOS rule 24)"
         case .missingVoIPBackgroundMode: "the app's Info.plist has no voip background mode (iOS rule 25)"
         }

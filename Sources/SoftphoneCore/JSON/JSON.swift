@@ -235,17 +235,25 @@ private struct JSONParser {
         at += 1
         // Most strings have no escape: made straight from the bytes between the quotes.
         let start = at
-        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
+        var ascii = true
+        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 {
+            if bytes[at] >= 0x80 { ascii = false }
+            at += 1
+        }
+        if !ascii { try checkUTF8(from: start) }
         if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
             at += 1
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(at - 1)]), as: UTF8.self)
         }
         var out = Array(bytes[start..<at])
+        let unchecked = at
         while at < bytes.count {
             let b = bytes[at]
             at += 1
             switch b {
-            case UInt8(ascii: "\""): return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\""):
+                try checkUTF8(from: unchecked, to: at - 1)
+                return String(decoding: out, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 guard at < bytes.count else { break }
                 let e = bytes[at]
@@ -272,6 +280,14 @@ private struct JSONParser {
             }
         }
         throw fail("unterminated string")
+    }
+
+    /// Fails, at the first bad byte, unless `bytes[from..<to]` (to: the reading point) is UTF-8.
+    mutating func checkUTF8(from: Int, to: Int? = nil) throws(JSONError) {
+        let end = to ?? at
+        guard let bad = UTF8Check.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: bytes[from..<end])) else { return }
+        at = from + bad
+        throw fail("not UTF-8 (byte 0x\(String(bytes[at], radix: 16, uppercase: true)) in a string; JSON text is UTF-8)")
     }
 
     /// A number as RFC 8259 writes it: `-`?, `0` or a digit 1–9 and more digits, then maybe `.` and

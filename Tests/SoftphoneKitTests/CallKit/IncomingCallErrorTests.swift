@@ -33,6 +33,23 @@ struct IncomingCallErrorTests {
         #expect(!t.violatedRules.contains(5))
     }
 
+    @Test("rule 49: a provider keeps at most maximumCallGroups × maximumCallsPerCallGroup calls and one waiting (2 × 5 + 1 by default); the next report fails with unknown (0) and nothing rings")
+    func callLimit() {
+        let t = TestPhone()
+        #expect(Phone.callLimit(of: CXProviderConfiguration()) == 11)
+        for index in 0..<12 { _ = t.push(caller: "Caller \(index)") }
+        #expect(t.phone.currentCalls.count == 11)
+        #expect(t.phone.callsInProgress == 11)
+        #expect(t.incomingCount == 11)
+        #expect(incomingErrorCode(t, 11) == 0)
+        #expect(t.phone.appState != .notRunning, "a report that failed is a report: the app is not killed")
+        // Once one ends, the next rings.
+        _ = t.send(.press("d"))
+        _ = t.push(caller: "After")
+        #expect(t.phone.currentCalls.count == 11)
+        #expect(t.incomingCount == 12)
+    }
+
     @Test("rule 23: the completion runs later on the delegate queue, after the push handler returns, in report order")
     func completionIsAsynchronousAndOrdered() {
         let again = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!

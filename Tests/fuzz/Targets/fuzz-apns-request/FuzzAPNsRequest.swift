@@ -34,12 +34,7 @@ enum Fuzzing {
 
     /// A token key made once, in a folder of its own, for `verify`.
     static let authority: APNsTokenAuthority = {
-        var template = Array("/tmp/softphone-fuzz-apns-XXXXXX".utf8CString)
-        let folder = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        do throws(ControlError) {
-            let written = try APNsCredentials.write(into: folder + "/credentials")
-            return try APNsTokenAuthority(path: written.authKey, teamID: written.teamID, keyID: written.keyID)
-        } catch {
+        do throws(ControlError) { return try APNsCredentials.temporaryAuthority(for: "fuzz-apns") } catch {
             fatalError("fuzz-apns-request: cannot make a token key: \(error.message)")
         }
     }()
