@@ -9,8 +9,10 @@ struct APNsQueue {
         var acceptedAt: Instant
     }
 
-    /// The push kept while the phone is offline: one per app, the latest, as Apple describes.
+    /// The push kept while the phone is offline: one per app, the latest, as Apple describes,
+    /// and the job that drops it when it expires (cancelled when it goes sooner).
     var stored: Held?
+    var storedExpiry: PhoneRunLoop.Ticket?
     /// Priority 5 and 1 pushes held back by Low Power Mode, oldest first.
     var heldForPower: [Held] = []
     /// Pushes on their way to the phone, arriving after the network's latency.

@@ -44,15 +44,23 @@ extension Phone {
     /// Keeps `held` for an offline phone: the latest push only, until its expiration.
     private func store(_ held: APNsQueue.Held) {
         guard held.push.expiration != 0 else { return discard(held, .notStored) }
-        if let older = apnsQueue.stored { discard(older, .replaced) }
+        if let older = takeStored() { discard(older, .replaced) }
         apnsQueue.stored = held
         emit(.apns(.stored(apnsID: held.apnsID, reason: .offline, expiration: held.push.expiration)))
         // Dropped when it expires, if the phone has not come back by then.
-        runLoop.scheduleSystem(at: expiry(of: held)) { [unowned self] in
-            guard let stored = apnsQueue.stored, stored.apnsID == held.apnsID else { return }
-            apnsQueue.stored = nil
-            discard(stored, .expired)
+        apnsQueue.storedExpiry = runLoop.scheduleSystem(at: expiry(of: held)) { [unowned self] in
+            apnsQueue.storedExpiry = nil
+            if let stored = takeStored() { discard(stored, .expired) }
         }
+    }
+
+    /// Takes the stored push out of APNs' store, and its expiry job out of the run loop: a job
+    /// left for each replaced push would stay queued until its expiration, up to 30 days.
+    private func takeStored() -> APNsQueue.Held? {
+        if let expiry = apnsQueue.storedExpiry { runLoop.cancel(expiry) }
+        apnsQueue.storedExpiry = nil
+        defer { apnsQueue.stored = nil }
+        return apnsQueue.stored
     }
 
     private func discard(_ held: APNsQueue.Held, _ reason: APNsDelivery.DiscardReason) {
@@ -81,10 +89,7 @@ extension Phone {
         guard changed else { return }
         emit(.network(network, latency: device.latency))
         // Back online: APNs tries the push it stored again.
-        if network != .offline, let stored = apnsQueue.stored {
-            apnsQueue.stored = nil
-            send(stored)
-        }
+        if network != .offline, let stored = takeStored() { send(stored) }
     }
 
     /// Low Power Mode goes on or off; off, the pushes it held back come in a burst.

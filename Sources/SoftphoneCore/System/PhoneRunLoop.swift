@@ -155,7 +155,8 @@ final class PhoneRunLoop {
     }
 
     /// Queues system work (a timer of callservicesd or PushKit) for `due`; it runs even if the app dies.
-    func scheduleSystem(at due: Instant, _ work: @escaping () -> Void) {
+    @discardableResult
+    func scheduleSystem(at due: Instant, _ work: @escaping () -> Void) -> Ticket {
         push(Job(appLaunch: nil, isLive: nil, work: .run(work)), due: max(due, phone.now))
     }
 
