@@ -59,7 +59,6 @@ extension Phone {
         }
         let before = voipDelivery
         pushKit.unreportedPushes = 0
-        pushKit.voipDeliveryStopped = false
         if before != .on { emit(.voipDelivery(.on, unreported: 0)) }
         // The next install owes nothing for this one's pushes: without this the system's 7 s
         // check (rule 5) would kill it, and strike it, for a push the deleted install held.

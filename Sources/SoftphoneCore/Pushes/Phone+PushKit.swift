@@ -34,7 +34,7 @@ extension Phone {
     }
 
     private func receiveVoIP(_ push: PushRequest) {
-        if pushKit.voipDeliveryStopped {
+        if voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(pushKit.unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
             return
@@ -137,8 +137,7 @@ extension Phone {
 
     /// After a strike: delivery stops at the limit (rule 7), and a new rung is announced.
     private func strikeCounted(from before: VoIPDelivery) {
-        if pushKit.unreportedPushes >= configuration.rules.unreportedPushLimit, !pushKit.voipDeliveryStopped {
-            pushKit.voipDeliveryStopped = true
+        if before != .stopped, voipDeliveryStopped {
             violation(7, "iOS stopped delivering VoIP pushes to \(configuration.app.id) after \(pushKit.unreportedPushes) unreported pushes; the app is not told, and only reinstalling it restores delivery (rule 7; softphone app reinstall)")
             warnDeveloper("iOS stopped delivering VoIP pushes to \(configuration.app.displayName) after \(pushKit.unreportedPushes) calls it did not report")
         }

@@ -6,10 +6,9 @@ struct PushKitState {
     /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3). An install
     /// gives a new one too: APNs' tokens belong to one install of the app.
     var alertToken: Data
-    /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
+    /// VoIP pushes the app did not report: each killed it, or was dropped on the ladder's
+    /// not-launched rung (iOS rules 4, 7). The ladder's rung follows from it (`voipDelivery`).
     var unreportedPushes = 0
-    /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
-    var voipDeliveryStopped = false
     /// VoIP pushes delivered so far; the next push gets the next number.
     var pushCount = 0
     /// Delivered pushes not yet past their second check (iOS rule 5), by push number.
@@ -28,10 +27,10 @@ extension Phone {
     /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
     public var unreportedPushes: Int { pushKit.unreportedPushes }
     /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).
-    public var voipDeliveryStopped: Bool { pushKit.voipDeliveryStopped }
+    public var voipDeliveryStopped: Bool { pushKit.unreportedPushes >= configuration.rules.unreportedPushLimit }
     /// The rung of the penalty ladder the app is on (iOS rules 4–7).
     public var voipDelivery: VoIPDelivery {
-        if pushKit.voipDeliveryStopped { return .stopped }
+        if voipDeliveryStopped { return .stopped }
         let strikes = pushKit.unreportedPushes
         if configuration.rules.notLaunchedAfter > 0, strikes >= configuration.rules.notLaunchedAfter { return .notLaunched }
         return strikes > 0 ? .killedOnReport : .on
