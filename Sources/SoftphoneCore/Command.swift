@@ -54,6 +54,10 @@ public enum Command: Equatable, Sendable {
     case showHelp
     /// Closes the help overlay.
     case closeHelp
+    /// Opens the conditions panel over the current screen (`!`).
+    case showConditions
+    /// Closes the conditions panel.
+    case closeConditions
     /// Silences the ringing call, as the side button does: no sound, no vibration, still ringing.
     case silenceRinger
     /// Switches the call audio between the receiver and the loudspeaker.

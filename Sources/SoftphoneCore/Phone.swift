@@ -206,6 +206,7 @@ public final class Phone {
         step()
         runDueWork(until: now)
         if let hostRunLoop { runHostWork(hostRunLoop) }
+        if screens.conditionsOver != nil || screens.helpOver != nil { dropGoneOverlays() }
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
         if calls.tone != nil || mayWantCallTone { updateCallTone() }
         PhoneContext.leave(context)
@@ -284,6 +285,8 @@ public final class Phone {
         case .moveSelection(let step): moveSelection(by: step)
         case .showHelp: showHelp()
         case .closeHelp: screens.helpOver = nil
+        case .showConditions: screens.conditionsOver = screen(at: now).name
+        case .closeConditions: screens.conditionsOver = nil
         case .silenceRinger: silenceRinger()
         case .toggleSpeaker: toggleSpeaker()
         case .toggleLock: setLock(device.lock == .unlocked ? .locked : .unlocked)

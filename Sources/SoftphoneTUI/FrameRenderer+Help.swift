@@ -25,14 +25,7 @@ extension Pen {
         let width = min(frame.width - (compact ? 0 : 4), max((widest + 1) * columns - 1, DisplayWidth.of(title), DisplayWidth.of(footer)) + 4)
         let left = (frame.width - width) / 2, top = (available - height) / 2
 
-        let box = glyphs.box
-        let edge = String(repeating: box.horizontal, count: width - 2)
-        frame.put(box.topLeft + edge + box.topRight, row: top, column: left, role: .dim)
-        for row in (top + 1)..<(top + height - 1) {
-            frame.put(box.vertical + String(repeating: " ", count: width - 2) + box.vertical, row: row, column: left, role: .dim)
-        }
-        frame.put(box.bottomLeft + edge + box.bottomRight, row: top + height - 1, column: left, role: .dim)
-        let inside = (left + 2)..<(left + width - 2)
+        let inside = drawBox(width: width, height: height, top: top, left: left, in: &frame)
         centre(title, role: .title, row: top + 1, columns: inside, in: &frame)
         centre(footer, role: .dim, row: top + height - 2, columns: inside, in: &frame)
         // The first column as wide as its entries, the second takes the rest.
@@ -42,5 +35,17 @@ extension Pen {
             draw(.row([(entry.label, .caller), (" " + entry.text, .normal)]), row: top + 2 + index % perColumn,
                  columns: x..<(index < perColumn ? min(inside.upperBound, x + firstWidth) : inside.upperBound), in: &frame)
         }
+    }
+
+    /// Draws an empty box with a border; gives the columns inside it, a space in from the border.
+    func drawBox(width: Int, height: Int, top: Int, left: Int, in frame: inout Frame) -> Range<Int> {
+        let box = glyphs.box
+        let edge = String(repeating: box.horizontal, count: width - 2)
+        frame.put(box.topLeft + edge + box.topRight, row: top, column: left, role: .dim)
+        for row in (top + 1)..<(top + height - 1) {
+            frame.put(box.vertical + String(repeating: " ", count: width - 2) + box.vertical, row: row, column: left, role: .dim)
+        }
+        frame.put(box.bottomLeft + edge + box.bottomRight, row: top + height - 1, column: left, role: .dim)
+        return (left + 2)..<(left + width - 2)
     }
 }

@@ -91,7 +91,11 @@ public enum FrameRenderer {
                 pen.centre(line, role: .warning, row: row, columns: 1..<(width - 1), in: &frame, alreadySafe: true)
             }
         }
-        if case .help(let shown) = screen { pen.drawHelp(for: shown, terminalKeys: terminalKeys, in: &frame) }
+        if case .conditions(let panel, _) = screen { pen.drawConditions(panel, in: &frame) }
+        if case .help(let shown) = screen {
+            if case .conditions(let panel, _) = shown { pen.drawConditions(panel, in: &frame) }
+            pen.drawHelp(for: shown, terminalKeys: terminalKeys, in: &frame)
+        }
         pen.centre(pen.hint(for: screen, width: width - 2), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
         return frame
     }

@@ -40,6 +40,8 @@ struct Pen {
         case .notificationCentre(let centre): notificationCentreRows(centre)
         // The overlay is drawn over the screen afterwards (`drawHelp`).
         case .help(let shown): lines(for: shown, time: time, date: date)
+        // The panel is drawn over the screen afterwards (`drawConditions`).
+        case .conditions(_, let shown): lines(for: shown, time: time, date: date)
         }
     }
 

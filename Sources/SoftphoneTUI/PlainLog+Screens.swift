@@ -1,7 +1,7 @@
 import SoftphoneCore
 
 /// Plain mode's lines for the screens a person opens with a key (`r` Recents, `n` the notification
-/// centre, `?` help): full screen draws them; in plain mode they are listed, one fixed-prefix line
+/// centre, `!` the conditions panel, `?` help): full screen draws them; in plain mode they are listed, one fixed-prefix line
 /// per entry, so a person at a line terminal (or an expect script) sees what the keys reach.
 extension PlainLog {
     /// The lines `screen` is listed as, or nil for the screens plain mode reports through events.
@@ -19,6 +19,9 @@ extension PlainLog {
         case (.notificationCentre(let centre), _):
             return ["NOTIFICATIONS " + pairs([("count", String(centre.notifications.count))])]
                 + centre.notifications.indices.map { notificationLine(centre, $0) }
+        case (.conditions(let panel, _), _):
+            return ["CONDITIONS " + pairs([("set", String(panel.rows.filter(\.isSet).count))])]
+                + panel.rows.map { "CONDITION " + pairs([("name", $0.name), ("value", $0.value), ("set", $0.isSet ? "yes" : "no")]) }
         case (.help(let shown), _):
             return ["HELP " + pairs([("screen", shown.name)]) + " (any key closes it)"]
                 + Keymap.bindings(for: shown).map { "KEY " + pairs([("keys", $0.label), ("does", $0.help)]) }

@@ -83,6 +83,8 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         + both("help-lock", .help(Screens.lock())) + both("help-incoming", .help(Screens.incoming()))
         + both("help-incall", .help(Screens.inCallButtons())) + both("help-call-waiting", .help(Screens.callWaiting()))
         + both("help-recents", .help(Screens.recents()))
+        + both("conditions", Screens.conditions()) + both("help-conditions", .help(Screens.conditions()))
+        + [GoldenCase(name: "conditions-ascii-40x12", screen: Screens.conditions(), width: 40, height: 12, glyphs: .ascii)]
         + [GoldenCase(name: "help-incall-ascii-40x12", screen: .help(Screens.inCallButtons()), width: 40, height: 12, glyphs: .ascii)]
 
     /// The screen at 80×24 and at 40×12.

@@ -134,6 +134,15 @@ struct PlainLogScreenTests {
         #expect(lines.count == 1 + Keymap.bindings(for: Screens.inCall()).count)
     }
 
+    @Test("the conditions panel: how many conditions are set, then each with its value")
+    func conditions() throws {
+        let lines = try #require(PlainLog.lines(for: Screens.conditions()))
+        #expect(lines.first == "CONDITIONS set=5")
+        #expect(lines[1] == #"CONDITION name=network value="offline, latency 3000 ms" set=yes"#)
+        #expect(lines.contains(#"CONDITION name="do not disturb" value=off set=no"#))
+        #expect(lines.count == 1 + ConditionsPanel().rows.count)
+    }
+
     @Test("other screens are not listed: their changes are events")
     func others() {
         #expect(PlainLog.lines(for: Screens.lock()) == nil)

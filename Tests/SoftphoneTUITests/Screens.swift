@@ -106,11 +106,18 @@ enum Screens {
         .incoming(IncomingCallScreen(appName: "voip", call: 1, caller: alice, ringingSeconds: 12, vibration: .still, isSilenced: true))
     }
 
+    /// The conditions panel over the lock screen, with some conditions set.
+    static func conditions() -> Screen {
+        .conditions(ConditionsPanel(network: .offline, latencyMilliseconds: 3000, power: .low, build: .development, voipDelivery: .killedOnReport, apnsHeld: 1),
+                    over: lock())
+    }
+
     /// One of each kind, for tests that must hold for every screen.
     static let all: [Screen] = [
         lock(), lock(.unlocked), lock(.lockedSinceReboot), incoming(), incoming(vibration: .still), banner(), callWaiting(),
         inCall(), connecting(), onHoldMuted(), ended(), recents(), recents(selected: 10, count: 12), .recents(RecentsScreen(entries: [])),
         notificationCentre(), .notificationCentre(NotificationCentreScreen(notifications: [])), lockStatus(), inCallButtons(), silenced(),
         appAnswer(), .help(lock()), .help(inCallButtons()), .help(recents()), .help(callWaiting()), .help(incoming()),
+        conditions(), .help(conditions()),
     ]
 }

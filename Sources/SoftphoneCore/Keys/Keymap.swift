@@ -49,17 +49,17 @@ public enum Keymap {
             keys.append(toggleLock(lock.lock))
             // A deleted app has nothing to open.
             if lock.lock == .unlocked, lock.appState != .notInstalled { keys.append(toggleApp(inForeground: lock.appState == .foreground)) }
-            return keys + [help, quit]
+            return keys + [help, quit, conditions]
         case .incoming(let call) where call.presentation == .banner:
             return [accept, decline, openBanner("full screen"),
                     KeyBinding(["w"], "w", hint: "swipe away", help: "swipe the banner away: the call stays pending", .dismissBanner)]
-                + (call.isSilenced ? [] : [silence]) + [help, quit]
+                + (call.isSilenced ? [] : [silence]) + [help, quit, conditions]
         case .incoming(let call):
-            return [accept, decline] + (call.isSilenced ? [] : [silence]) + [help, quit]
+            return [accept, decline] + (call.isSilenced ? [] : [silence]) + [help, quit, conditions]
         case .callWaiting(let waiting):
             var keys = waiting.choices.map(binding(for:))
             if !waiting.choices.contains(.decline) { keys.append(decline) }
-            return keys + [help, quit]
+            return keys + [help, quit, conditions]
         case .inCall(let call):
             var keys = [KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the call", .end)]
             // The app's own hang-up button, next to CallKit's: only where it can be tapped, the app
@@ -78,16 +78,16 @@ public enum Keymap {
                 KeyBinding(["p"], "p", hint: call.isSpeaker ? "speaker off" : "speaker", help: "switch the loudspeaker on or off", .toggleSpeaker),
             ]
             if call.appHasCallControls { keys.append(toggleApp(inForeground: call.appInForeground)) }
-            return keys + [lockOrUnlock, help, quit]
+            return keys + [lockOrUnlock, help, quit, conditions]
         case .ended:
-            return [demoCall, recents, notifications, lockOrUnlock, help, quit]
+            return [demoCall, recents, notifications, lockOrUnlock, help, quit, conditions]
         case .app(let screen):
             // The app's own buttons first: they are what its screen is for.
             let buttons = screen.buttons.map { button in
                 KeyBinding([button.key], String(button.key), hint: button.label.lowercased(),
                            help: "tap the app's \(button.label) button", .tapAppButton(button.label))
             }
-            return buttons + [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit]
+            return buttons + [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit, conditions]
         case .recents(let list):
             var keys: [KeyBinding] = []
             if !list.entries.isEmpty {
@@ -95,7 +95,7 @@ public enum Keymap {
                     .callBack(recent: list.selected + 1)
                 })
             }
-            return keys + [selection, KeyBinding(["r", "\u{1B}"], "r/Esc", hint: "close", help: "close Recents", .closeList), toggleLock(.unlocked), help, quit]
+            return keys + [selection, KeyBinding(["r", "\u{1B}"], "r/Esc", hint: "close", help: "close Recents", .closeList), toggleLock(.unlocked), help, quit, conditions]
         case .notificationCentre(let centre):
             var keys: [KeyBinding] = []
             if !centre.notifications.isEmpty {
@@ -103,7 +103,11 @@ public enum Keymap {
                     .openNotification(centre.selected + 1)
                 })
             }
-            return keys + [selection, KeyBinding(["n", "\u{1B}"], "n/Esc", hint: "close", help: "close the notification centre", .closeList), help, quit]
+            return keys + [selection, KeyBinding(["n", "\u{1B}"], "n/Esc", hint: "close", help: "close the notification centre", .closeList), help, quit, conditions]
+        case .conditions(let panel, _):
+            // Close first, so even a narrow hint line says how to leave.
+            return [KeyBinding(["!", "\u{1B}"], "!/Esc", hint: "close", help: "close the conditions panel", .closeConditions)]
+                + conditionKeys(panel) + [help, quit]
         case .help:
             return [KeyBinding([], "any key", hint: "close help", help: "close help", .closeHelp)]
         }
@@ -162,9 +166,28 @@ public enum Keymap {
     private static let notifications = KeyBinding(["n"], "n", hint: "notifications", help: "open the notification centre", .openNotificationCentre)
     private static let help = KeyBinding(["?"], "?", hint: "help", help: "this help", .showHelp)
     private static let quit = KeyBinding(["q"], "q", hint: "quit", help: "quit Softphone (a call in progress ends)", .quit)
+    private static let conditions = KeyBinding(["!"], "!", hint: "conditions", help: "the conditions panel: network, Low Power Mode, Do Not Disturb, …", .showConditions)
     /// Down and up in a list; the arrow keys arrive as j and k.
     private static let selection = KeyBinding(["j", "k"], "j/k", hint: "move", help: "select the next entry (j or the down arrow) or the previous one (k, up)") {
         .moveSelection(by: $0 == "j" ? 1 : -1)
+    }
+
+    /// The conditions panel's keys: each sets one condition, as its request does.
+    private static func conditionKeys(_ panel: ConditionsPanel) -> [KeyBinding] {
+        let offline = panel.network == .offline
+        return [
+            KeyBinding(["o"], "o", hint: offline ? "online" : "offline", help: "take the device offline, or back online (APNs stores pushes meanwhile)",
+                       .setNetwork(offline ? nil : .offline, latency: nil)),
+            KeyBinding(["w"], "w", hint: "wi-fi", help: "connect over Wi-Fi", .setNetwork(.wifi, latency: nil)),
+            KeyBinding(["c"], "c", hint: "cellular", help: "connect over cellular data", .setNetwork(.cellular, latency: nil)),
+            KeyBinding(["p"], "p", hint: panel.power == .low ? "normal power" : "low power",
+                       help: "Low Power Mode on or off (APNs holds back priority 5 and 1 pushes)", .setPower(panel.power == .low ? .normal : .low)),
+            KeyBinding(["z"], "z", hint: panel.doNotDisturb ? "dnd off" : "dnd on", help: "Do Not Disturb on or off (CallKit refuses calls)",
+                       .setDoNotDisturb(DoNotDisturb(isOn: !panel.doNotDisturb))),
+            KeyBinding(["s"], "s", hint: panel.ringer == .ring ? "silent" : "ring", help: "flip the ring/silent switch",
+                       .setRingerSwitch(panel.ringer == .ring ? .silent : .ring)),
+            KeyBinding(["u"], "u", hint: "reinstall", help: "reinstall the app: a new VoIP token, VoIP delivery restored", .app(.reinstall)),
+        ]
     }
 
     private static func openBanner(_ hint: String) -> KeyBinding {

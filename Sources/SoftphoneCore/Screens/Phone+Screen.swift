@@ -2,12 +2,30 @@
 /// plain values the terminal draws), the rule-violation message, and when either next changes
 /// without a command.
 extension Phone {
-    /// What the phone shows at `now`: the help overlay over the screen it was opened on, while
-    /// that screen shows.
+    /// What the phone shows at `now`: the conditions panel and the help overlay over the screen
+    /// they were opened on, while that screen shows. Help opened over the panel explains the panel.
     public func screen(at now: Instant) -> Screen {
-        let shown = baseScreen(at: now)
+        var shown = baseScreen(at: now)
+        if let over = screens.conditionsOver, over == shown.name { shown = .conditions(conditionsPanel, over: shown) }
         if let helpOver = screens.helpOver, helpOver == shown.name { return .help(shown) }
         return shown
+    }
+
+    /// Forgets the conditions panel and the help overlay once the screen they were opened over has
+    /// gone, so they do not come back when a screen of that name shows again (the lock screen
+    /// after a call). Run after each command, only while one is open.
+    func dropGoneOverlays() {
+        let base = baseScreen(at: now).name
+        if screens.conditionsOver != nil, screens.conditionsOver != base { screens.conditionsOver = nil }
+        if screens.helpOver != nil, screens.helpOver != (screens.conditionsOver != nil ? "conditions" : base) { screens.helpOver = nil }
+    }
+
+    /// The conditions the panel shows, as they are now.
+    var conditionsPanel: ConditionsPanel {
+        ConditionsPanel(
+            network: device.network, latencyMilliseconds: device.latency.milliseconds, power: device.power,
+            doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, build: configuration.build,
+            voipDelivery: voipDelivery, apnsHeld: apnsHeld)
     }
 
     /// The screen without the help overlay: calls first, then an open list, the "call ended"

@@ -20,6 +20,8 @@ public enum Screen: Equatable, Hashable, Sendable {
     case notificationCentre(NotificationCentreScreen)
     /// The help overlay (`?`) over the screen it explains.
     indirect case help(Screen)
+    /// The conditions panel (`!`) over the screen it was opened on.
+    indirect case conditions(ConditionsPanel, over: Screen)
 
     /// The screen's name, as `softphone state` reports it and messages name it.
     public var name: String {
@@ -33,6 +35,7 @@ public enum Screen: Equatable, Hashable, Sendable {
         case .recents: "recents"
         case .notificationCentre: "notifications"
         case .help: "help"
+        case .conditions: "conditions"
         }
     }
 }

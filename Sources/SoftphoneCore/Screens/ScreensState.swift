@@ -7,6 +7,8 @@ struct ScreensState {
     var openList: (list: SystemList, selected: Int, endedCall: Int?)?
     /// The name of the screen the help overlay was opened over; it shows while that screen does.
     var helpOver: String?
+    /// The name of the screen the conditions panel was opened over; it shows while that screen does.
+    var conditionsOver: String?
     /// The newest rule violation and when it happened, for the on-screen message.
     var lastViolation: (rule: Int, message: String, at: Instant)?
 }

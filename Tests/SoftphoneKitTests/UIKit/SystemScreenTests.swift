@@ -90,6 +90,10 @@ struct SystemScreenTests {
         t.push()
         guard case .incoming = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(press("a", on: t).contains { if case .stopRinging = $0 { true } else { false } })
+        // Back on the lock screen after the call, help is not: it went with the screen it explained.
+        press("d", on: t)
+        t.advance(by: .seconds(10))
+        guard case .lock = t.screen else { Issue.record("screen is \(t.screen)"); return }
     }
 
     @Test("s silences the ringing call like the side button: the ringer stops, the call keeps ringing, the switch does not restart it")
