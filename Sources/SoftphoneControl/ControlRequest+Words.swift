@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -42,6 +42,7 @@ extension ControlRequest {
         case "call": [("--from", "NAME"), ("--handle", "H"), ("--video", nil)]
         case "push": [("--type", "voip|alert"), ("--topic", "T"), ("--priority", "10|5|1"), ("--expiration", "UNIX_SECONDS"), ("--collapse-id", "ID")]
         case "network": [("--latency", "MS")]
+        case "cellular": [("--from", "NUMBER")]
         default: []
         }
     }
@@ -56,6 +57,7 @@ extension ControlRequest {
         case "caption": "[TEXT]"
         case "network": "offline|online|wifi|cellular"
         case "power": "low|normal"
+        case "cellular": cellularWords.joined(separator: "|")
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -143,6 +145,8 @@ extension ControlRequest {
                 throw reader.mistake("\"\(word)\" is not one of low|normal (Low Power Mode on or off); usage: \(usage)", at: reader.culprit)
             }
             return (.power(mode), try rest(&reader, context))
+        case "cellular":
+            return try readCellular(&reader, in: context, usage: usage)
         case "caption":
             // One operand, the text; none or "" clears the caption.
             let text = reader.operand(valueFlags: socketFlag) ?? ""
@@ -183,6 +187,31 @@ extension ControlRequest {
         if context.socket { return try reader.socketOnly() }
         if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
         return nil
+    }
+
+    /// `cellular call --from NUMBER`, `cellular end`, `cellular hold`: the carrier's side of a cellular call.
+    private static func readCellular(_ reader: inout WordReader, in context: WordContext, usage: String) throws(ControlError) -> (request: ControlRequest, socket: String?) {
+        let socketFlag: Set<String> = context.socket ? ["--socket"] : []
+        guard let word = reader.operand(valueFlags: socketFlag.union(["--from"])) else {
+            throw reader.mistake("call, end or hold? usage: \(usage)", at: nil)
+        }
+        let wordAt = reader.culprit
+        guard cellularWords.contains(word) else {
+            throw reader.mistake("\"\(word)\" is not one of \(cellularWords.joined(separator: "|")); usage: \(usage)", at: wordAt)
+        }
+        var from: String?, socket: String?
+        while let flag = try reader.nextFlag() {
+            switch flag {
+            case "--from" where word == "call": from = try reader.value(for: flag)
+            case "--socket" where context.socket: socket = try reader.value(for: flag)
+            default: throw reader.unknown(flag)
+            }
+        }
+        do {
+            return (.cellular(try cellularAction(word, from: from, named: "--from")), socket)
+        } catch {
+            throw reader.mistake(error.message + "; usage: \(usage)", at: nil)
+        }
     }
 
     /// `push [FILE|-] [--type voip|alert] [--topic T] [--priority P] [--expiration S] [--collapse-id ID]`.

@@ -39,9 +39,11 @@ public enum ControlRequest: Equatable, Sendable {
     case network(NetworkState?, latency: Duration?)
     /// Low Power Mode on or off.
     case power(PowerMode)
+    /// The carrier's side of a cellular call: it rings from a number, ends, or is held or taken back.
+    case cellular(CellularAction)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -141,6 +143,11 @@ public enum ControlRequest: Equatable, Sendable {
             var latency: Duration?
             if let text = try headerText(json, "latency_ms") { latency = try self.latency(text, named: "field \"latency_ms\"") }
             return (id, .network(state, latency: latency))
+        case "cellular":
+            let words = cellularWords.joined(separator: ", ")
+            guard let word = try optionalString(json, "action") else { throw ControlError("field \"action\" is missing; use one of: \(words)") }
+            guard cellularWords.contains(word) else { throw ControlError("field \"action\" is \"\(word)\"; use one of: \(words)") }
+            return (id, .cellular(try cellularAction(word, from: try optionalString(json, "from"), named: "field \"from\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -192,6 +199,20 @@ public enum ControlRequest: Equatable, Sendable {
             throw ControlError("\(name) is \"\(text)\"; give whole milliseconds from 0 to \(maximumLatencyMilliseconds), e.g. 250")
         }
         return .milliseconds(ms)
+    }
+
+    /// The words of `cellular`'s action.
+    public static let cellularWords = ["call", "end", "hold"]
+
+    /// The cellular action `word` (one of `cellularWords`) names; `call` needs a non-empty `from`.
+    static func cellularAction(_ word: String, from: String?, named name: String) throws(ControlError) -> CellularAction {
+        switch word {
+        case "end": return .end
+        case "hold": return .hold
+        default:
+            guard let from, !from.isEmpty else { throw ControlError("cellular call needs \(name), the number the cellular call is from, e.g. +15550199") }
+            return .call(from: from)
+        }
     }
 
     /// Reads a `power` word.
@@ -300,6 +321,8 @@ public enum ControlRequest: Equatable, Sendable {
             .object([("cmd", .string("network")), ("network", .string(state?.rawValue ?? "online"))]
                 + (latency.map { [("latency_ms", .number(Double($0.milliseconds)))] } ?? []))
         case .power(let mode): .object([("cmd", .string("power")), ("power", .string(mode.rawValue))])
+        case .cellular(.call(let from)): .object([("cmd", .string("cellular")), ("action", .string("call")), ("from", .string(from))])
+        case .cellular(let action): .object([("cmd", .string("cellular")), ("action", .string(action == .end ? "end" : "hold"))])
         }
     }
 
@@ -325,6 +348,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .key(let keys): keys.unicodeScalars.map(Command.press)
         case .network(let state, let latency): [.setNetwork(state, latency: latency)]
         case .power(let mode): [.setPower(mode)]
+        case .cellular(let action): [.cellular(action)]
         case .state, .screen, .events, .caption: []
         }
     }

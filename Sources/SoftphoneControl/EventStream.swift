@@ -70,7 +70,7 @@ public struct EventStream {
         "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
-        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery",
+        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -106,6 +106,7 @@ public struct EventStream {
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
             "push.delivery": ["state", "unreported"],
+            "cellular.call": ["state", "from"],
             "ring.started": ["call", "latency_us"], "ring.stopped": ["call", "latency_us"],
             "audio.underrun": ["total"],
             "sounds.ready": ["sounds"],
@@ -158,6 +159,7 @@ public struct EventStream {
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
         case .voipDelivery: "push.delivery"
+        case .cellular: "cellular.call"
         }
     }
 
@@ -229,6 +231,8 @@ public struct EventStream {
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
         case .voipDelivery(let state, let unreported):
             members += [("state", .string(state.rawValue)), ("unreported", number(unreported))]
+        case .cellular(let state, let from):
+            members += [("state", .string(state.rawValue)), ("from", .string(from))]
         }
         // Debug builds (every test) check that the table scripts are checked against knows each field.
         assert(documents(name(of: event), members.dropFirst(2).map(\.0)), "event \(name(of: event)) has a field not in EventStream.fieldTable: \(members.map(\.0))")

@@ -83,6 +83,8 @@ public enum Command: Equatable, Sendable {
     case setNetwork(NetworkState?, latency: Duration?)
     /// Turns Low Power Mode on or off.
     case setPower(PowerMode)
+    /// The carrier's side of a cellular call: it rings, ends, or is held or taken back (iOS rule 39).
+    case cellular(CellularAction)
     /// Calls back a Recents entry (1 = newest), as tapping it does (iOS rule 48).
     case callBack(recent: Int)
     /// The system's call service restarts: every provider gets `providerDidReset`.

@@ -79,6 +79,12 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case nothingToSilence
     /// The loudspeaker switches during a call only.
     case noCallForSpeaker
+    /// A cellular call rings or is in progress already: the simulated line has one.
+    case cellularInProgress
+    /// No cellular call is in progress.
+    case noCellularCall
+    /// The cellular call still rings: it is answered, not held.
+    case cellularRinging
 
     public var description: String {
         switch self {
@@ -109,6 +115,9 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .noListOpen: "neither Recents nor the notification centre is open"
         case .nothingToSilence: "no call is ringing aloud to silence"
         case .noCallForSpeaker: "the loudspeaker switches during a call"
+        case .cellularInProgress: "a cellular call is already in progress; softphone cellular end ends it"
+        case .noCellularCall: "there is no cellular call; softphone cellular call --from NUMBER rings one"
+        case .cellularRinging: "the cellular call is still ringing; answer it (a, or 1/2 over a call) before holding it"
         }
     }
 }

@@ -84,6 +84,13 @@ public final class Phone {
         /// How long a notification-service extension may work on a notification before
         /// `serviceExtensionTimeWillExpire()` (about 30 s observed; Apple gives no number, rule 41).
         public var serviceExtensionTimeLimit: Duration = .seconds(30)
+        /// On a swap to a cellular call, CallKit ends the app's call instead of holding it, as
+        /// developers report it sometimes does (iOS rule 39). Off by default: iOS holds it.
+        public var cellularSwapEnds = false
+        /// When a cellular call that held the app's call ends by itself, CallKit activates the
+        /// app's audio session again (`didActivate`). False: it does not, as developers report it
+        /// sometimes does not (iOS rule 39); the app's call is resumed all the same.
+        public var cellularEndActivates = true
         /// How long `kSystemSoundID_Vibrate` buzzes; its completion fires then (0.4 s observed,
         /// then 0.1 s of rest; Apple gives no number).
         public var systemVibration: Duration = .milliseconds(400)
@@ -302,6 +309,7 @@ public final class Phone {
         case .setPower(let mode): setPower(mode)
         case .callBack(let index): callBack(recent: index)
         case .resetCallService: resetCallService()
+        case .cellular(let action): cellular(action)
         case .tick: break
         case .quit:
             for record in calls.inOrder {

@@ -73,6 +73,10 @@ enum FlowVocabulary {
             return Row(shape: .note(.phoneUI), label: "network: \(string("network"))" + (latency > 0 ? ", pushes take \(latency) ms" : ""))
         case "device.power":
             return Row(shape: .note(.phoneUI), label: string("power") == "low" ? "Low Power Mode on" : "Low Power Mode off")
+        case "cellular.call":
+            // A marker on the phone's lane: the cellular call is the Phone app's, not the app's;
+            // what CallKit does to the app's call for it follows as the app's own actions.
+            return Row(shape: .note(.phoneUI), label: "cellular \(string("state")): \(string("from"))")
         case "push.delivery":
             let state = string("state")
             // Short, to fit left of the PushKit lane; the count is in the event's details.

@@ -16,6 +16,8 @@ public enum ScenarioRule {
         ("systemVersion", { rules, text in SystemVersion(rawValue: text).map { rules.systemVersion = $0 } != nil }),
         ("serviceExtensionTimeLimit", { rules, text in duration(text).map { rules.serviceExtensionTimeLimit = $0 } != nil }),
         ("systemVibration", { rules, text in duration(text).map { rules.systemVibration = $0 } != nil }),
+        ("cellularSwapEnds", { rules, text in bool(text).map { rules.cellularSwapEnds = $0 } != nil }),
+        ("cellularEndActivates", { rules, text in bool(text).map { rules.cellularEndActivates = $0 } != nil }),
     ]
 
     /// Each rule's value as `set` takes it, to compare two phones' rules.
@@ -29,6 +31,8 @@ public enum ScenarioRule {
         ("systemVersion", { $0.systemVersion.rawValue }),
         ("serviceExtensionTimeLimit", { milliseconds($0.serviceExtensionTimeLimit) }),
         ("systemVibration", { milliseconds($0.systemVibration) }),
+        ("cellularSwapEnds", { String($0.cellularSwapEnds) }),
+        ("cellularEndActivates", { String($0.cellularEndActivates) }),
     ]
 
     /// Every rule's name, for messages.
@@ -44,6 +48,9 @@ public enum ScenarioRule {
 
     private static func milliseconds(_ duration: Duration) -> String { "\(duration.milliseconds)ms" }
 
+    /// A switch rule's value: `true` or `false`.
+    private static func bool(_ text: String) -> Bool? { text == "true" ? true : text == "false" ? false : nil }
+
     /// Sets rule `name` to `text`, or says in one line what is wrong.
     public static func set(_ name: String, to text: String, in rules: inout Phone.Rules) -> String? {
         guard let setter = setters.first(where: { $0.name == name }) else { return "unknown rule \"\(name)\"; the rules are: \(names)" }
@@ -52,6 +59,7 @@ public enum ScenarioRule {
             case "systemVersion": return "systemVersion \"\(text)\" must be one of \(SystemVersion.allCases.map(\.rawValue).joined(separator: ", "))"
             case "unreportedPushLimit": return "unreportedPushLimit \"\(text)\" must be a whole number above 0"
             case "notLaunchedAfter": return "notLaunchedAfter \"\(text)\" must be a whole number, 0 to skip the rung"
+            case "cellularSwapEnds", "cellularEndActivates": return "\(name) \"\(text)\" must be true or false"
             default: return "\(name) \"\(text)\" is not a time above 0; \(ScenarioTime.accepted)"
             }
         }

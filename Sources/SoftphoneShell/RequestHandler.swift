@@ -150,7 +150,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power:
+        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power, .cellular:
             break
         }
         reply += PhoneRequest.run(
@@ -180,6 +180,13 @@ final class RequestHandler {
                 ("muted", .bool(call.isMuted)), ("since_ms", .number(Double((since - publisher.start).milliseconds))),
             ])
         }
+        // The cellular call: its number, its state, and since when it rang.
+        func json(_ call: CellularCall) -> JSON {
+            .object([
+                ("from", .string(call.from)), ("state", .string(call.state.rawValue)),
+                ("since_ms", .number(Double((call.since - publisher.start).milliseconds))),
+            ])
+        }
         return .object([
             ("app", .string(phone.configuration.app.id)), ("app_state", .string(phone.appState.rawValue)),
             ("lock", .string(phone.lock.rawValue)), ("screen", .string(screenName)),
@@ -191,6 +198,7 @@ final class RequestHandler {
             ("t_ms", .number(Double((now - publisher.start).milliseconds))),
             ("call", phone.call.map(json) ?? .null),
             ("calls", .array(phone.currentCalls.map(json))),
+            ("cellular", phone.cellularCall.map(json) ?? .null),
             ("recents", .number(Double(phone.recents.count))),
             ("speaker", .bool(phone.speakerOn)),
             ("settings", .object(phone.configuration.settings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value.description)) })),

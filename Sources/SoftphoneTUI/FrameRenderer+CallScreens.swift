@@ -19,6 +19,13 @@ extension Pen {
         ]
         let state = { (button: (key: String, name: String, on: Bool, word: String?)) in button.word ?? (button.on ? "on" : "off") }
         let end = Line.keys([("[d] End", .decline)])
+        let column = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text))) }
+        if call.isCellular {
+            // The cellular call is not the app's: no mute, hold or keypad of CallKit's for it here.
+            let speaker = buttons[2]
+            if compact { return [(5, .keys([(speaker.key + " " + speaker.name + " " + state(speaker), speaker.on ? .status : .normal)])), (8, end)] }
+            return [(9, .row([("   " + column(speaker.key, 7), .dim), (column(speaker.name, 9), .normal), (state(speaker), speaker.on ? .status : .dim)])), (15, end)]
+        }
         if compact {
             var rows: [(Int, Line)] = [
                 (5, .keys(buttons.prefix(2).map { (trimmed($0.key + " " + $0.name + " " + state($0)), $0.on ? .status : .normal) })),
@@ -29,7 +36,6 @@ extension Pen {
             if !call.digits.isEmpty { rows.append((7, .text("keypad " + digits(call.digits, fitting: 16), .status))) }
             return rows
         }
-        let column = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text))) }
         var rows: [(Int, Line)] = buttons.enumerated().map { index, button in
             (9 + index + (index == 2 ? 1 : 0), .row([("   " + column(button.key, 7), .dim), (column(button.name, 9), .normal),
                                                      (state(button), button.on ? .status : .dim)]))
@@ -110,7 +116,10 @@ extension Pen {
             state,
         ]
         var rows = Array(zip(compact ? [0, 1, 2, 3] : [1, 3, 4, 6], lines))
-        if let held = call.held { rows.append((compact ? 4 : 7, .text("on hold: " + names(held).name, .status))) }
+        // A held cellular call shows where a held call of the app's does (iOS rule 39).
+        let cellular = call.cellular.flatMap { $0.state == .held ? "cellular " + $0.from : nil }
+        let held = [call.held.map { names($0).name }, cellular].compactMap { $0 }
+        if !held.isEmpty { rows.append((compact ? 4 : 7, .text("on hold: " + held.joined(separator: ", "), .status))) }
         return rows + buttonRows(call)
     }
 

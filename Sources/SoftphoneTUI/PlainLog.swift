@@ -71,6 +71,8 @@ public enum PlainLog {
             return "APNS-DISCARDED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)])
         case .voipDelivery(let state, let unreported):
             return "VOIP-DELIVERY " + pairs([("state", state.rawValue), ("unreported", String(unreported))])
+        case .cellular(let state, let from):
+            return "CELLULAR " + pairs([("state", state.rawValue), ("from", from)])
         }
     }
 

@@ -43,6 +43,16 @@ struct ControlRequestTests {
         #expect(ControlRequest.power(.low).commands == [.setPower(.low)])
     }
 
+    @Test("cellular requests: their JSON, read back, and the commands they stand for")
+    func cellular() throws {
+        let call = ControlRequest.cellular(.call(from: "+15550199"))
+        #expect(call.json.text == #"{"cmd":"cellular","action":"call","from":"+15550199"}"#)
+        #expect(try ControlRequest.decode(call.json.text).request == call)
+        #expect(try ControlRequest.decode(#"{"cmd":"cellular","action":"end"}"#).request == .cellular(.end))
+        #expect(try ControlRequest.decode(ControlRequest.cellular(.hold).json.text).request == .cellular(.hold))
+        #expect(call.commands == [.cellular(.call(from: "+15550199"))])
+    }
+
     @Test("each key becomes a press, read by the phone against the screen on show")
     func keys() {
         #expect(ControlRequest.key("a?d").commands == [.press("a"), .press("?"), .press("d")])
@@ -50,8 +60,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -67,6 +77,9 @@ struct ControlRequestTests {
         (#"{"cmd":"network"}"#, "field \"network\" is missing; use one of: offline, online, wifi, cellular"),
         (#"{"cmd":"network","network":"airplane"}"#, "field \"network\" is \"airplane\"; use one of: offline, online, wifi, cellular"),
         (#"{"cmd":"network","network":"online","latency_ms":4000000}"#, "field \"latency_ms\" is \"4000000\"; give whole milliseconds from 0 to 3600000, e.g. 250"),
+        (#"{"cmd":"cellular"}"#, "field \"action\" is missing; use one of: call, end, hold"),
+        (#"{"cmd":"cellular","action":"ring"}"#, "field \"action\" is \"ring\"; use one of: call, end, hold"),
+        (#"{"cmd":"cellular","action":"call"}"#, "cellular call needs field \"from\", the number the cellular call is from, e.g. +15550199"),
         (#"{"cmd":"power","power":"max"}"#, "field \"power\" is \"max\"; use low (Low Power Mode) or normal"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])

@@ -11,6 +11,7 @@ import Testing
         (.network(.cellular, latency: .milliseconds(250)), "NETWORK network=cellular latency_ms=250"),
         (.power(.low), "POWER power=low"),
         (.voipDelivery(.killedOnReport, unreported: 1), "VOIP-DELIVERY state=killed-on-report unreported=1"),
+        (.cellular(.incoming, from: "+15550199"), "CELLULAR state=incoming from=+15550199"),
         (.apns(.stored(apnsID: "A1", reason: .offline, expiration: 1_767_225_600)), "APNS-STORED apns_id=A1 reason=offline expiration=1767225600"),
         (.apns(.stored(apnsID: "A2", reason: .lowPower, expiration: nil)), "APNS-STORED apns_id=A2 reason=low-power"),
         (.apns(.delivered(apnsID: "A1", delay: .seconds(90))), "APNS-DELIVERED apns_id=A1 delay_ms=90000"),

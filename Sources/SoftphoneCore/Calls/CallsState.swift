@@ -24,6 +24,11 @@ struct CallsState {
     var tone: (tone: CallTone, call: UUID, number: Int)?
     /// CallKit activated the call audio session (iOS rule 34).
     var audioActivated = false
+    /// A cellular call ended and CallKit did not activate the session again (`cellularEndActivates`
+    /// false): the app activating it itself breaks no rule then.
+    var activationSkipped = false
+    /// The cellular call in progress, not the app's (iOS rule 39).
+    var cellular: CellularLine?
     /// The call audio goes to the loudspeaker; back to the receiver when the last call ends.
     var speakerOn = false
     /// Incoming calls whose banner was opened to full screen, or swiped away (iOS rule 37).

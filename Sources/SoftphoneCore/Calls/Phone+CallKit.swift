@@ -117,24 +117,29 @@ extension Phone {
 
     /// The calls `CXCallObserver.calls` lists.
     func observedCalls() -> [CXCall] {
-        calls.inOrder.map { $0.observed(ended: false) }
+        calls.inOrder.map { $0.observed(ended: false) } + (calls.cellular.map { [$0.observed(ended: false)] } ?? [])
     }
 
     /// Tells the app's call observers that `record` changed.
     func notifyObservers(_ record: CallRecord, ended: Bool = false) {
+        notifyObservers { record.observed(ended: ended) }
+    }
+
+    /// Tells the app's call observers that the call `observed` makes (only if one listens) changed.
+    func notifyObservers(_ observed: () -> CXCall) {
         guard app.observersMayListen else { return }
         var call: CXCall?
         for entry in app.observers {
             guard let observer = entry.observer, observer.hasDelegate else { continue }
-            if call == nil { call = record.observed(ended: ended) }
+            if call == nil { call = observed() }
             observer.notify(call!)
         }
     }
 
-    /// Rings for `record` if no other call is in progress (a call waiting over an active call
-    /// shows without the ringtone).
+    /// Rings for `record` if no other call is in progress (a call waiting over an active call,
+    /// the app's or a cellular one, shows without the ringtone).
     func startRingingIfAlone(_ record: CallRecord) {
-        guard calls.active.isEmpty, device.ringerSwitch == .ring, calls.ringerCall == nil, record.isRinging, !record.isSilenced else { return }
+        guard calls.active.isEmpty, !cellularConnected, device.ringerSwitch == .ring, calls.ringerCall == nil, record.isRinging, !record.isSilenced else { return }
         calls.ringerCall = record.uuid
         perform(.startRinging(call: record.number))
     }
@@ -151,7 +156,7 @@ extension Phone {
     /// outgoing one still connecting. Neither depends on the ring/silent switch: both are heard
     /// in the call's audio, not through the ringer.
     func wantedCallTone() -> (tone: CallTone, record: CallRecord)? {
-        if !calls.active.isEmpty, let record = calls.ringing.first { return (.callWaiting, record) }
+        if !calls.active.isEmpty || cellularConnected, let record = calls.ringing.first { return (.callWaiting, record) }
         if let record = calls.active.last, record.isOutgoing, record.phase == .connecting, !record.isOnHold {
             return (.ringback, record)
         }
@@ -162,6 +167,7 @@ extension Phone {
     /// newest in progress is outgoing. Checked after every command, so most commands skip
     /// working out the tone (which hands back a retained record) when none sounds.
     var mayWantCallTone: Bool {
+        if calls.cellular != nil, !calls.ringing.isEmpty { return true }
         guard let newest = calls.active.last else { return false }
         return !calls.ringing.isEmpty || newest.isOutgoing
     }
@@ -210,6 +216,7 @@ extension Phone {
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).
     func setCallAudio(active: Bool, provider: CXProvider?) {
         calls.audioActivated = active
+        calls.activationSkipped = false
         app.audioSession?.isActive = active
         emit(.audioSession(active: active))
         guard let provider, let session = app.audioSession else { return }
@@ -219,7 +226,7 @@ extension Phone {
     /// Whether app code may activate its own audio session now: not during a CallKit call before
     /// the system's `didActivate` (iOS rule 34).
     func appMayActivateAudio() -> Bool {
-        guard !calls.isEmpty, !calls.audioActivated else { return true }
+        guard !calls.isEmpty, !calls.audioActivated, !calls.activationSkipped else { return true }
         violation(34, "the app activated its audio session itself during a CallKit call, before provider(_:didActivate:): CallKit activates it with telephony priority, which the app cannot; start call audio in didActivate (rule 34)")
         return false
     }

@@ -46,6 +46,8 @@ public enum PhoneEvent: Equatable, Sendable {
     /// The app moved on the penalty ladder for unreported VoIP pushes (iOS rules 4–7), or back to
     /// its start by a reinstall; `unreported` counts the pushes it did not report.
     case voipDelivery(VoIPDelivery, unreported: Int)
+    /// The cellular call (not the app's) rang, connected, was held, declined or ended (iOS rule 39).
+    case cellular(CellularCall.State, from: String)
 
 }
 

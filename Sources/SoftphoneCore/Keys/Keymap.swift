@@ -60,6 +60,9 @@ public enum Keymap {
             var keys = waiting.choices.map(binding(for:))
             if !waiting.choices.contains(.decline) { keys.append(decline) }
             return keys + [help, quit, conditions]
+        case .inCall(let call) where call.isCellular:
+            // The cellular call is not the app's: it can be ended, and heard on the loudspeaker.
+            return [KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the cellular call", .end), speaker(call), lockOrUnlock, help, quit, conditions]
         case .inCall(let call):
             var keys = [KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the call", .end)]
             // The app's own hang-up button, next to CallKit's: only where it can be tapped, the app
@@ -75,7 +78,7 @@ public enum Keymap {
                 KeyBinding(["m"], "m", hint: call.isMuted ? "unmute" : "mute", help: "mute or unmute the microphone", .toggleMute),
                 KeyBinding(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"], "0-9*#", hint: "keypad",
                            help: "keypad: send the digit as DTMF") { .dtmf(Character($0)) },
-                KeyBinding(["p"], "p", hint: call.isSpeaker ? "speaker off" : "speaker", help: "switch the loudspeaker on or off", .toggleSpeaker),
+                speaker(call),
             ]
             if call.appHasCallControls { keys.append(toggleApp(inForeground: call.appInForeground)) }
             return keys + [lockOrUnlock, help, quit, conditions]
@@ -188,6 +191,10 @@ public enum Keymap {
                        .setRingerSwitch(panel.ringer == .ring ? .silent : .ring)),
             KeyBinding(["u"], "u", hint: "reinstall", help: "reinstall the app: a new VoIP token, VoIP delivery restored", .app(.reinstall)),
         ]
+    }
+
+    private static func speaker(_ call: InCallScreen) -> KeyBinding {
+        KeyBinding(["p"], "p", hint: call.isSpeaker ? "speaker off" : "speaker", help: "switch the loudspeaker on or off", .toggleSpeaker)
     }
 
     private static func openBanner(_ hint: String) -> KeyBinding {

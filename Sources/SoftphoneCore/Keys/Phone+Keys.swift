@@ -26,8 +26,12 @@ extension Phone {
     /// of its app ringing behind it end in the same transaction: iOS keeps the first call on screen
     /// while a second rings behind it, and Accept ends the second (iOS rule 38).
     func answer() {
-        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
-        guard calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
+        guard let incoming = calls.presentedIncoming else {
+            // A cellular call ringing alone is answered; over the app's call it waits for a choice.
+            guard cellularRinging else { return refuse(.nothingToAnswer) }
+            return calls.focus == nil ? setCellular(.connected) : refuse(.chooseCallWaiting)
+        }
+        guard calls.active.isEmpty, !cellularConnected else { return refuse(.chooseCallWaiting) }
         let behind = calls.ringing.dropFirst().filter { $0.provider === incoming.provider }
         // Ended before the answer begins, so none of them becomes the next call to ring.
         for call in behind { beginEnd(call, reason: .declined) }
@@ -36,10 +40,15 @@ extension Phone {
         send(CXTransaction(actions: [CXAnswerCallAction(call: incoming.uuid)] + ends), to: incoming.provider)
     }
 
-    /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen.
+    /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen
+    /// (the connected cellular call, when there is one: it is on screen).
     func endFromUser() {
         if let incoming = calls.presentedIncoming {
             decline(incoming)
+        } else if cellularRinging {
+            setCellular(.declined)
+        } else if cellularConnected {
+            endCellular(byItself: false)
         } else if let focus = calls.focus {
             beginEnd(focus, reason: .local)
             send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
@@ -56,7 +65,11 @@ extension Phone {
 
     /// Call waiting "End & Accept": End(active) + Answer(new), one transaction (iOS rule 38).
     func endAndAccept() {
-        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let incoming = calls.presentedIncoming else {
+            guard cellularRinging else { return refuse(.nothingToAnswer) }
+            return takeCellular(over: calls.focus, holding: false)
+        }
+        if cellularConnected { return acceptOverCellular(incoming, holding: false) }
         guard let focus = calls.focus else { return answer() }
         end(focus, thenAnswer: incoming)
     }
@@ -66,7 +79,12 @@ extension Phone {
     /// only the answer is sent. With a call active and one held, the same key is "End Held &
     /// Accept" (iOS rule 38).
     func holdAndAccept() {
-        guard let incoming = calls.presentedIncoming else { return refuse(.nothingToAnswer) }
+        guard let incoming = calls.presentedIncoming else {
+            guard cellularRinging else { return refuse(.nothingToAnswer) }
+            if let focus = calls.focus, !focus.details.supportsHolding { return refuse(.holdNotSupported) }
+            return takeCellular(over: calls.focus, holding: true)
+        }
+        if cellularConnected { return acceptOverCellular(incoming, holding: true) }
         guard let focus = calls.focus else { return answer() }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if let held = calls.held(other: focus) { return endHeld(held, holdActive: focus, thenAnswer: incoming) }
@@ -110,7 +128,7 @@ extension Phone {
 
     /// `x`: holds the call on screen, resumes the held one, or swaps the two.
     func toggleHold() {
-        guard calls.presentedIncoming == nil || calls.active.isEmpty else { return refuse(.chooseCallWaiting) }
+        guard !callWaitingShows else { return refuse(.chooseCallWaiting) }
         guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if focus.isOnHold {
@@ -130,7 +148,7 @@ extension Phone {
 
     /// A keypad key: a call-waiting choice (1, 2), else DTMF on the connected call.
     func keypad(_ digit: Character) {
-        if calls.presentedIncoming != nil, !calls.active.isEmpty {
+        if callWaitingShows {
             switch digit {
             case "1": return endAndAccept()
             case "2": return holdAndAccept()
@@ -176,7 +194,7 @@ extension Phone {
 
     /// `p`: the call audio to the loudspeaker or back to the receiver.
     func toggleSpeaker() {
-        guard calls.focus != nil else { return refuse(.noCallForSpeaker) }
+        guard calls.focus != nil || cellularConnected else { return refuse(.noCallForSpeaker) }
         calls.speakerOn.toggle()
     }
 }

@@ -34,6 +34,7 @@ extension Phone {
         let appName = configuration.app.displayName
         let focus = calls.focus
         var pending: Caller?
+        if let cellular = calls.cellular?.snapshot, let screen = cellularScreen(cellular, over: focus, at: now) { return screen }
         if let incoming = calls.presentedIncoming {
             if let focus {
                 return .callWaiting(CallWaitingScreen(
@@ -58,7 +59,7 @@ extension Phone {
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
                 status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: calls.speakerOn,
                 appHasCallControls: app.delegate is any InAppCallControls, appInForeground: app.state == .foreground,
-                canHold: focus.details.supportsHolding))
+                canHold: focus.details.supportsHolding, cellular: calls.cellular?.snapshot))
         }
         // An open list shows, unless a call ended after it opened and its "call ended" screen still shows.
         if pending == nil, let open = screens.openList,
@@ -77,6 +78,41 @@ extension Phone {
             appName: appName, lock: device.lock, pendingCall: pending, notifications: notificationBanners(at: now), isVibrating: isVibrating(at: now),
             appState: app.state, doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, voipDelivery: voipDelivery,
             network: device.network, power: device.power))
+    }
+
+    /// The screen a cellular call puts first, if it does (iOS rule 39): the app's call waiting over
+    /// the connected cellular call, the cellular call waiting over the app's (or ringing alone),
+    /// or the connected cellular call with the app's call held.
+    private func cellularScreen(_ cellular: CellularCall, over focus: CallRecord?, at now: Instant) -> Screen? {
+        let name = CellularCall.screenName
+        switch cellular.state {
+        case .connected:
+            if let incoming = calls.presentedIncoming {
+                // With a call of the app's held as well, Hold & Accept would leave two held: not offered.
+                return .callWaiting(CallWaitingScreen(
+                    appName: configuration.app.displayName, call: incoming.number, caller: incoming.details.caller,
+                    active: cellular.caller, held: focus?.details.caller,
+                    choices: focus == nil ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]))
+            }
+            return .inCall(InCallScreen(
+                appName: name, call: 0, caller: cellular.caller,
+                connectedSeconds: (cellular.connectedAt.map { now - $0 } ?? .zero).wholeSeconds,
+                held: focus?.details.caller, isSpeaker: calls.speakerOn, appInForeground: app.state == .foreground,
+                canHold: false, cellular: cellular))
+        case .incoming where calls.presentedIncoming == nil:
+            if let focus {
+                return .callWaiting(CallWaitingScreen(
+                    appName: name, call: 0, caller: cellular.caller, active: focus.details.caller,
+                    held: calls.held(other: focus)?.details.caller,
+                    choices: focus.details.supportsHolding ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]))
+            }
+            // The Phone app's ringtone is not Softphone's to play: the screen rings silently.
+            return .incoming(IncomingCallScreen(
+                appName: name, call: 0, caller: cellular.caller, ringingSeconds: (now - cellular.since).wholeSeconds,
+                vibration: .still, isSilenced: true))
+        default:
+            return nil
+        }
     }
 
     /// The rule-violation message to show at `now`, if one is recent.
@@ -101,6 +137,8 @@ extension Phone {
                 let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
                 changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
             }
+        } else if let since = cellularConnected ? calls.cellular?.connectedAt : calls.cellular.flatMap({ $0.state == .incoming ? $0.since : nil }) {
+            changes.append(since + .seconds((now - since).wholeSeconds + 1))
         } else if let connectedAt = calls.focus?.connectedAt {
             changes.append(connectedAt + .seconds((now - connectedAt).wholeSeconds + 1))
         }

@@ -204,13 +204,17 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var appInForeground: Bool
     /// The app reported the call with `supportsHolding`: `x` can hold it (or swap it with the held call).
     public var canHold: Bool
+    /// The cellular call in progress, if any (iOS rule 39). Connected, it is the call on screen
+    /// (`appName` is `CellularCall.screenName`, `held` the app's call); held, a line beside the app's.
+    public var cellular: CellularCall?
 
     /// Makes an in-call screen.
     public init(
         appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "",
         status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil, isSpeaker: Bool = false,
-        appHasCallControls: Bool = false, appInForeground: Bool = true, canHold: Bool = true
+        appHasCallControls: Bool = false, appInForeground: Bool = true, canHold: Bool = true, cellular: CellularCall? = nil
     ) {
+        self.cellular = cellular
         self.appName = appName
         self.call = call
         self.caller = caller
@@ -224,6 +228,9 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
         self.appInForeground = appInForeground
         self.canHold = canHold
     }
+
+    /// The call on screen is the cellular call: only its end, the loudspeaker and the lock apply.
+    public var isCellular: Bool { cellular?.state == .connected }
 
     /// What `x` does now: swap with the held call, resume this one, or hold it; nil when the call cannot be held.
     public var holdAction: String? {

@@ -1,0 +1,127 @@
+/// A cellular call cutting into the app's calls, and the app's call cutting into a cellular one
+/// (iOS rule 39). The cellular call is not the app's: no action about it reaches the app. What
+/// the app sees is what CallKit does to its own calls to make room: on Hold & Accept its call is
+/// held (`CXSetHeldCallAction`), on End & Accept it is ended (`CXEndCallAction`), and either way
+/// its audio session is deactivated while the cellular call has the audio. When the cellular
+/// call ends, the call it held is resumed and the session activated again.
+///
+/// Two quirks developers report are rules (`Phone.Rules`): `cellularSwapEnds`, CallKit ending the
+/// app's call where it should hold it, and `cellularEndActivates` false, no `didActivate` when
+/// the cellular call ends by itself.
+extension Phone {
+    /// The cellular call in progress, if any.
+    public var cellularCall: CellularCall? { calls.cellular?.snapshot }
+
+    /// The cellular call is connected: it has the audio, and an app's call ringing now waits.
+    var cellularConnected: Bool { calls.cellular?.state == .connected }
+    /// The cellular call rings.
+    var cellularRinging: Bool { calls.cellular?.state == .incoming }
+
+    /// The carrier's side: a cellular call rings, ends by itself, or is held or taken back.
+    func cellular(_ action: CellularAction) {
+        switch action {
+        case .call(let from):
+            guard calls.cellular == nil else { return refuse(.cellularInProgress) }
+            calls.cellular = CellularLine(uuid: nextUUID(), from: from, state: .incoming, since: now)
+            emit(.cellular(.incoming, from: from))
+            notifyObservers { self.calls.cellular!.observed(ended: false) }
+        case .end:
+            guard calls.cellular != nil else { return refuse(.noCellularCall) }
+            endCellular(byItself: true)
+        case .hold:
+            swapCellular()
+        }
+    }
+
+    /// The cellular call moves to `state`; declined or ended, it is gone.
+    func setCellular(_ state: CellularCall.State) {
+        guard var line = calls.cellular else { return }
+        line.state = state
+        if state == .connected, line.connectedAt == nil { line.connectedAt = now }
+        let ended = state == .declined || state == .ended
+        calls.cellular = ended ? nil : line
+        emit(.cellular(state, from: line.from))
+        notifyObservers { line.observed(ended: ended) }
+    }
+
+    /// Call waiting's End & Accept (`holding` false) or Hold & Accept over the app's call `focus`
+    /// (nil: no call of the app's, the cellular call is simply answered): the app's call gives
+    /// way first, then the cellular call connects.
+    func takeCellular(over focus: CallRecord?, holding: Bool) {
+        if let focus { giveWay(focus, holding: holding) }
+        setCellular(.connected)
+    }
+
+    /// The app's call `focus` makes room for the cellular call: CallKit holds it (ends it with
+    /// `cellularSwapEnds`, or when the person chose End & Accept) and deactivates the session.
+    private func giveWay(_ focus: CallRecord, holding: Bool) {
+        if holding, !configuration.rules.cellularSwapEnds {
+            // A call the person had already held stays held, and is not the cellular call's to resume.
+            if !focus.isOnHold {
+                send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: true)), to: focus.provider)
+                calls.cellular?.heldForIt = focus.uuid
+            }
+        } else {
+            beginEnd(focus, reason: .local)
+            send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
+        }
+        if calls.audioActivated { setCallAudio(active: false, provider: focus.provider) }
+    }
+
+    /// The cellular call ends: by itself (the carrier's side, `softphone cellular end`) or by the
+    /// person. If it had the audio, the app's call it held is resumed.
+    func endCellular(byItself: Bool) {
+        guard let line = calls.cellular else { return }
+        setCellular(line.state == .incoming && !byItself ? .declined : .ended)
+        guard line.state == .connected else { return }
+        resume(line.heldForIt, activating: !byItself || configuration.rules.cellularEndActivates)
+    }
+
+    /// Call waiting over the connected cellular call, for the app's ringing call `incoming`: End
+    /// & Accept ends the cellular call, Hold & Accept holds it; then the app's call is answered.
+    func acceptOverCellular(_ incoming: CallRecord, holding: Bool) {
+        // The person chose the new call: an app's call the cellular call held stays held.
+        calls.cellular?.heldForIt = nil
+        if holding { setCellular(.held) } else { setCellular(.ended) }
+        if calls.active.isEmpty { return answer() }
+        beginAnswer(incoming)
+        send(CXTransaction(action: CXAnswerCallAction(call: incoming.uuid)), to: incoming.provider)
+    }
+
+    /// `softphone cellular hold`: a swap. The connected cellular call is held and the app's held
+    /// call resumed; the held cellular call is taken back and the app's call gives way to it.
+    private func swapCellular() {
+        guard let line = calls.cellular else { return refuse(.noCellularCall) }
+        guard line.state != .incoming else { return refuse(.cellularRinging) }
+        if line.state == .connected {
+            let held = line.heldForIt ?? calls.focus.flatMap { $0.isOnHold ? $0.uuid : nil }
+            calls.cellular?.heldForIt = nil
+            setCellular(.held)
+            resume(held, activating: true)
+        } else {
+            if let focus = calls.focus, !focus.isOnHold, focus.phase == .connected { giveWay(focus, holding: true) }
+            setCellular(.connected)
+        }
+    }
+
+    /// The app's call `uuid` comes back from hold after the cellular call: resumed, and the
+    /// session activated unless `activating` is false (the quirk of `cellularEndActivates`).
+    private func resume(_ uuid: UUID?, activating: Bool) {
+        guard let uuid, let record = calls[uuid], !record.isEnding else { return }
+        send(CXTransaction(action: CXSetHeldCallAction(call: uuid, onHold: false)), to: record.provider)
+        if calls.audioActivated { return }
+        if activating {
+            setCallAudio(active: true, provider: record.provider)
+        } else {
+            // No didActivate is coming: the app's own activation, its usual workaround, is no
+            // longer too early (iOS rule 34).
+            calls.activationSkipped = true
+        }
+    }
+
+    /// The call-waiting screen shows: a call waits over one in progress, the app's or the cellular.
+    var callWaitingShows: Bool {
+        if calls.presentedIncoming != nil { return !calls.active.isEmpty || cellularConnected }
+        return cellularRinging && calls.focus != nil
+    }
+}

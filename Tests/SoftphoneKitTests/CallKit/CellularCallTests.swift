@@ -1,0 +1,215 @@
+import SoftphoneKit
+import SoftphoneTestSupport
+import Testing
+
+/// A cellular call against the app's calls (iOS rule 39), on the manual clock: what CallKit does
+/// to the app's call on each choice, the audio session, and the two quirks' rules.
+@Suite("CallKit: cellular calls")
+struct CellularCallTests {
+    /// Alice's VoIP call (call 1) connected, then a cellular call from +15550199 waiting over it.
+    private func voipConnectedCellularWaiting(_ rules: Phone.Rules = .init()) -> TestPhone {
+        let t = TestPhone(rules: rules)
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.send(.cellular(.call(from: "+15550199")))
+        return t
+    }
+
+    /// Alice's call held for the cellular call by Hold & Accept, with `cellularEndActivates` as given.
+    private func heldForCellular(endActivates: Bool) -> TestPhone {
+        var rules = Phone.Rules()
+        rules.cellularEndActivates = endActivates
+        let t = voipConnectedCellularWaiting(rules)
+        t.send(.dtmf("2"))
+        return t
+    }
+
+    /// The app's callbacks after its call connected: its actions and the audio session's.
+    private func appLog(after mark: String, _ t: TestPhone) -> [String] {
+        let log = t.app?.log.filter { ["answer", "end", "hold", "unhold", "didActivate", "didDeactivate"].contains($0) } ?? []
+        guard let at = log.firstIndex(of: mark) else { return log }
+        return Array(log[log.index(after: at)...])
+    }
+
+    private var cellularStates: (TestPhone) -> [CellularCall.State] {
+        { t in t.events.compactMap { if case .cellular(let state, _) = $0 { state } else { nil } } }
+    }
+
+    @Test("rule 39: a cellular call during a connected VoIP call shows call waiting with End & Accept, Hold & Accept, Decline")
+    func waitingScreen() throws {
+        let t = voipConnectedCellularWaiting()
+        guard case .callWaiting(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.appName == CellularCall.screenName)
+        #expect(screen.caller.handle == "+15550199")
+        #expect(screen.active.name == "Alice")
+        #expect(screen.choices == [.endAndAccept, .holdAndAccept, .decline])
+        #expect(t.events.contains(.cellular(.incoming, from: "+15550199")))
+        #expect(t.phone.cellularCall?.state == .incoming)
+        // Plain answer is not a choice over a call.
+        t.send(.answer)
+        #expect(t.refusals == [.chooseCallWaiting])
+    }
+
+    @Test("rule 39: End & Accept: CallKit ends the VoIP call, the cellular call connects, the session is deactivated")
+    func endAndAccept() {
+        let t = voipConnectedCellularWaiting()
+        t.send(.dtmf("1"))
+        #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
+        #expect(t.endReasons == [.local])
+        #expect(cellularStates(t) == [.incoming, .connected])
+        #expect(t.events.contains(.audioSession(active: false)))
+        #expect(t.phone.currentCalls.isEmpty)
+        guard case .inCall(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.isCellular)
+        #expect(screen.caller.handle == "+15550199")
+        // Ending the cellular call later brings nothing back: the VoIP call is gone.
+        t.send(.cellular(.end))
+        #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
+        #expect(cellularStates(t) == [.incoming, .connected, .ended])
+    }
+
+    @Test("rule 39: Hold & Accept holds the VoIP call and deactivates the session; the cellular call's end resumes it and activates it again")
+    func holdAndAcceptThenResume() {
+        let t = heldForCellular(endActivates: true)
+        #expect(appLog(after: "didActivate", t) == ["hold", "didDeactivate"])
+        #expect(t.events.contains(.held(call: 1, onHold: true)))
+        #expect(t.phone.cellularCall?.state == .connected)
+        guard case .inCall(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.isCellular)
+        #expect(screen.held?.name == "Alice")
+        t.send(.cellular(.end), after: .seconds(30))
+        #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
+        #expect(t.events.last(where: { if case .held = $0 { true } else { false } }) == .held(call: 1, onHold: false))
+        #expect(t.events.last(where: { if case .audioSession = $0 { true } else { false } }) == .audioSession(active: true))
+        #expect(t.phone.cellularCall == nil)
+        guard case .inCall(let back) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(back.caller.name == "Alice")
+        #expect(back.status == .connected)
+    }
+
+    @Test("rule 39: Decline leaves the VoIP call as it was: no action, no change to the session")
+    func decline() {
+        let t = voipConnectedCellularWaiting()
+        t.send(.end)
+        #expect(appLog(after: "didActivate", t) == [])
+        #expect(cellularStates(t) == [.incoming, .declined])
+        #expect(t.endReasons.isEmpty)
+        guard case .inCall(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.caller.name == "Alice")
+        #expect(screen.status == .connected)
+    }
+
+    @Test("rule 39, cellularSwapEnds: on Hold & Accept CallKit ends the VoIP call instead of holding it")
+    func swapEnds() {
+        var rules = Phone.Rules()
+        rules.cellularSwapEnds = true
+        let t = voipConnectedCellularWaiting(rules)
+        t.send(.dtmf("2"))
+        #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
+        #expect(t.endReasons == [.local])
+        t.send(.cellular(.end))
+        #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
+    }
+
+    @Test("rule 39, cellularEndActivates=false: the VoIP call is resumed when the cellular call ends by itself, but no didActivate comes")
+    func endWithoutActivation() throws {
+        let t = heldForCellular(endActivates: false)
+        t.send(.cellular(.end))
+        #expect(appLog(after: "didDeactivate", t) == ["unhold"])
+        #expect(t.events.contains(.held(call: 1, onHold: false)))
+        #expect(t.events.last(where: { if case .audioSession = $0 { true } else { false } }) == .audioSession(active: false))
+        // The app's usual workaround, activating the session itself, breaks no rule then.
+        _ = t.phone.runInApp(at: t.now) { try? AVAudioSession.sharedInstance().setActive(true) }
+        #expect(!t.events.contains { if case .ruleViolated(34, _) = $0 { true } else { false } })
+    }
+
+    @Test("rule 39: the person hanging up the cellular call resumes the VoIP call with didActivate even with cellularEndActivates=false")
+    func personEndsCellular() {
+        let t = heldForCellular(endActivates: false)
+        t.send(.end)
+        #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
+    }
+
+    @Test("rule 39: cellular hold swaps: the cellular call is held and the VoIP call resumed, then back again")
+    func swapBothWays() {
+        let t = voipConnectedCellularWaiting()
+        t.send(.dtmf("2"))
+        t.send(.cellular(.hold))
+        #expect(t.phone.cellularCall?.state == .held)
+        #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
+        guard case .inCall(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.caller.name == "Alice")
+        #expect(screen.cellular?.state == .held)
+        t.send(.cellular(.hold))
+        #expect(t.phone.cellularCall?.state == .connected)
+        #expect(appLog(after: "unhold", t) == ["didActivate", "hold", "didDeactivate"])
+    }
+
+    @Test("rule 39: a VoIP push during a cellular call rings as call waiting, without the ringtone; Hold & Accept holds the cellular call")
+    func voipDuringCellularHold() throws {
+        let t = TestPhone()
+        t.send(.cellular(.call(from: "+15550199")))
+        guard case .incoming(let ringing) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(ringing.appName == CellularCall.screenName)
+        t.send(.answer)
+        #expect(t.phone.cellularCall?.state == .connected)
+        t.push(caller: "Bob", handle: "+15552222")
+        guard case .callWaiting(let screen) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(screen.caller.name == "Bob")
+        #expect(screen.active.handle == "+15550199")
+        #expect(screen.choices == [.endAndAccept, .holdAndAccept, .decline])
+        #expect(!t.effects.contains(.startRinging(call: 1)))
+        #expect(t.effects.contains(.startCallTone(.callWaiting, call: 1)))
+        t.send(.dtmf("2"))
+        #expect(t.phone.cellularCall?.state == .held)
+        #expect(t.events.contains(.connected(call: 1)))
+        #expect(appLog(after: "", t) == ["answer", "didActivate"])
+        guard case .inCall(let call) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(call.caller.name == "Bob")
+        #expect(call.cellular?.state == .held)
+        // The held cellular call ending changes nothing for the VoIP call.
+        t.send(.cellular(.end))
+        #expect(appLog(after: "", t) == ["answer", "didActivate"])
+        #expect(t.phone.currentCalls.count == 1)
+    }
+
+    @Test("rule 39: a VoIP push during a cellular call, End & Accept: the cellular call ends and the VoIP call is answered")
+    func voipDuringCellularEnd() {
+        let t = TestPhone()
+        t.send(.cellular(.call(from: "+15550199")))
+        t.send(.answer)
+        t.push(caller: "Bob", handle: "+15552222")
+        t.send(.dtmf("1"))
+        #expect(cellularStates(t) == [.incoming, .connected, .ended])
+        #expect(t.events.contains(.connected(call: 1)))
+        #expect(t.phone.cellularCall == nil)
+    }
+
+    @Test("rule 36: CXCallObserver lists the cellular call as an incoming call that is not the app's")
+    func observerSeesCellular() throws {
+        let t = HookPhone()
+        let observer = try #require(t.app?.controller.callObserver)
+        t.send(.cellular(.call(from: "+15550199")))
+        #expect(observer.calls.count == 1)
+        #expect(observer.calls.first?.isOutgoing == false)
+        #expect(observer.calls.first?.hasConnected == false)
+        #expect(t.app?.provider.pendingTransactions.isEmpty == true)
+        t.send(.answer)
+        #expect(observer.calls.first?.hasConnected == true)
+        t.send(.cellular(.end))
+        #expect(observer.calls.isEmpty)
+        #expect(t.app?.log.filter { $0.hasPrefix("observed") }.last == "observed connected=true held=false ended=true")
+    }
+
+    @Test("cellular: a second cellular call, an end or hold without one, and a hold while it rings are refused in one line")
+    func refusals() {
+        let t = TestPhone()
+        t.send(.cellular(.end))
+        t.send(.cellular(.hold))
+        t.send(.cellular(.call(from: "+15550199")))
+        t.send(.cellular(.hold))
+        t.send(.cellular(.call(from: "+15550198")))
+        #expect(t.refusals == [.noCellularCall, .noCellularCall, .cellularRinging, .cellularInProgress])
+        #expect(Refusal.noCellularCall.description == "there is no cellular call; softphone cellular call --from NUMBER rings one")
+    }
+}
