@@ -133,10 +133,12 @@ apns-client-test: $(APNS_VENV)/installed
 
 # softphone fleet: registrations through the webhook, pushes routed by token, two fleets behind
 # one HAProxy (Tests/fleet/fleet.sh); and the example backend's real APNs client calling every
-# phone of a fleet (Tests/fleet/backend.sh; docs/fleet.md).
+# phone of a fleet (Tests/fleet/backend.sh; docs/fleet.md); a backend ending the call on each
+# user's other devices, and one that forgets to (Tests/fleet/devices.sh).
 fleet-test: $(APNS_VENV)/installed
 	Tests/fleet/fleet.sh "$$($(SWIFT) build --show-bin-path)/softphone"
 	APNS_PYTHON=$(APNS_VENV)/bin/python Tests/fleet/backend.sh "$$($(SWIFT) build --show-bin-path)/softphone"
+	APNS_PYTHON=$(APNS_VENV)/bin/python Tests/fleet/devices.sh "$$($(SWIFT) build --show-bin-path)/softphone"
 
 # The release binary `make run` starts, linked its own way (Package.swift), takes a call.
 release-test: build

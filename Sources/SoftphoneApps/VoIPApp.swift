@@ -7,6 +7,12 @@ import SoftphoneKit
 /// 60-second ring timer, since iOS has none (rule 28), and ends the call as unanswered when it
 /// fires. The remote side's hang-up arrives over the app's server connection (rule 10).
 ///
+/// A push with `end` (`answered-elsewhere`, `declined-elsewhere` or `remote`) ends a call instead
+/// of starting one: the call `uuid` names, else every call still ringing. It is what a backend
+/// sends a person's other devices once one of them answered or declined; it is reported like any
+/// VoIP push (rule 4), by reporting the ringing call's UUID again, or, with no call to end, a call
+/// that ends at once.
+///
 /// Settings (standard `UserDefaults`): `tokenFormat` — `hex` (default) sends the server the token
 /// as 64 lowercase hex digits; `description` reproduces the pre-iOS 13 habit of stripping `<`, `>`
 /// and spaces from `Data.description`, which since iOS 13 gives the server a broken token (rule 2);
@@ -74,6 +80,10 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         // `json` is SoftphoneKit's typed view of `dictionaryPayload`: the same body without casts
         // from `Any` (which cost the phone memory and time); iOS code reads `dictionaryPayload`.
         let body = payload.json
+        if let end = body["end"] {
+            endingPush(body, end: end)
+            return completion()
+        }
         let update = CXCallUpdate()
         update.remoteHandle = CXHandle(type: .generic, value: body["handle"]?.stringValue ?? "")
         update.localizedCallerName = body["caller"]?.stringValue
@@ -100,6 +110,38 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             server.send("bad-push", ["field": field, "expected": expected])
         }
         completion()
+    }
+
+    /// The values `end` takes, and how CallKit is told each call ended.
+    static let endReasons: [(name: String, reason: CXCallEndedReason)] = [
+        ("answered-elsewhere", .answeredElsewhere), ("declined-elsewhere", .declinedElsewhere), ("remote", .remoteEnded),
+    ]
+
+    /// An ending push: the call it names, or every call still ringing, ends with its reason.
+    private func endingPush(_ body: JSON, end: JSON) {
+        guard let reason = Self.endReasons.first(where: { $0.name == end.stringValue })?.reason else {
+            server.send("bad-push", ["field": "end", "expected": Self.endReasons.map(\.name).joined(separator: ", ")])
+            return reportAndEnd(reason: .failed)
+        }
+        let named = body["uuid"]?.stringValue.flatMap(UUID.init(uuidString:))
+        // Sorted, so that a seeded run ends its calls in the same order every time.
+        let calls = named.map { [$0] } ?? ringTimers.keys.sorted { $0.uuidString < $1.uuidString }
+        guard let first = calls.first else { return reportAndEnd(reason: reason) }
+        // Reporting the call's own UUID again satisfies rule 4: CallKit answers
+        // callUUIDAlreadyExists and nothing new rings.
+        provider.reportNewIncomingCall(with: first, update: CXCallUpdate()) { _ in }
+        for uuid in calls {
+            stopRingTimer(uuid)
+            provider.reportCall(with: uuid, endedAt: nil, reason: reason)
+        }
+    }
+
+    /// A push that brings no call to end is reported all the same (rule 4): a call that ends at once.
+    private func reportAndEnd(reason: CXCallEndedReason) {
+        let uuid = UUID()
+        provider.reportNewIncomingCall(with: uuid, update: CXCallUpdate()) { [weak self] error in
+            if error == nil { self?.provider.reportCall(with: uuid, endedAt: nil, reason: reason) }
+        }
     }
 
     // MARK: - CallKit

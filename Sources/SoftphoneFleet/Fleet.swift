@@ -14,6 +14,11 @@ public final class Fleet {
         /// Drawn from the plan's shares: in Do Not Disturb from the start, its app killed after it registered.
         var doNotDisturb = false
         var killed = false
+        /// Of a user's devices, the one the person picks up; the others they leave to the backend.
+        var picksUp = true
+        /// Drawn from the plan's conditions: offline once registered, in Low Power Mode.
+        var offline = false
+        var lowPower = false
         /// Its calls not yet ended, and whether each is connected.
         var calls: [Int: Bool] = [:]
     }
@@ -29,6 +34,12 @@ public final class Fleet {
     /// Each phone's deadline as the heap has it; entries that differ are stale.
     private var scheduled: [Instant?] = []
     private var heap = DeadlineHeap()
+    /// With several devices per user: the device of each user that last answered or declined a
+    /// call, and the calls left ringing on its other devices.
+    private var pickedUp: [Int?] = []
+    private var ringOn = RingOnWatch()
+    /// When the phones that went offline at the start come back online (`reconnectAfter`).
+    private var reconnectAt: Instant?
 
     /// Makes the phones, switched on, their apps installed; `start(at:)` launches them.
     /// `wallClockStart` is the wall-clock time of `Instant.zero`.
@@ -37,29 +48,78 @@ public final class Fleet {
         var shares = CallUUIDGenerator(seed: plan.seed ^ 0x464C_4545_5400_0001)
         func draw() -> Double { shares.nextFraction() }
         let configuration = Phone.Configuration(app: plan.app, settings: plan.settings, person: plan.person)
+        // The other devices of a user ring until the backend ends them: their person never touches them.
+        var leftRinging = configuration
+        leftRinging.person = Phone.Person()
+        let pickers = Self.pickers(plan)
+        let conditions = plan.conditions
+        var conditionDraws = conditions.isEmpty ? nil : CallUUIDGenerator(seed: plan.seed ^ 0x464C_4545_5400_0003)
         members.reserveCapacity(plan.phones)
         for index in 0..<plan.phones {
             let lock: LockState = draw() < plan.lockedShare ? .locked : .unlocked
-            let phone = Phone(configuration: configuration, lock: lock, seed: plan.seed(of: index), wallClockStart: wallClockStart)
-            let member = Member(phone: phone, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
+            let picksUp = pickers.isEmpty || pickers[plan.userIndex(of: index)] == index
+            var phoneConfiguration = picksUp ? configuration : leftRinging
+            var drawn = FleetConditions.Drawn()
+            if conditionDraws != nil { drawn = conditions.draw(&conditionDraws!) }
+            if let build = drawn.build { phoneConfiguration.build = build }
+            if drawn.bridged, let bridged = conditions.bridgedApp {
+                phoneConfiguration.app = bridged
+                phoneConfiguration.settings = conditions.bridgedSettings
+            }
+            let phone = Phone(configuration: phoneConfiguration, lock: lock, seed: plan.seed(of: index), wallClockStart: wallClockStart)
+            var member = Member(phone: phone, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
+            member.picksUp = picksUp
+            member.offline = drawn.offline
+            member.lowPower = drawn.lowPower
+            summary.count(drawn)
             byToken[member.voipToken] = index
             byToken[member.alertToken] = index
             members.append(member)
         }
         scheduled = Array(repeating: nil, count: plan.phones)
         summary.phones = plan.phones
+        summary.devicesPerUser = plan.devicesPerUser
+        if plan.devicesPerUser > 1 { pickedUp = Array(repeating: nil, count: plan.userCount) }
         // Which phones are in Do Not Disturb and which have their app killed, drawn after the locks.
         for index in members.indices { members[index].doNotDisturb = draw() < plan.doNotDisturbShare }
         for index in members.indices { members[index].killed = draw() < plan.killedShare }
     }
 
+    /// With several devices per user, the device each user picks up, drawn from a stream of its
+    /// own (a fleet of one device per user draws as it always did); empty with one device each.
+    private static func pickers(_ plan: FleetPlan) -> [Int] {
+        guard plan.devicesPerUser > 1 else { return [] }
+        var draws = CallUUIDGenerator(seed: plan.seed ^ 0x464C_4545_5400_0002)
+        return (0..<plan.userCount).map { user in
+            let devices = plan.devices(ofUser: user)
+            return devices.lowerBound + min(devices.count - 1, Int(draws.nextFraction() * Double(devices.count)))
+        }
+    }
+
     /// Starts every phone: the app launches and registers its token; then the drawn shares of
-    /// phones go into Do Not Disturb or have their app killed.
+    /// phones go into Do Not Disturb, have their app killed, go offline (until `reconnectAfter`)
+    /// or into Low Power Mode.
     public func start(at now: Instant) {
+        var anyOffline = false
         for index in members.indices {
             handle(.start, on: index, at: now)
             if members[index].doNotDisturb { handle(.setDoNotDisturb(DoNotDisturb(isOn: true)), on: index, at: now) }
             if members[index].killed { handle(.app(.kill), on: index, at: now) }
+            if members[index].offline {
+                handle(.setNetwork(.offline, latency: nil), on: index, at: now)
+                anyOffline = true
+            }
+            if members[index].lowPower { handle(.setPower(.low), on: index, at: now) }
+        }
+        if anyOffline, let after = plan.conditions.reconnectAfter { reconnectAt = now + after }
+    }
+
+    /// The phones offline since the start come back online: APNs forwards what it stored.
+    private func reconnect(at now: Instant) {
+        reconnectAt = nil
+        for index in members.indices where members[index].offline {
+            members[index].offline = false
+            handle(.setNetwork(nil, latency: nil), on: index, at: now)
         }
     }
 
@@ -69,6 +129,14 @@ public final class Fleet {
     public func user(of index: Int) -> String { plan.user(of: index) }
     public func voipToken(of index: Int) -> String { members[index].voipToken }
     public func alertToken(of index: Int) -> String { members[index].alertToken }
+    /// How many users the phones belong to, and the phones of user `user` (from 0).
+    public var userCount: Int { plan.userCount }
+    public func devices(ofUser user: Int) -> Range<Int> { plan.devices(ofUser: user) }
+    /// Whether phone `index` is the device its person picks up (always, with one device per user).
+    public func picksUp(_ index: Int) -> Bool { members[index].picksUp }
+    /// The device of user `user` that last answered or declined a call; nil before any did, or
+    /// with one device per user.
+    public func pickedUp(ofUser user: Int) -> Int? { pickedUp.isEmpty ? nil : pickedUp[user] }
     /// Phone `index` itself, for reading its state.
     public func phone(_ index: Int) -> Phone { members[index].phone }
     /// Every token and the pushes it takes: what the APNs endpoint accepts.
@@ -105,17 +173,27 @@ public final class Fleet {
     /// The soonest deadline of any phone; nil when none has a timer armed.
     public var nextDeadline: Instant? {
         dropStaleDeadlines()
-        return heap.soonest?.due
+        guard let reconnectAt else { return heap.soonest?.due }
+        return min(reconnectAt, heap.soonest?.due ?? reconnectAt)
     }
 
     /// Runs every phone's timers due by `now`, each phone at its own deadlines.
     public func runDue(until now: Instant) {
-        while let (due, index) = heap.soonest, due <= now {
+        while true {
+            // The offline phones' return is run in its place among the phones' own deadlines.
+            if let at = reconnectAt, at <= now, at <= heap.soonest?.due ?? at {
+                reconnect(at: at)
+                continue
+            }
+            guard let (due, index) = heap.soonest, due <= now else { break }
             _ = heap.pop()
             // A stale entry (the phone's deadline moved since) is skipped here rather than dropped first.
             guard scheduled[index] == due else { continue }
             scheduled[index] = nil
             handle(.tick, on: index, at: due)
+        }
+        if !ringOn.isEmpty {
+            for (key, after) in ringOn.overdue(at: now) { rangOn(key.phone, call: key.call, after: after) }
         }
     }
 
@@ -123,7 +201,7 @@ public final class Fleet {
 
     private func handle(_ command: Command, on index: Int, at now: Instant) {
         let effects = members[index].phone.handle(command, at: now)
-        for effect in effects { if case .event(let event) = effect { observe(event, on: index) } }
+        for effect in effects { if case .event(let event) = effect { observe(event, on: index, at: now) } }
         let next = members[index].phone.nextDeadline
         if next != scheduled[index] {
             scheduled[index] = next
@@ -137,7 +215,7 @@ public final class Fleet {
     }
 
     /// Counts an event of phone `index` in the summary, and hands it on.
-    private func observe(_ event: PhoneEvent, on index: Int) {
+    private func observe(_ event: PhoneEvent, on index: Int, at now: Instant) {
         switch event {
         case .serverRequest(let name, _) where name == "register" && !members[index].registered:
             members[index].registered = true
@@ -151,21 +229,50 @@ public final class Fleet {
                 summary.ringing -= 1
                 summary.connected += 1
                 members[index].calls[call] = true
+                if !pickedUp.isEmpty { stoppedRinging(call, on: index, at: now, pickedUp: "answered") }
             }
         case .ended(let call, _, _, let reason, _, _):
             switch members[index].calls.removeValue(forKey: call) {
             case true?: summary.connected -= 1
-            case false?: summary.ringing -= 1
+            case false?:
+                summary.ringing -= 1
+                if !pickedUp.isEmpty { stoppedRinging(call, on: index, at: now, pickedUp: reason == .declined ? "declined" : nil) }
             case nil: break
             }
             summary.ended[reason.rawValue, default: 0] += 1
         case .callRefused:
             summary.refused += 1
+        case .apns(let delivery):
+            summary.count(delivery)
+        case .serverRequest(let name, _) where name == "answer-lost":
+            summary.callsLost[name, default: 0] += 1
         case .ruleViolated(let rule, _):
             summary.ruleViolations[rule, default: 0] += 1
         default:
             break
         }
         onEvent?(index, event)
+    }
+
+    // MARK: - Several devices per user
+
+    /// Call `call` of phone `index` stopped ringing at `now`: late, if another device of its user
+    /// picked up more than 5 s before; when the person answered or declined it here
+    /// (`pickedUp`), the calls ringing on the user's other devices are watched from now on.
+    private func stoppedRinging(_ call: Int, on index: Int, at now: Instant, pickedUp how: String?) {
+        if let after = ringOn.stopped(phone: index, call: call, at: now) { rangOn(index, call: call, after: after) }
+        guard let how else { return }
+        let user = plan.userIndex(of: index)
+        pickedUp[user] = index
+        for other in plan.devices(ofUser: user) where other != index {
+            // In call order: a seeded run lists the same calls every time.
+            for (ringing, connected) in members[other].calls.sorted(by: { $0.key < $1.key }) where !connected {
+                ringOn.watch(phone: other, call: ringing, from: now, after: how)
+            }
+        }
+    }
+
+    private func rangOn(_ index: Int, call: Int, after: String) {
+        summary.record(FleetSummary.RangOn(user: plan.user(of: index), phone: index + 1, call: call, after: after))
     }
 }

@@ -18,12 +18,18 @@ public struct FleetPlan: Sendable {
     /// The share of phones whose app was killed after it registered: a VoIP push launches it again.
     public var killedShare: Double
     public var seed: UInt64
-    /// The user id of each phone, as the backend knows it; missing ones are `user-N` (from 1).
+    /// The user id of each user, as the backend knows it; missing ones are `user-N` (from 1).
     public var users: [String]
+    /// How many phones each user has (phones 1 to N are user 1's, …): the backend calls them all,
+    /// the person picks up one of them, and the backend must end the others.
+    public var devicesPerUser: Int
+    /// The field's conditions, each on a share of phones.
+    public var conditions: FleetConditions
 
     public init(
         phones: Int, app: AppBundle, settings: [String: AppSetting.Value] = [:], person: Phone.Person = Phone.Person(),
-        lockedShare: Double = 1, doNotDisturbShare: Double = 0, killedShare: Double = 0, seed: UInt64 = 1, users: [String] = []
+        lockedShare: Double = 1, doNotDisturbShare: Double = 0, killedShare: Double = 0, seed: UInt64 = 1, users: [String] = [],
+        devicesPerUser: Int = 1, conditions: FleetConditions = FleetConditions()
     ) {
         self.phones = phones
         self.app = app
@@ -34,6 +40,8 @@ public struct FleetPlan: Sendable {
         self.killedShare = killedShare
         self.seed = seed
         self.users = users
+        self.devicesPerUser = devicesPerUser
+        self.conditions = conditions
     }
 
     /// Phone `index`'s seed: the plan's and the index, mixed (neighbouring plan seeds share none).
@@ -42,6 +50,19 @@ public struct FleetPlan: Sendable {
         return mixer.next64()
     }
 
-    /// The user of phone `index`.
-    public func user(of index: Int) -> String { index < users.count ? users[index] : "user-\(index + 1)" }
+    /// How many users the phones belong to (the last may have fewer devices than the others).
+    public var userCount: Int { Self.userCount(phones: phones, devicesPerUser: devicesPerUser) }
+    public static func userCount(phones: Int, devicesPerUser: Int) -> Int { (phones + devicesPerUser - 1) / devicesPerUser }
+
+    /// The user (from 0) phone `index` belongs to.
+    public func userIndex(of index: Int) -> Int { index / devicesPerUser }
+
+    /// The user id of phone `index`.
+    public func user(of index: Int) -> String { userName(userIndex(of: index)) }
+
+    /// The id of user `user` (from 0).
+    public func userName(_ user: Int) -> String { user < users.count ? users[user] : "user-\(user + 1)" }
+
+    /// The phones of user `user` (from 0).
+    public func devices(ofUser user: Int) -> Range<Int> { (user * devicesPerUser)..<min(phones, (user + 1) * devicesPerUser) }
 }

@@ -18,6 +18,11 @@ enum FleetCommand {
         var seed: UInt64 = 1
         var declineShare = 0.0, ignoreShare = 0.0, lockedShare = 1.0, doNotDisturbShare = 0.0, killedShare = 0.0
         var declinesWhenBusy = false
+        /// `--devices-per-user N`: each user's phones, all called by the backend.
+        var devicesPerUser = 1
+        /// The field's conditions on shares of phones; `engineStart`, the bridged phones' setting.
+        var conditions = FleetConditions()
+        var engineStart: Int?
         var usersFile: String?
         var tokensOut: String?
         var summaryOut: String?
@@ -29,7 +34,7 @@ enum FleetCommand {
     }
 
     static func usage(apps: InstalledApps) -> String {
-        "softphone fleet --phones N (--apns [HOST:]PORT [--real-time] | --replay FILE) [--app \(apps.idChoices)] [--set KEY=VALUE]... [--seed S] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
+        "softphone fleet --phones N (--apns [HOST:]PORT [--real-time] | --replay FILE) [--app \(apps.idChoices)] [--set KEY=VALUE]... [--seed S] [--devices-per-user N] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--offline-share R [--reconnect-after S]] [--low-power-share R] [--build-share development|testflight=R]... [--bridged-share R [--engine-start MS]] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
     }
 
     /// The phone options the fleet takes, with whether each takes a value.
@@ -59,6 +64,28 @@ enum FleetCommand {
             case "--dnd-share": fleet.doNotDisturbShare = try share(flag, try value())
             case "--killed-share": fleet.killedShare = try share(flag, try value())
             case "--busy-declines": fleet.declinesWhenBusy = true
+            case "--offline-share": fleet.conditions.offlineShare = try share(flag, try value())
+            case "--low-power-share": fleet.conditions.lowPowerShare = try share(flag, try value())
+            case "--bridged-share": fleet.conditions.bridgedShare = try share(flag, try value())
+            case "--reconnect-after":
+                let text = try value()
+                guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else { throw reader.mistake("--reconnect-after \"\(text)\" must be seconds from 0 to 86400, e.g. --reconnect-after 30") }
+                fleet.conditions.reconnectAfter = .milliseconds(Int64((seconds * 1000).rounded()))
+            case "--engine-start":
+                let text = try value()
+                guard let milliseconds = Int(text), (0...60_000).contains(milliseconds) else { throw reader.mistake("--engine-start \"\(text)\" must be milliseconds from 0 to 60000, e.g. --engine-start 3000") }
+                fleet.engineStart = milliseconds
+            case "--build-share":
+                let text = try value()
+                let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let build = AppBuild(rawValue: parts[0]), build != .appstore else {
+                    throw reader.mistake("--build-share \"\(text)\" must be development=R or testflight=R, e.g. --build-share development=0.1")
+                }
+                fleet.conditions.buildShares[build] = try share(flag, parts[1])
+            case "--devices-per-user":
+                let text = try value()
+                guard let count = Int(text), (1...10).contains(count) else { throw reader.mistake("--devices-per-user \"\(text)\" must be a number of phones each user has, from 1 to 10") }
+                fleet.devicesPerUser = count
             default: return false
             }
             return true
@@ -94,7 +121,7 @@ enum FleetCommand {
                         continue
                     }
                     guard parts.count == 2, try person("--" + key, { () throws(ControlError) in value }) else {
-                        throw reader.mistake("--policy \(path):\(number): \"\(key)\" is not KEY = VALUE for answer-after, hangup-after, decline-ratio, ignore-ratio, busy-declines, locked-share, dnd-share or killed-share")
+                        throw reader.mistake("--policy \(path):\(number): \"\(key)\" is not KEY = VALUE for answer-after, hangup-after, decline-ratio, ignore-ratio, busy-declines, locked-share, dnd-share, killed-share, devices-per-user, offline-share, reconnect-after, low-power-share, build-share, bridged-share or engine-start")
                     }
                 }
             case "--real-time": realTime = true  // the default; for scripts that want it said
@@ -110,6 +137,12 @@ enum FleetCommand {
             }
         }
         guard fleet.phones > 0 else { throw reader.mistake("how many phones? e.g. --phones 1000; usage: \(usage(apps: apps))") }
+        guard fleet.engineStart == nil || fleet.conditions.bridgedShare > 0 else {
+            throw reader.mistake("--engine-start is the bridged phones' setting: add --bridged-share R")
+        }
+        guard fleet.conditions.buildShares.values.reduce(0, +) <= 1 else {
+            throw reader.mistake("the --build-share shares add up to more than 1; the rest of the phones run the App Store build")
+        }
         guard fleet.declineShare + fleet.ignoreShare <= 1 else {
             throw reader.mistake("--decline-ratio and --ignore-ratio add up to more than 1; the rest of the calls are answered")
         }
@@ -137,18 +170,28 @@ enum FleetCommand {
                 guard case .success(let words) = line else { return nil }
                 return words.first
             }
-            guard users.count >= options.phones else {
-                throw ControlError("softphone fleet: --users \(path) has \(users.count) user ids, one a line; --phones \(options.phones) needs as many")
+            let needed = FleetPlan.userCount(phones: options.phones, devicesPerUser: options.devicesPerUser)
+            guard users.count >= needed else {
+                let phones = options.devicesPerUser > 1 ? "--phones \(options.phones) with --devices-per-user \(options.devicesPerUser) needs \(needed)" : "--phones \(options.phones) needs as many"
+                throw ControlError("softphone fleet: --users \(path) has \(users.count) user ids, one a line; \(phones)")
             }
         }
         var person = options.phone.person
         person.declineShare = options.declineShare
         person.ignoreShare = options.ignoreShare
         person.declinesWhenBusy = options.declinesWhenBusy
+        var conditions = options.conditions
+        if conditions.bridgedShare > 0 {
+            // The bridged app's code under the fleet's app's bundle id: the backend's topic reaches every phone.
+            var bridged = AppCatalog.bridged.bundle
+            bridged.bundleIdentifier = options.phone.app.bundleIdentifier
+            conditions.bridgedApp = bridged
+            if let engineStart = options.engineStart { conditions.bridgedSettings["engineStart"] = .int(engineStart) }
+        }
         return FleetPlan(
             phones: options.phones, app: options.phone.app, settings: options.phone.settings, person: person,
             lockedShare: options.lockedShare, doNotDisturbShare: options.doNotDisturbShare, killedShare: options.killedShare,
-            seed: options.seed, users: users)
+            seed: options.seed, users: users, devicesPerUser: options.devicesPerUser, conditions: conditions)
     }
 }
 
@@ -214,7 +257,8 @@ extension FleetCommand {
         do throws(ControlError) {
             let text: String
             do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --replay \(path): \(error)") }
-            script = try FleetReplay(text, path: path, phones: options.phones)
+            let users = FleetPlan.userCount(phones: options.phones, devicesPerUser: options.devicesPerUser)
+            script = try FleetReplay(text, path: path, phones: options.phones, users: users)
             fleet = Fleet(plan: try plan(options), wallClockStart: 1_800_000_000)
         } catch {
             Console.error(error.message)

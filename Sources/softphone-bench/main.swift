@@ -61,6 +61,7 @@ let parts: [(name: String, measure: @MainActor () throws -> Void)] = [
     ("apns", apnsBench),
     ("storm", pushStormBench),
     ("fleet", fleetBench),
+    ("fleet-conditions", fleetConditionsBench),
     ("soak", soakBench),
 ]
 let names = getenv("SOFTPHONE_BENCH_ONLY").map { String(cString: $0).split(separator: ",").map(String.init) }

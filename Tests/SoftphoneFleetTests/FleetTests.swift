@@ -98,3 +98,139 @@ struct FleetTests {
     let first = FleetTests.fleet(200, seed: 1), second = FleetTests.fleet(200, seed: 2)
     #expect(Set(first.tokens.keys).isDisjoint(with: second.tokens.keys))
 }
+
+/// Several devices per user: each user's phones share its user id; the person picks up one.
+@Suite("Fleet: several devices per user")
+struct FleetDevicesTests {
+    static func fleet() -> Fleet {
+        let plan = FleetPlan(
+            phones: 100, app: AppCatalog.voip.bundle, person: Phone.Person(answerAfter: .seconds(2), hangUpAfter: .seconds(30)), seed: 9,
+            devicesPerUser: 2)
+        let fleet = Fleet(plan: plan)
+        fleet.start(at: .zero)
+        return fleet
+    }
+
+    @Test("the users' ids: two phones each, every token its own; one device of each user picks up")
+    func users() {
+        let fleet = Self.fleet()
+        #expect(fleet.userCount == 50 && fleet.user(of: 0) == "user-1" && fleet.user(of: 1) == "user-1" && fleet.user(of: 99) == "user-50")
+        #expect(Set((0..<100).map(fleet.voipToken(of:))).count == 100)
+        #expect((0..<50).allSatisfy { user in fleet.devices(ofUser: user).filter(fleet.picksUp).count == 1 })
+        // Drawn from the seed, not always the first device.
+        #expect((0..<50).contains { fleet.picksUp(2 * $0 + 1) })
+    }
+
+    @Test("the backend ends the other device's call when one answers: nothing rings on")
+    func endedElsewhere() {
+        let fleet = Self.fleet()
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(1), for: .seconds(3))
+        #expect(fleet.summary.connected == 50 && fleet.summary.ringing == 50)
+        let ending = PushRequest(kind: .voip, payload: .object([("aps", .object([])), ("end", .string("answered-elsewhere"))]))
+        for user in 0..<fleet.userCount {
+            for index in fleet.devices(ofUser: user) where index != fleet.pickedUp(ofUser: user) {
+                fleet.deliver(ending, token: fleet.voipToken(of: index), at: .zero + .seconds(5))
+            }
+        }
+        #expect(fleet.summary.ringing == 0)
+        fleet.runDue(until: .zero + .seconds(120))
+        #expect(fleet.summary.rangOnAfterAnswer == 0 && fleet.summary.ended == ["answered-elsewhere": 50, "local": 50])
+    }
+
+    @Test("without the ending push, each other device is counted once it has rung 5 s past the answer")
+    func rangOn() {
+        let fleet = Self.fleet()
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(1), for: .seconds(7))
+        #expect(fleet.summary.rangOnAfterAnswer == 0)
+        fleet.runDue(until: .zero + .seconds(9))
+        #expect(fleet.summary.rangOnAfterAnswer == 50 && fleet.summary.ringing == 50)
+        #expect(fleet.summary.rangOn.first.map { [$0.user, $0.after] } == ["user-1", "answered"])
+    }
+}
+
+/// The field's conditions on shares of phones: APNs stores and forwards for the offline ones,
+/// holds back low-priority pushes in Low Power Mode, and the summary counts what was lost.
+@Suite("Fleet: conditions by share")
+struct FleetConditionsTests {
+    static func fleet(_ phones: Int, _ conditions: FleetConditions, killedShare: Double = 0) -> Fleet {
+        let plan = FleetPlan(
+            phones: phones, app: AppCatalog.voip.bundle, person: Phone.Person(answerAfter: .seconds(2), hangUpAfter: .seconds(5)),
+            killedShare: killedShare, seed: 4, conditions: conditions)
+        let fleet = Fleet(plan: plan)
+        fleet.start(at: .zero)
+        return fleet
+    }
+
+    @Test("a share offline from the start: APNs stores their calls and delivers them late when they come back")
+    func offlineAndBack() {
+        var conditions = FleetConditions()
+        conditions.offlineShare = 0.2
+        conditions.reconnectAfter = .seconds(30)
+        let fleet = Self.fleet(200, conditions)
+        let offline = fleet.summary.conditions["offline"] ?? 0
+        #expect((20...60).contains(offline), "\(offline) offline")
+        // Registered before going offline, as the brief's phones do.
+        #expect(fleet.summary.registered == 200)
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(1), for: .seconds(10))
+        #expect(fleet.summary.incoming == 200 - offline && fleet.summary.apnsStored == offline && fleet.summary.apnsDeliveredLate == 0)
+        #expect(fleet.nextDeadline! <= .zero + .seconds(30))
+        fleet.runDue(until: .zero + .seconds(31))
+        #expect(fleet.summary.incoming == 200 && fleet.summary.apnsDeliveredLate == offline && fleet.summary.callsLost.isEmpty)
+    }
+
+    @Test("offline for good: a second push replaces the first, and both calls are lost")
+    func offlineReplaced() {
+        var conditions = FleetConditions()
+        conditions.offlineShare = 1
+        let fleet = Self.fleet(10, conditions)
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(1), for: .seconds(1))
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(2), for: .seconds(60))
+        #expect(fleet.summary.incoming == 0 && fleet.summary.apnsStored == 20 && fleet.summary.apnsDiscarded == ["replaced": 10])
+        #expect(fleet.summary.callsLost == ["push-discarded": 10])
+        #expect(FleetTests.text(fleet.summary).contains("\"apns_discarded\":{\"replaced\":10}"))
+    }
+
+    @Test("Low Power Mode holds back a priority 5 push; a priority 10 call push rings")
+    func lowPower() {
+        var conditions = FleetConditions()
+        conditions.lowPowerShare = 1
+        let fleet = Self.fleet(10, conditions)
+        let slow = PushRequest(kind: .voip, payload: FleetTests.callPush, priority: 5)
+        for index in 0..<10 { fleet.deliver(slow, token: fleet.voipToken(of: index), at: .zero + .seconds(1)) }
+        #expect(fleet.summary.apnsStored == 10 && fleet.summary.incoming == 0 && fleet.summary.conditions == ["low-power": 10])
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(2), for: .seconds(1))
+        #expect(fleet.summary.incoming == 10)
+    }
+
+    @Test("bridged phones whose app was killed: answered before the engine starts, the answer is lost")
+    func bridgedAnswerLost() {
+        var conditions = FleetConditions()
+        conditions.bridgedShare = 1
+        var bridged = AppCatalog.bridged.bundle
+        bridged.bundleIdentifier = AppCatalog.voip.bundle.bundleIdentifier
+        conditions.bridgedApp = bridged
+        conditions.bridgedSettings = ["engineStart": .int(5000)]
+        let fleet = Self.fleet(10, conditions, killedShare: 1)
+        #expect(fleet.summary.conditions == ["bridged": 10])
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(1), for: .seconds(10))
+        #expect(fleet.summary.callsLost == ["answer-lost": 10], "\(fleet.summary.callsLost)")
+    }
+
+    @Test("a development build share is drawn and counted; conditions unused show nothing in the summary")
+    func buildsAndNothing() {
+        var conditions = FleetConditions()
+        conditions.buildShares = [.development: 0.5]
+        let fleet = Self.fleet(100, conditions)
+        #expect((30...70).contains(fleet.summary.conditions["development"] ?? 0))
+        let plain = FleetTests.fleet(100)
+        FleetTests.callEveryPhone(plain, at: .zero + .seconds(1), for: .seconds(10))
+        let text = FleetTests.text(plain.summary)
+        for field in ["conditions", "apns_stored", "apns_delivered_late", "apns_discarded", "calls_lost", "rang_on"] {
+            #expect(!text.contains(field), "\(field) in \(text)")
+        }
+    }
+}
+
+extension FleetTests {
+    static func text(_ summary: FleetSummary) -> String { summary.json.text }
+}

@@ -4,21 +4,10 @@
 # backend calls every user once through its real APNs client (aioapns, TLS and a JWT), and every
 # call rings its phone. Needs the PyPI clients `make test` installs in .build/apns-venv.
 # Usage: APNS_PYTHON=.build/apns-venv/bin/python Tests/fleet/backend.sh PATH/TO/softphone
-set -euo pipefail
-softphone=$1
-python=${APNS_PYTHON:?set APNS_PYTHON}
+name="fleet backend"
 root=$(cd "$(dirname "$0")/../.." && pwd)
-dir=$(mktemp -d)
-pids=()
-trap 'for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$dir"' EXIT
-fail() { echo "fleet backend: $1"; for f in "$dir"/*.out "$dir"/*.err; do [ -f "$f" ] && { echo "--- $f"; tail -5 "$f"; }; done; exit 1; }
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+source "$root/Tests/fleet/backend-setup.sh"
 phones=40
-
-made=$("$softphone" apns-credentials "$dir/credentials")
-read -r -a flags <<<"$(grep '^  softphone --apns' <<<"$made" | sed 's/^  softphone --apns 2197 //')"
-key=$(ls "$dir"/credentials/AuthKey_*.p8)
-team=${flags[-1]}
 apns_port=$(free_port)
 webhook_port=$(free_port)
 
