@@ -18,12 +18,16 @@ public struct ConditionsPanel: Equatable, Hashable, Sendable {
     public var voipDelivery: VoIPDelivery
     /// Pushes APNs holds for the device (offline, or held back in Low Power Mode).
     public var apnsHeld: Int
+    /// The cellular call, if there is one (`softphone cellular`).
+    public var cellular: CellularCall?
 
     /// Makes a panel; the defaults are a healthy device's.
     public init(
         network: NetworkState = .wifi, latencyMilliseconds: Int64 = 0, power: PowerMode = .normal, doNotDisturb: Bool = false,
-        ringer: RingerSwitch = .ring, build: AppBuild = .appstore, voipDelivery: VoIPDelivery = .on, apnsHeld: Int = 0
+        ringer: RingerSwitch = .ring, build: AppBuild = .appstore, voipDelivery: VoIPDelivery = .on, apnsHeld: Int = 0,
+        cellular: CellularCall? = nil
     ) {
+        self.cellular = cellular
         self.network = network
         self.latencyMilliseconds = latencyMilliseconds
         self.power = power
@@ -58,6 +62,7 @@ public struct ConditionsPanel: Equatable, Hashable, Sendable {
             Row(name: "build", value: build.rawValue, isSet: build != .appstore),
             Row(name: "VoIP delivery", value: voipDelivery.rawValue, isSet: voipDelivery != .on),
             Row(name: "APNs holds", value: apnsHeld == 1 ? "1 push" : "\(apnsHeld) pushes", isSet: apnsHeld > 0),
+            Row(name: "cellular call", value: cellular.map { "\($0.from), \($0.state.rawValue)" } ?? "none", isSet: cellular != nil),
         ]
     }
 }

@@ -25,7 +25,7 @@ extension Phone {
         ConditionsPanel(
             network: device.network, latencyMilliseconds: device.latency.milliseconds, power: device.power,
             doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, build: configuration.build,
-            voipDelivery: voipDelivery, apnsHeld: apnsHeld)
+            voipDelivery: voipDelivery, apnsHeld: apnsHeld, cellular: cellularCall)
     }
 
     /// The screen without the help overlay: calls first, then an open list, the "call ended"

@@ -21,7 +21,7 @@ struct ConditionsPanelTests {
         press("!", on: t)
         guard case .conditions(let panel, over: .lock) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(t.screen.name == "conditions")
-        #expect(panel.rows.map(\.name) == ["network", "power", "do not disturb", "ring/silent switch", "build", "VoIP delivery", "APNs holds"])
+        #expect(panel.rows.map(\.name) == ["network", "power", "do not disturb", "ring/silent switch", "build", "VoIP delivery", "APNs holds", "cellular call"])
         #expect(panel.rows.allSatisfy { !$0.isSet })
         #expect(panel.rows.first?.value == "wifi")
     }
@@ -57,10 +57,19 @@ struct ConditionsPanelTests {
         var push = PushRequest(kind: .voip, payload: .object([("aps", .object([])), ("caller", .string("Alice"))]), expiration: 1_800_003_600)
         push.apnsID = "A"
         t.send(.push(push))
-        #expect(panel(of: t)?.rows.last == ConditionsPanel.Row(name: "APNs holds", value: "1 push", isSet: true))
+        #expect(panel(of: t)?.rows.first { $0.name == "APNs holds" } == ConditionsPanel.Row(name: "APNs holds", value: "1 push", isSet: true))
         let token = t.phone.voipToken
         press("u", on: t)
         #expect(t.phone.voipToken != token)
+    }
+
+    @Test("a cellular call shows with its number and state")
+    func cellularCall() throws {
+        let t = TestPhone()
+        t.send(.cellular(.call(from: "+15550199")))
+        guard case .incoming = t.screen else { Issue.record("screen is \(t.screen)"); return }
+        press("a!", on: t)
+        #expect(panel(of: t)?.rows.last == ConditionsPanel.Row(name: "cellular call", value: "+15550199, connected", isSet: true))
     }
 
     @Test("Esc or ! closes it; ? over it lists its keys; it goes when a call comes")
