@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "route", "interrupt", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -50,12 +50,15 @@ extension ControlRequest {
     /// `push FILE [--type voip|alert] [--topic T] …`, `key KEYS [--socket PATH]`.
     public static func synopsis(of subcommand: String, in context: WordContext) -> String {
         let operand: String? = switch subcommand {
-        case "key": "KEYS"
+        case "key": "KEYS|headset"
         case "push": context.standardInput ? "[FILE|-]" : "FILE"
         case "app": AppAction.allCases.map(\.rawValue).joined(separator: "|")
         case "caption": "[TEXT]"
         case "network": "offline|online|wifi|cellular"
         case "power": "low|normal"
+        case "route": AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
+        case "interrupt": "begin|end"
+        case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|")
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -143,6 +146,30 @@ extension ControlRequest {
                 throw reader.mistake("\"\(word)\" is not one of low|normal (Low Power Mode on or off); usage: \(usage)", at: reader.culprit)
             }
             return (.power(mode), try rest(&reader, context))
+        case "route":
+            let words = AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
+            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which route? usage: \(usage)", at: nil) }
+            guard let route = AudioRoute(rawValue: word) else {
+                throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
+            }
+            return (.route(route), try rest(&reader, context))
+        case "interrupt":
+            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("begin or end? usage: \(usage)", at: nil) }
+            guard word == "begin" || word == "end" else {
+                throw reader.mistake("\"\(word)\" is not one of begin|end; usage: \(usage)", at: reader.culprit)
+            }
+            return (.interrupt(began: word == "begin"), try rest(&reader, context))
+        case "fault":
+            guard let what = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which fault? usage: \(usage)", at: nil) }
+            guard what == "audio-session" else {
+                throw reader.mistake("\"\(what)\" is not a fault Softphone has; use audio-session; usage: \(usage)", at: reader.culprit)
+            }
+            let words = AudioFault.allCases.map(\.rawValue).joined(separator: "|")
+            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("\(words)? usage: \(usage)", at: nil) }
+            guard let fault = AudioFault(rawValue: word) else {
+                throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
+            }
+            return (.fault(fault), try rest(&reader, context))
         case "caption":
             // One operand, the text; none or "" clears the caption.
             let text = reader.operand(valueFlags: socketFlag) ?? ""

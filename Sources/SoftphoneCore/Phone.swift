@@ -297,6 +297,10 @@ public final class Phone {
         case .setRingerSwitch(let position): setRingerSwitch(position)
         case .setNetwork(let state, let latency): setNetwork(state, latency: latency)
         case .setPower(let mode): setPower(mode)
+        case .setRoute(let route): setRoute(route)
+        case .interruptAudio(let began): interruptAudio(began: began)
+        case .headsetButton: pressHeadsetButton()
+        case .setAudioFault(let fault): setAudioFault(fault)
         case .callBack(let index): callBack(recent: index)
         case .resetCallService: resetCallService()
         case .tick: break

@@ -73,6 +73,16 @@ enum FlowVocabulary {
             return Row(shape: .note(.phoneUI), label: "network: \(string("network"))" + (latency > 0 ? ", pushes take \(latency) ms" : ""))
         case "device.power":
             return Row(shape: .note(.phoneUI), label: string("power") == "low" ? "Low Power Mode on" : "Low Power Mode off")
+        case "audio.route":
+            // A marker on the phone's lane: where call audio goes from here on.
+            return Row(shape: .note(.phoneUI), label: "route: \(string("route")) (\(string("reason")))")
+        case "audio.interruption":
+            return Row(shape: .note(.phoneUI), label: string("type") == "began" ? "audio interrupted" : "interruption ended")
+        case "audio.fault":
+            if let call = number("call") {
+                return Row(shape: .note(.phoneUI), label: "no didActivate for call \(call)", isProblem: true)
+            }
+            return Row(shape: .note(.phoneUI), label: "audio fault: \(string("fault"))", isProblem: string("fault") != "none")
         case "push.delivery":
             let state = string("state")
             // Short, to fit left of the PushKit lane; the count is in the event's details.

@@ -37,6 +37,16 @@ public enum Keymap {
         return nil
     }
 
+    /// Keys with a name rather than a character, pressed whole (`softphone key headset`): the
+    /// headset's button means the same on every screen, so it is no screen's binding.
+    public static let namedKeys: [String: Command] = ["headset": .headsetButton]
+
+    /// The commands `keys` give: a named key, else each character pressed in turn.
+    public static func commands(for keys: String) -> [Command] {
+        if let named = namedKeys[keys] { return [named] }
+        return keys.unicodeScalars.map(Command.press)
+    }
+
     /// The keys that mean something on `screen`, most used first.
     public static func bindings(for screen: Screen) -> [KeyBinding] {
         switch screen {

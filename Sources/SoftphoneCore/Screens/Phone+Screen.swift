@@ -38,7 +38,7 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: appName, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
-                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: calls.speakerOn,
+                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: device.route == .speaker, route: device.route,
                 appHasCallControls: app.delegate is any InAppCallControls, appInForeground: app.state == .foreground,
                 canHold: focus.details.supportsHolding))
         }
