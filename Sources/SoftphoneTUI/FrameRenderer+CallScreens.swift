@@ -15,10 +15,14 @@ extension Pen {
         case "swap": ("[x]", "swap", false, "")
         default: ("[x]", "hold", call.status == .onHold, nil)
         }
-        // An accessory's route takes the speaker's place: the audio goes there, not to the phone.
-        let accessory: String? = call.route == .receiver || call.route == .speaker ? nil : call.route.rawValue
+        // An accessory's route takes the speaker's place, named alone (it fits 40 columns so): the
+        // audio goes there, not to the phone; `p` still switches to the loudspeaker.
+        let speaker: (key: String, name: String, on: Bool, word: String?) = switch call.route {
+        case .receiver, .speaker: ("[p]", "speaker", call.isSpeaker, nil)
+        default: ("[p]", call.route.rawValue, true, "")
+        }
         let buttons: [(key: String, name: String, on: Bool, word: String?)] = [
-            ("[m]", "mute", call.isMuted, nil), hold, ("[p]", "speaker", call.isSpeaker || accessory != nil, accessory),
+            ("[m]", "mute", call.isMuted, nil), hold, speaker,
         ]
         let state = { (button: (key: String, name: String, on: Bool, word: String?)) in button.word ?? (button.on ? "on" : "off") }
         let end = Line.keys([("[d] End", .decline)])
