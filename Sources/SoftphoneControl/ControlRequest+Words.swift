@@ -147,11 +147,7 @@ extension ControlRequest {
             }
             return (.power(mode), try rest(&reader, context))
         case "route":
-            let words = AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
-            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which route? usage: \(usage)", at: nil) }
-            guard let route = AudioRoute(rawValue: word) else {
-                throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
-            }
+            let route = try choice(AudioRoute.self, &reader, socketFlag: socketFlag, asking: "which route?", usage: usage)
             return (.route(route), try rest(&reader, context))
         case "interrupt":
             guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("begin or end? usage: \(usage)", at: nil) }
@@ -164,11 +160,8 @@ extension ControlRequest {
             guard what == "audio-session" else {
                 throw reader.mistake("\"\(what)\" is not a fault Softphone has; use audio-session; usage: \(usage)", at: reader.culprit)
             }
-            let words = AudioFault.allCases.map(\.rawValue).joined(separator: "|")
-            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("\(words)? usage: \(usage)", at: nil) }
-            guard let fault = AudioFault(rawValue: word) else {
-                throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
-            }
+            let asking = AudioFault.allCases.map(\.rawValue).joined(separator: "|") + "?"
+            let fault = try choice(AudioFault.self, &reader, socketFlag: socketFlag, asking: asking, usage: usage)
             return (.fault(fault), try rest(&reader, context))
         case "caption":
             // One operand, the text; none or "" clears the caption.
@@ -203,6 +196,19 @@ extension ControlRequest {
         let (request, socket) = try read(&reader, in: .typedLine)
         guard socket == nil else { throw reader.mistake("--socket is not used here: this line drives the phone it is typed on") }
         return request
+    }
+
+    /// The operand that names one of `T`'s cases by its raw value; missing or another word is a
+    /// mistake asking `question`, or naming the words accepted.
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ type: T.Type, _ reader: inout WordReader, socketFlag: Set<String>, asking question: String, usage: String
+    ) throws(ControlError) -> T where T.RawValue == String {
+        guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("\(question) usage: \(usage)", at: nil) }
+        guard let value = T(rawValue: word) else {
+            let words = T.allCases.map(\.rawValue).joined(separator: "|")
+            throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
+        }
+        return value
     }
 
     /// The words after a subcommand with no flags of its own: `--socket PATH` where the context has it.
