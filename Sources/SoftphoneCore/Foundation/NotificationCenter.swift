@@ -1,5 +1,5 @@
 /// A notification, as Foundation's `Notification`: a name, the object that posted it, and what it says.
-public struct Notification: @unchecked Sendable {
+public struct Notification {
     /// A notification's name, as `Notification.Name`.
     public struct Name: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
