@@ -17,7 +17,11 @@ import SoftphoneKit
 /// as 64 lowercase hex digits; `description` reproduces the pre-iOS 13 habit of stripping `<`, `>`
 /// and spaces from `Data.description`, which since iOS 13 gives the server a broken token (rule 2);
 /// `callGroups` — 1 (default) takes one call at a time, 2 lets a second call hold the first
-/// (Hold & Accept on the call-waiting screen, rule 38).
+/// (Hold & Accept on the call-waiting screen, rule 38); `audioWatchdog` — 0 (default) waits for
+/// CallKit's `didActivate` as long as it takes, N gives up on a call after N seconds without it
+/// (`softphone fault audio-session never-activates`): it logs why and ends the call as failed.
+///
+/// It tells its server where call audio goes at each `AVAudioSession.routeChangeNotification`.
 public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate, InAppCallControls {
     /// How long a call rings before the app gives up on it.
     public static let ringTimeout: TimeInterval = 60
@@ -25,6 +29,8 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public static let tokenFormatKey = "tokenFormat"
     /// The `UserDefaults` key of the call groups setting (`CXProviderConfiguration.maximumCallGroups`).
     public static let callGroupsKey = "callGroups"
+    /// The `UserDefaults` key of the audio watchdog's seconds (0: off).
+    public static let audioWatchdogKey = "audioWatchdog"
     /// The settings as the Settings app lists them; `softphone run --set KEY=VALUE` sets them.
     public static let settings = [
         AppSetting(
@@ -33,6 +39,9 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         AppSetting(
             key: callGroupsKey, kind: .number(1...2), defaultValue: .int(1),
             title: "calls CallKit may keep at once; 2: a second call can Hold & Accept the first (rule 38)"),
+        AppSetting(
+            key: audioWatchdogKey, kind: .number(0...60), defaultValue: .int(0),
+            title: "seconds to wait for didActivate before ending the call as failed; 0: wait (rule 34)"),
     ]
 
     let provider: CXProvider
@@ -40,6 +49,8 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     let controller = CXCallController()
     let server = AppServer()
     private var ringTimers: [UUID: Timer] = [:]
+    /// Calls answered or started whose audio CallKit has not yet activated, each with its watchdog.
+    private var audioWatchdogs: [UUID: Timer] = [:]
     /// The VoIP token as the app sends it to its server: 64 lower-case hex digits (rule 2).
     public private(set) var token = ""
 
@@ -57,6 +68,11 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             // The caller gave up or hung up: end the call as the remote side's doing.
             self?.stopRingTimer(message.callUUID)
             self?.provider.reportCall(with: message.callUUID, endedAt: nil, reason: .remoteEnded)
+        }
+        NotificationCenter.default.addObserver(forName: AVAudioSession.routeChangeNotification) { [weak self] notification in
+            let reason = notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt
+            let port = AVAudioSession.sharedInstance().currentRoute.outputs.first?.portType.rawValue ?? "none"
+            self?.server.send("audio-route", ["port": port, "reason": reason.map { String($0) } ?? "?"])
         }
         return true
     }
@@ -149,16 +165,26 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public func providerDidReset(_ provider: CXProvider) {
         for timer in ringTimers.values { timer.invalidate() }
         ringTimers.removeAll()
+        for timer in audioWatchdogs.values { timer.invalidate() }
+        audioWatchdogs.removeAll()
+    }
+
+    /// Call audio starts here, and only here (rule 34): the watchdogs stand down.
+    public func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {
+        for timer in audioWatchdogs.values { timer.invalidate() }
+        audioWatchdogs.removeAll()
     }
 
     public func provider(_ provider: CXProvider, perform action: CXAnswerCallAction) {
         stopRingTimer(action.callUUID)
         server.send("answer", ["uuid": action.callUUID.uuidString])
         action.fulfill()
+        watchAudio(of: action.callUUID)
     }
 
     public func provider(_ provider: CXProvider, perform action: CXEndCallAction) {
         stopRingTimer(action.callUUID)
+        audioWatchdogs.removeValue(forKey: action.callUUID)?.invalidate()
         server.send("end", ["uuid": action.callUUID.uuidString])
         action.fulfill()
     }
@@ -166,6 +192,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     public func provider(_ provider: CXProvider, perform action: CXStartCallAction) {
         server.send("dial", ["uuid": action.callUUID.uuidString, "handle": action.handle.value])
         action.fulfill()
+        watchAudio(of: action.callUUID)
         provider.reportOutgoingCall(with: action.callUUID, startedConnectingAt: nil)
         // The simulated callee picks up two seconds later.
         let uuid = action.callUUID
@@ -221,6 +248,19 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             return ("uuid", "a UUID string such as E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
         }
         return nil
+    }
+
+    /// With the watchdog set, a call whose audio CallKit does not activate in time is given up:
+    /// the log says why, and CallKit hears the call failed, rather than the person talking to silence.
+    private func watchAudio(of uuid: UUID) {
+        let seconds = UserDefaults.standard.integer(forKey: Self.audioWatchdogKey)
+        guard seconds > 0 else { return }
+        audioWatchdogs[uuid] = Timer.scheduledTimer(withTimeInterval: TimeInterval(seconds), repeats: false) { [weak self] _ in
+            guard let self, self.audioWatchdogs.removeValue(forKey: uuid) != nil else { return }
+            NSLog("no call audio: CallKit did not activate the audio session within \(seconds) s; ending the call")
+            self.server.send("audio-failed", ["uuid": uuid.uuidString])
+            self.provider.reportCall(with: uuid, endedAt: nil, reason: .failed)
+        }
     }
 
     private func stopRingTimer(_ uuid: UUID) {

@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "route", "interrupt", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -51,13 +51,16 @@ extension ControlRequest {
     /// `push FILE [--type voip|alert] [--topic T] …`, `key KEYS [--socket PATH]`.
     public static func synopsis(of subcommand: String, in context: WordContext) -> String {
         let operand: String? = switch subcommand {
-        case "key": "KEYS"
+        case "key": "KEYS|headset"
         case "push": context.standardInput ? "[FILE|-]" : "FILE"
         case "app": AppAction.allCases.map(\.rawValue).joined(separator: "|")
         case "caption": "[TEXT]"
         case "network": "offline|online|wifi|cellular"
         case "power": "low|normal"
         case "cellular": cellularWords.joined(separator: "|")
+        case "route": AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
+        case "interrupt": "begin|end"
+        case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|")
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -147,6 +150,23 @@ extension ControlRequest {
             return (.power(mode), try rest(&reader, context))
         case "cellular":
             return try readCellular(&reader, in: context, usage: usage)
+        case "route":
+            let route = try choice(AudioRoute.self, &reader, socketFlag: socketFlag, asking: "which route?", usage: usage)
+            return (.route(route), try rest(&reader, context))
+        case "interrupt":
+            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("begin or end? usage: \(usage)", at: nil) }
+            guard word == "begin" || word == "end" else {
+                throw reader.mistake("\"\(word)\" is not one of begin|end; usage: \(usage)", at: reader.culprit)
+            }
+            return (.interrupt(began: word == "begin"), try rest(&reader, context))
+        case "fault":
+            guard let what = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which fault? usage: \(usage)", at: nil) }
+            guard what == "audio-session" else {
+                throw reader.mistake("\"\(what)\" is not a fault Softphone has; use audio-session; usage: \(usage)", at: reader.culprit)
+            }
+            let asking = AudioFault.allCases.map(\.rawValue).joined(separator: "|") + "?"
+            let fault = try choice(AudioFault.self, &reader, socketFlag: socketFlag, asking: asking, usage: usage)
+            return (.fault(fault), try rest(&reader, context))
         case "caption":
             // One operand, the text; none or "" clears the caption.
             let text = reader.operand(valueFlags: socketFlag) ?? ""
@@ -180,6 +200,19 @@ extension ControlRequest {
         let (request, socket) = try read(&reader, in: .typedLine)
         guard socket == nil else { throw reader.mistake("--socket is not used here: this line drives the phone it is typed on") }
         return request
+    }
+
+    /// The operand that names one of `T`'s cases by its raw value; missing or another word is a
+    /// mistake asking `question`, or naming the words accepted.
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ type: T.Type, _ reader: inout WordReader, socketFlag: Set<String>, asking question: String, usage: String
+    ) throws(ControlError) -> T where T.RawValue == String {
+        guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("\(question) usage: \(usage)", at: nil) }
+        guard let value = T(rawValue: word) else {
+            let words = T.allCases.map(\.rawValue).joined(separator: "|")
+            throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
+        }
+        return value
     }
 
     /// The words after a subcommand with no flags of its own: `--socket PATH` where the context has it.

@@ -41,9 +41,15 @@ public enum ControlRequest: Equatable, Sendable {
     case power(PowerMode)
     /// The carrier's side of a cellular call: it rings from a number, ends, or is held or taken back.
     case cellular(CellularAction)
+    /// Call audio goes to this route.
+    case route(AudioRoute)
+    /// Another audio session interrupts the app's (begin), or the interruption ends.
+    case interrupt(began: Bool)
+    /// Sets or clears the call audio session's fault.
+    case fault(AudioFault)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "route", "interrupt", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -151,6 +157,17 @@ public enum ControlRequest: Equatable, Sendable {
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
+        case "route":
+            guard let word = try optionalString(json, "route") else { throw ControlError("field \"route\" is missing; use one of: \(routeWords)") }
+            return (id, .route(try route(word, named: "field \"route\"")))
+        case "interrupt":
+            guard let word = try optionalString(json, "type") else { throw ControlError("field \"type\" is missing; use begin or end") }
+            return (id, .interrupt(began: try interruption(word, named: "field \"type\"")))
+        case "fault":
+            guard let what = try optionalString(json, "fault") else { throw ControlError("field \"fault\" is missing; use audio-session") }
+            guard what == "audio-session" else { throw ControlError("field \"fault\" is \"\(what)\"; use audio-session") }
+            guard let word = try optionalString(json, "mode") else { throw ControlError("field \"mode\" is missing; use one of: \(faultWords)") }
+            return (id, .fault(try audioFault(word, named: "field \"mode\"")))
         default:
             throw ControlError("unknown command \"\(cmd)\"; use one of: \(names.joined(separator: ", "))")
         }
@@ -219,6 +236,30 @@ public enum ControlRequest: Equatable, Sendable {
     static func power(_ word: String, named name: String) throws(ControlError) -> PowerMode {
         guard let mode = PowerMode(rawValue: word) else { throw ControlError("\(name) is \"\(word)\"; use low (Low Power Mode) or normal") }
         return mode
+    }
+
+    /// The words `route` takes.
+    public static let routeWords = AudioRoute.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Reads a `route` word.
+    static func route(_ word: String, named name: String) throws(ControlError) -> AudioRoute {
+        guard let route = AudioRoute(rawValue: word) else { throw ControlError("\(name) is \"\(word)\"; use one of: \(routeWords)") }
+        return route
+    }
+
+    /// Reads an `interrupt` word: whether the interruption begins.
+    static func interruption(_ word: String, named name: String) throws(ControlError) -> Bool {
+        guard word == "begin" || word == "end" else { throw ControlError("\(name) is \"\(word)\"; use begin (another session takes the audio) or end") }
+        return word == "begin"
+    }
+
+    /// The words `fault audio-session` takes.
+    public static let faultWords = AudioFault.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Reads an audio-session fault word.
+    static func audioFault(_ word: String, named name: String) throws(ControlError) -> AudioFault {
+        guard let fault = AudioFault(rawValue: word) else { throw ControlError("\(name) is \"\(word)\"; use one of: \(faultWords)") }
+        return fault
     }
 
     /// The priorities APNs accepts in `apns-priority` (iOS rule 15).
@@ -323,6 +364,9 @@ public enum ControlRequest: Equatable, Sendable {
         case .power(let mode): .object([("cmd", .string("power")), ("power", .string(mode.rawValue))])
         case .cellular(.call(let from)): .object([("cmd", .string("cellular")), ("action", .string("call")), ("from", .string(from))])
         case .cellular(let action): .object([("cmd", .string("cellular")), ("action", .string(action == .end ? "end" : "hold"))])
+        case .route(let route): .object([("cmd", .string("route")), ("route", .string(route.rawValue))])
+        case .interrupt(let began): .object([("cmd", .string("interrupt")), ("type", .string(began ? "begin" : "end"))])
+        case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
         }
     }
 
@@ -345,10 +389,13 @@ public enum ControlRequest: Equatable, Sendable {
         case .lock: [.setLock(.locked)]
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]
-        case .key(let keys): keys.unicodeScalars.map(Command.press)
+        case .key(let keys): Keymap.commands(for: keys)
         case .network(let state, let latency): [.setNetwork(state, latency: latency)]
         case .power(let mode): [.setPower(mode)]
         case .cellular(let action): [.cellular(action)]
+        case .route(let route): [.setRoute(route)]
+        case .interrupt(let began): [.interruptAudio(began: began)]
+        case .fault(let fault): [.setAudioFault(fault)]
         case .state, .screen, .events, .caption: []
         }
     }

@@ -71,6 +71,7 @@ public struct EventStream {
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
         "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
+        "audio.route", "audio.interruption", "audio.fault",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -103,6 +104,7 @@ public struct EventStream {
             "device.vibrated": ["ms", "by"],
             "app.log": ["by", "message"],
             "device.network": ["network", "latency_ms"], "device.power": ["power"],
+            "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.fault": ["fault", "call"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
             "push.delivery": ["state", "unreported"],
@@ -155,6 +157,9 @@ public struct EventStream {
         case .notification(let event): name(of: event)
         case .network: "device.network"
         case .power: "device.power"
+        case .audioRoute: "audio.route"
+        case .audioInterruption: "audio.interruption"
+        case .audioFault: "audio.fault"
         case .apns(.stored): "apns.stored"
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
@@ -222,6 +227,13 @@ public struct EventStream {
             members += [("network", .string(network.rawValue)), ("latency_ms", .number(Double(latency.milliseconds)))]
         case .power(let mode):
             members.append(("power", .string(mode.rawValue)))
+        case .audioRoute(let route, let previous, let reason):
+            members += [("route", .string(route.rawValue)), ("previous", .string(previous.rawValue)), ("reason", .string(reason.name))]
+        case .audioInterruption(let began):
+            members.append(("type", .string(began ? "began" : "ended")))
+        case .audioFault(let fault, let call):
+            members.append(("fault", .string(fault.rawValue)))
+            if let call { members.append(("call", number(call))) }
         case .apns(.stored(let apnsID, let reason, let expiration)):
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
             if let expiration { members.append(("expiration", number(expiration))) }

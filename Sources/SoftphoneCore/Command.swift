@@ -85,6 +85,15 @@ public enum Command: Equatable, Sendable {
     case setPower(PowerMode)
     /// The carrier's side of a cellular call: it rings, ends, or is held or taken back (iOS rule 39).
     case cellular(CellularAction)
+    /// Call audio goes to this route (an accessory connects or goes, the loudspeaker is chosen).
+    case setRoute(AudioRoute)
+    /// Another audio session (an alarm, a cellular call) interrupts the app's, or the
+    /// interruption ends.
+    case interruptAudio(began: Bool)
+    /// The headset's button: answers the ringing call, else ends the call in progress.
+    case headsetButton
+    /// Sets or clears a fault of the call audio session.
+    case setAudioFault(AudioFault)
     /// Calls back a Recents entry (1 = newest), as tapping it does (iOS rule 48).
     case callBack(recent: Int)
     /// The system's call service restarts: every provider gets `providerDidReset`.

@@ -77,6 +77,16 @@ enum FlowVocabulary {
             // A marker on the phone's lane: the cellular call is the Phone app's, not the app's;
             // what CallKit does to the app's call for it follows as the app's own actions.
             return Row(shape: .note(.phoneUI), label: "cellular \(string("state")): \(string("from"))")
+        case "audio.route":
+            // A marker on the phone's lane: where call audio goes from here on.
+            return Row(shape: .note(.phoneUI), label: "route: \(string("route")) (\(string("reason")))")
+        case "audio.interruption":
+            return Row(shape: .note(.phoneUI), label: string("type") == "began" ? "audio interrupted" : "interruption ended")
+        case "audio.fault":
+            if let call = number("call") {
+                return Row(shape: .note(.phoneUI), label: "no didActivate for call \(call)", isProblem: true)
+            }
+            return Row(shape: .note(.phoneUI), label: "audio fault: \(string("fault"))", isProblem: string("fault") != "none")
         case "push.delivery":
             let state = string("state")
             // Short, to fit left of the PushKit lane; the count is in the event's details.

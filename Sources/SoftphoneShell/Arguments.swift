@@ -60,12 +60,15 @@ enum Arguments {
                softphone \(verb("push")) [--json | --via-apns]
                                                                      (remote side: APNs delivers this JSON push; - or none: stdin;
                                                                       --via-apns: over HTTP/2 to the phone's --apns endpoint)
-               softphone key KEYS                                    (the person presses keys)
+               softphone key KEYS | headset                          (the person presses keys; headset: its button answers or hangs up)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone \(verb("app"))   (the app's life; end-call: its own hang-up button)
                softphone \(verb("network"))   (the device's connection; APNs stores pushes while it is offline)
                softphone \(verb("power"))   (Low Power Mode: APNs holds back priority 5 and 1 pushes)
                softphone \(verb("cellular"))   (the carrier's side of a cellular call, iOS rule 39)
+               softphone \(verb("route"))   (where call audio goes; the app hears routeChangeNotification)
+               softphone \(verb("interrupt"))   (another session interrupts the app's audio, or stops)
+               softphone \(verb("fault"))   (never-activates: CallKit withholds didActivate)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)

@@ -4,7 +4,8 @@ import SoftphoneCore
 /// call waiting, a call in progress with its buttons, a call just ended. Each state is a word
 /// ("on", "off", "ringing"), not a colour.
 extension Pen {
-    /// The in-call buttons — mute, hold, keypad (the digits sent, newest kept), speaker — then
+    /// The in-call buttons — mute, hold, keypad (the digits sent, newest kept), speaker (or the
+    /// accessory the route goes to) — then
     /// End. Roomy: one a row, key, name and state in columns; compact: two a row. Hold says what
     /// `x` does (swap, with a call held), and is "n/a" for a call the app reported as one it
     /// cannot hold.
@@ -14,8 +15,14 @@ extension Pen {
         case "swap": ("[x]", "swap", false, "")
         default: ("[x]", "hold", call.status == .onHold, nil)
         }
+        // An accessory's route takes the speaker's place, named alone (it fits 40 columns so): the
+        // audio goes there, not to the phone; `p` still switches to the loudspeaker.
+        let speaker: (key: String, name: String, on: Bool, word: String?) = switch call.route {
+        case .receiver, .speaker: ("[p]", "speaker", call.isSpeaker, nil)
+        default: ("[p]", call.route.rawValue, true, "")
+        }
         let buttons: [(key: String, name: String, on: Bool, word: String?)] = [
-            ("[m]", "mute", call.isMuted, nil), hold, ("[p]", "speaker", call.isSpeaker, nil),
+            ("[m]", "mute", call.isMuted, nil), hold, speaker,
         ]
         let state = { (button: (key: String, name: String, on: Bool, word: String?)) in button.word ?? (button.on ? "on" : "off") }
         let end = Line.keys([("[d] End", .decline)])

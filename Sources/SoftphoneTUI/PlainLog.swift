@@ -63,6 +63,16 @@ public enum PlainLog {
             return "NETWORK " + pairs([("network", network.rawValue), ("latency_ms", String(latency.milliseconds))])
         case .power(let mode):
             return "POWER " + pairs([("power", mode.rawValue)])
+        case .audioRoute(let route, let previous, let reason):
+            return "AUDIO-ROUTE " + pairs([("route", route.rawValue), ("previous", previous.rawValue), ("reason", reason.name)])
+        case .audioInterruption(let began):
+            return "AUDIO-INTERRUPTION " + pairs([("type", began ? "began" : "ended")])
+        case .audioFault(let fault, nil):
+            return "AUDIO-FAULT " + pairs([("fault", fault.rawValue)])
+        case .audioFault(let fault, let call?):
+            // Said in words, as a RULE line is: what the fault did and what the app should do.
+            return "AUDIO-FAULT " + pairs([("fault", fault.rawValue), ("call", String(call))]) + " "
+                + quote("CallKit did not call provider(_:didActivate:): the call has no audio; an app that starts audio there (rule 34) should time out and say so", always: true)
         case .apns(.stored(let apnsID, let reason, let expiration)):
             return "APNS-STORED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)] + (expiration.map { [("expiration", String($0))] } ?? []))
         case .apns(.delivered(let apnsID, let delay)):

@@ -29,6 +29,10 @@ struct CommandLineWordsTests {
         ("network cellular --latency 250", .network(.cellular, latency: .milliseconds(250))), ("network wifi --latency=0", .network(.wifi, latency: .zero)),
         ("power low", .power(.low)), ("power normal", .power(.normal)),
         ("cellular call --from +15550199", .cellular(.call(from: "+15550199"))), ("cellular end", .cellular(.end)), ("cellular hold", .cellular(.hold)),
+        ("route bluetooth", .route(.bluetooth)), ("route carplay", .route(.carplay)), ("route receiver", .route(.receiver)),
+        ("interrupt begin", .interrupt(began: true)), ("interrupt end", .interrupt(began: false)),
+        ("fault audio-session never-activates", .fault(.neverActivates)), ("fault audio-session none", .fault(.none)),
+        ("key headset", .key("headset")),
     ])
     func commands(line: String, request: ControlRequest) throws {
         #expect(try ControlRequest.read(commandLine: line) == request)
@@ -54,13 +58,13 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, route, interrupt, fault, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, route, interrupt, fault, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
-        ("key", "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
-        (#"key """#, "key: which keys? e.g. `key a`; usage: key KEYS [--socket PATH]"),
+        ("key", "key: which keys? e.g. `key a`; usage: key KEYS|headset [--socket PATH]"),
+        (#"key """#, "key: which keys? e.g. `key a`; usage: key KEYS|headset [--socket PATH]"),
         ("app fly", #"app: "fly" is not one of foreground|background|kill|delete|install|reinstall|end-call; usage: app foreground|background|kill|delete|install|reinstall|end-call [--socket PATH]"#),
         ("lock now", #"lock: unexpected argument "now"; usage: lock"#),
         ("lock --socket /tmp/x.sock", "lock: --socket is not used here: this line drives the phone it is typed on"),
@@ -70,6 +74,11 @@ struct CommandLineWordsTests {
         ("push x.json --type fax", #"push: --type "fax" must be voip or alert"#),
         ("push x.json --priority 7", #"push: --priority is "7"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"#),
         ("events --follow", #"events: unknown option "--follow"; usage: events"#),
+        ("route", "route: which route? usage: route receiver|speaker|bluetooth|carplay|wired [--socket PATH]"),
+        ("route airpods", #"route: "airpods" is not one of receiver|speaker|bluetooth|carplay|wired; usage: route receiver|speaker|bluetooth|carplay|wired [--socket PATH]"#),
+        ("interrupt now", #"interrupt: "now" is not one of begin|end; usage: interrupt begin|end [--socket PATH]"#),
+        ("fault network", #"fault: "network" is not a fault Softphone has; use audio-session; usage: fault audio-session none|never-activates [--socket PATH]"#),
+        ("fault audio-session sometimes", #"fault: "sometimes" is not one of none|never-activates; usage: fault audio-session none|never-activates [--socket PATH]"#),
         ("network", "network: offline or online? usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"),
         ("network airplane", #"network: "airplane" is not one of offline|online|wifi|cellular; usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"#),
         ("network online --latency soon", #"network: --latency is "soon"; give whole milliseconds from 0 to 3600000, e.g. 250"#),

@@ -53,6 +53,22 @@ struct ControlRequestTests {
         #expect(call.commands == [.cellular(.call(from: "+15550199"))])
     }
 
+    @Test("route, interrupt and fault requests: their JSON, read back, and the commands they stand for; key headset is the headset's button")
+    func audioRequests() throws {
+        #expect(ControlRequest.route(.carplay).json.text == #"{"cmd":"route","route":"carplay"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"route","route":"wired"}"#).request == .route(.wired))
+        #expect(ControlRequest.route(.speaker).commands == [.setRoute(.speaker)])
+        #expect(ControlRequest.interrupt(began: true).json.text == #"{"cmd":"interrupt","type":"begin"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"interrupt","type":"end"}"#).request == .interrupt(began: false))
+        #expect(ControlRequest.interrupt(began: false).commands == [.interruptAudio(began: false)])
+        let fault = ControlRequest.fault(.neverActivates)
+        #expect(fault.json.text == #"{"cmd":"fault","fault":"audio-session","mode":"never-activates"}"#)
+        #expect(try ControlRequest.decode(fault.json.text).request == fault)
+        #expect(fault.commands == [.setAudioFault(.neverActivates)])
+        #expect(ControlRequest.key("headset").commands == [.headsetButton])
+        #expect(ControlRequest.key("ad").commands == [.press("a"), .press("d")])
+    }
+
     @Test("each key becomes a press, read by the phone against the screen on show")
     func keys() {
         #expect(ControlRequest.key("a?d").commands == [.press("a"), .press("?"), .press("d")])
@@ -60,8 +76,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, route, interrupt, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, route, interrupt, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -81,6 +97,11 @@ struct ControlRequestTests {
         (#"{"cmd":"cellular","action":"ring"}"#, "field \"action\" is \"ring\"; use one of: call, end, hold"),
         (#"{"cmd":"cellular","action":"call"}"#, "cellular call needs field \"from\", the number the cellular call is from, e.g. +15550199"),
         (#"{"cmd":"power","power":"max"}"#, "field \"power\" is \"max\"; use low (Low Power Mode) or normal"),
+        (#"{"cmd":"route"}"#, "field \"route\" is missing; use one of: receiver, speaker, bluetooth, carplay, wired"),
+        (#"{"cmd":"route","route":"airpods"}"#, "field \"route\" is \"airpods\"; use one of: receiver, speaker, bluetooth, carplay, wired"),
+        (#"{"cmd":"interrupt","type":"now"}"#, "field \"type\" is \"now\"; use begin (another session takes the audio) or end"),
+        (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session"),
+        (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
     func errors(line: String, message: String) {

@@ -145,7 +145,7 @@ struct CommandLineTests {
     @Test("a bad --set is one line naming the setting and what it accepts, exit 2", arguments: [
         (["--set", "ringTimeout"], #"softphone: --set "ringTimeout" must be KEY=VALUE, e.g. --set ringTimeout=30"#),
         (["--set", "=5", "--app", "consult"], #"softphone: --set "=5" must be KEY=VALUE, e.g. --set ringTimeout=30"#),
-        (["--set", "ringTimeout=30"], #"softphone: --set ringTimeout=30: the voip app has no setting "ringTimeout"; its settings: tokenFormat, callGroups"#),
+        (["--set", "ringTimeout=30"], #"softphone: --set ringTimeout=30: the voip app has no setting "ringTimeout"; its settings: tokenFormat, callGroups, audioWatchdog"#),
         (["--set", "ringtimeout=30", "--app", "consult"],
          #"softphone: --set ringtimeout=30: the consult app has no setting "ringtimeout"; its settings: ringTimeout, keychainAccessibility, loggedIn"#),
         (["--app", "consult", "--set", "ringTimeout=soon"], #"softphone: --set ringTimeout=soon: ringTimeout must be a whole number from 1 to 3600, not "soon""#),

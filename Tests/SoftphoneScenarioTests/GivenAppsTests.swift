@@ -34,7 +34,7 @@ struct GivenAppsTests {
     @Test("set KEY=VALUE is checked against the given app's settings")
     func settings() throws {
         #expect(try scenario("app mine\nset callGroups=2", apps: Self.apps).settings == ["callGroups": .int(2)])
-        #expect(syntaxError("app mine\nset ringTimeout=30", apps: Self.apps)?.message == "the mine app has no setting \"ringTimeout\"; its settings: tokenFormat, callGroups")
+        #expect(syntaxError("app mine\nset ringTimeout=30", apps: Self.apps)?.message == "the mine app has no setting \"ringTimeout\"; its settings: tokenFormat, callGroups, audioWatchdog")
     }
 
     @Test("the manual clock runs the given app: the phone is ready with it and its call rings")

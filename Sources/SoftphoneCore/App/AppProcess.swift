@@ -15,6 +15,8 @@ struct AppProcess {
     var application: UIApplication?
     /// `AVAudioSession.sharedInstance()` of the running launch.
     var audioSession: AVAudioSession?
+    /// `NotificationCenter.default` of the running launch.
+    var notificationCenter: NotificationCenter?
     /// The objects the app made that the system reaches back into.
     var providers: [CXProvider] = []
     var registries: [PKPushRegistry] = []

@@ -11,6 +11,7 @@ extension Phone {
         let application = UIApplication(phone: self)
         app.application = application
         app.audioSession = AVAudioSession(phone: self)
+        app.notificationCenter = NotificationCenter()
         app.state = state
         emit(.app(state: state, reason: "launched (\(reason))"))
         let delegate = configuration.app.makeDelegate()
@@ -33,7 +34,9 @@ extension Phone {
         app.state = state
         app.delegate = nil
         app.application = nil
+        app.audioSession?.wrapper = nil  // the wrapper holds the session: let both go
         app.audioSession = nil
+        app.notificationCenter = nil
         calls.audioActivated = false
         app.providers.removeAll()
         app.registries.removeAll()

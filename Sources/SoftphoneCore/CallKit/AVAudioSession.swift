@@ -30,12 +30,83 @@ public final class AVAudioSession {
         public var description: String { "AVAudioSession error \(code): insufficient priority (CallKit owns the call's audio)" }
     }
 
+    /// An audio port's type, as `AVAudioSession.Port`.
+    public struct Port: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let builtInReceiver = Port(rawValue: "Receiver")
+        public static let builtInSpeaker = Port(rawValue: "Speaker")
+        public static let builtInMic = Port(rawValue: "MicrophoneBuiltIn")
+        public static let bluetoothHFP = Port(rawValue: "BluetoothHFP")
+        public static let carAudio = Port(rawValue: "CarAudio")
+        public static let headphones = Port(rawValue: "Headphones")
+    }
+
+    /// Why the route changed, as `AVAudioSession.RouteChangeReason` (the value of
+    /// `AVAudioSessionRouteChangeReasonKey`).
+    public enum RouteChangeReason: UInt, Sendable {
+        case unknown = 0
+        case newDeviceAvailable = 1
+        case oldDeviceUnavailable = 2
+        case categoryChange = 3
+        case override = 4
+        case wakeFromSleep = 6
+        case noSuitableRouteForCategory = 7
+        case routeConfigurationChange = 8
+
+        /// The reason in an event's words.
+        public var name: String {
+            switch self {
+            case .unknown: "unknown"
+            case .newDeviceAvailable: "new-device-available"
+            case .oldDeviceUnavailable: "old-device-unavailable"
+            case .categoryChange: "category-change"
+            case .override: "override"
+            case .wakeFromSleep: "wake-from-sleep"
+            case .noSuitableRouteForCategory: "no-suitable-route"
+            case .routeConfigurationChange: "route-configuration-change"
+            }
+        }
+    }
+
+    /// An interruption's start or end, as `AVAudioSession.InterruptionType` (the value of
+    /// `AVAudioSessionInterruptionTypeKey`).
+    public enum InterruptionType: UInt, Sendable {
+        case began = 1
+        case ended = 0
+    }
+
+    /// What an interruption's end says, as `AVAudioSession.InterruptionOptions` (the value of
+    /// `AVAudioSessionInterruptionOptionKey`).
+    public struct InterruptionOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let shouldResume = InterruptionOptions(rawValue: 1)
+    }
+
+    /// Posted when the route changes; userInfo holds `AVAudioSessionRouteChangeReasonKey` and
+    /// `AVAudioSessionRouteChangePreviousRouteKey`.
+    public static let routeChangeNotification = Notification.Name("AVAudioSessionRouteChangeNotification")
+    /// Posted when another audio session interrupts this one and when it ends; userInfo holds
+    /// `AVAudioSessionInterruptionTypeKey` and, at the end, `AVAudioSessionInterruptionOptionKey`.
+    public static let interruptionNotification = Notification.Name("AVAudioSessionInterruptionNotification")
+
+    /// Where audio goes now: the device's route (the receiver outside a phone).
+    public var currentRoute: AVAudioSessionRouteDescription {
+        AVAudioSessionRouteDescription(phone?.device.route ?? .receiver)
+    }
+
     /// The category set last.
     public private(set) var category: Category = .soloAmbient
     /// The mode set last.
     public private(set) var mode: Mode = .default
     /// Whether the session is active: set by CallKit's activation, or by the app.
     public internal(set) var isActive = false
+
+    /// The object a Foundation-based layer wraps this session in (SoftphoneiOS's NSObject one),
+    /// kept here so the app always gets the same object: observers that name the session as the
+    /// notification's sender must find it again. Cleared when the app's process ends.
+    public var wrapper: AnyObject?
 
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
@@ -64,3 +135,36 @@ public final class AVAudioSession {
         isActive = active
     }
 }
+
+/// One port of a route, as `AVAudioSessionPortDescription`.
+public final class AVAudioSessionPortDescription: Sendable {
+    public let portType: AVAudioSession.Port
+    public let portName: String
+    public let uid: String
+
+    init(portType: AVAudioSession.Port, portName: String) {
+        self.portType = portType
+        self.portName = portName
+        uid = portType.rawValue
+    }
+}
+
+/// The ports audio goes in and out of, as `AVAudioSessionRouteDescription`.
+public final class AVAudioSessionRouteDescription: Sendable {
+    public let inputs: [AVAudioSessionPortDescription]
+    public let outputs: [AVAudioSessionPortDescription]
+
+    /// The route of `route`: its one output, and the microphone that goes with it (the
+    /// accessory's own, else the phone's).
+    init(_ route: AudioRoute) {
+        outputs = [AVAudioSessionPortDescription(portType: route.port, portName: route.portName)]
+        let microphone = route == .bluetooth || route == .carplay ? route.port : .builtInMic
+        inputs = [AVAudioSessionPortDescription(portType: microphone, portName: microphone == .builtInMic ? "iPhone Microphone" : route.portName)]
+    }
+}
+
+// The keys of the audio session's notifications' userInfo, as AVFoundation spells them.
+public let AVAudioSessionRouteChangeReasonKey = "AVAudioSessionRouteChangeReasonKey"
+public let AVAudioSessionRouteChangePreviousRouteKey = "AVAudioSessionRouteChangePreviousRouteKey"
+public let AVAudioSessionInterruptionTypeKey = "AVAudioSessionInterruptionTypeKey"
+public let AVAudioSessionInterruptionOptionKey = "AVAudioSessionInterruptionOptionKey"

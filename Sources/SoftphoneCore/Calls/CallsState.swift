@@ -29,8 +29,6 @@ struct CallsState {
     var activationSkipped = false
     /// The cellular call in progress, not the app's (iOS rule 39).
     var cellular: CellularLine?
-    /// The call audio goes to the loudspeaker; back to the receiver when the last call ends.
-    var speakerOn = false
     /// Incoming calls whose banner was opened to full screen, or swiped away (iOS rule 37).
     var bannerOpened: Set<UUID> = []
     var bannerDismissed: Set<UUID> = []
@@ -65,6 +63,6 @@ extension Phone {
     public var lastEnded: EndedCall? {
         calls.ended.map { EndedCall(call: $0.record.snapshot, reason: $0.reason, duration: $0.duration, endedAt: $0.at) }
     }
-    /// The call audio goes to the loudspeaker; back to the receiver when the last call ends.
-    public var speakerOn: Bool { calls.speakerOn }
+    /// The call audio goes to the loudspeaker (the route); back to the route before when the last call ends.
+    public var speakerOn: Bool { device.route == .speaker }
 }

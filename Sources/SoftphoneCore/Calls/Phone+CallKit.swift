@@ -210,11 +210,13 @@ extension Phone {
         notifyObservers(record, ended: true)
         if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, milliseconds: nanoseconds / 1_000_000) }
         if calls.isEmpty, calls.audioActivated { setCallAudio(active: false, provider: record.provider) }
-        if calls.isEmpty { calls.speakerOn = false }
+        // The loudspeaker is chosen for a call: its override ends with the last call.
+        if calls.isEmpty, device.route == .speaker { setRoute(device.routeBeforeSpeaker, reason: .override) }
     }
 
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).
     func setCallAudio(active: Bool, provider: CXProvider?) {
+        if active, device.audioFault == .neverActivates { return withholdActivation() }
         calls.audioActivated = active
         calls.activationSkipped = false
         app.audioSession?.isActive = active

@@ -21,6 +21,11 @@ struct DeviceState {
     var latency = Duration.zero
     /// Low Power Mode.
     var power = PowerMode.normal
+    /// Where call audio goes, and where it went before the loudspeaker was switched on.
+    var route = AudioRoute.receiver
+    var routeBeforeSpeaker = AudioRoute.receiver
+    /// A fault of the call audio session (`softphone fault audio-session`).
+    var audioFault = AudioFault.none
 
     /// A device in `lock` state, the app's standard defaults holding what the person set in the
     /// Settings app (`Phone.Configuration.settings`).
@@ -45,4 +50,8 @@ extension Phone {
     public var networkLatency: Duration { device.latency }
     /// Low Power Mode.
     public var power: PowerMode { device.power }
+    /// Where call audio goes.
+    public var audioRoute: AudioRoute { device.route }
+    /// The call audio session's fault, if one is set.
+    public var audioFault: AudioFault { device.audioFault }
 }

@@ -41,6 +41,13 @@ public enum PhoneEvent: Equatable, Sendable {
     case network(NetworkState, latency: Duration)
     /// Low Power Mode went on or off.
     case power(PowerMode)
+    /// Call audio moved to `route` from `previous`, for `reason` (as `routeChangeNotification` says).
+    case audioRoute(AudioRoute, previous: AudioRoute, reason: AVAudioSession.RouteChangeReason)
+    /// Another audio session interrupted the app's (began), or the interruption ended.
+    case audioInterruption(began: Bool)
+    /// An audio-session fault was set or cleared (`call` nil), or it withheld CallKit's
+    /// activation of call `call`'s audio.
+    case audioFault(AudioFault, call: Int?)
     /// APNs stored a push for later, delivered one late, or discarded one (iOS rule 17).
     case apns(APNsDelivery)
     /// The app moved on the penalty ladder for unreported VoIP pushes (iOS rules 4–7), or back to

@@ -37,6 +37,16 @@ public enum Keymap {
         return nil
     }
 
+    /// Keys with a name rather than a character, pressed whole (`softphone key headset`): the
+    /// headset's button means the same on every screen, so it is no screen's binding.
+    public static let namedKeys: [String: Command] = ["headset": .headsetButton]
+
+    /// The commands `keys` give: a named key, else each character pressed in turn.
+    public static func commands(for keys: String) -> [Command] {
+        if let named = namedKeys[keys] { return [named] }
+        return keys.unicodeScalars.map(Command.press)
+    }
+
     /// The keys that mean something on `screen`, most used first.
     public static func bindings(for screen: Screen) -> [KeyBinding] {
         switch screen {
@@ -189,6 +199,10 @@ public enum Keymap {
                        .setDoNotDisturb(DoNotDisturb(isOn: !panel.doNotDisturb))),
             KeyBinding(["s"], "s", hint: panel.ringer == .ring ? "silent" : "ring", help: "flip the ring/silent switch",
                        .setRingerSwitch(panel.ringer == .ring ? .silent : .ring)),
+            KeyBinding(["r"], "r", hint: "route", help: "send call audio to the next route: receiver, speaker, bluetooth, carplay, wired",
+                       .setRoute(AudioRoute.allCases[(AudioRoute.allCases.firstIndex(of: panel.route)! + 1) % AudioRoute.allCases.count])),
+            KeyBinding(["f"], "f", hint: panel.audioFault == .none ? "no didActivate" : "didActivate",
+                       help: "CallKit withholds provider(_:didActivate:), or stops withholding it", .setAudioFault(panel.audioFault == .none ? .neverActivates : .none)),
             KeyBinding(["u"], "u", hint: "reinstall", help: "reinstall the app: a new VoIP token, VoIP delivery restored", .app(.reinstall)),
         ]
     }

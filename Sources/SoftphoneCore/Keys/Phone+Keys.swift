@@ -195,6 +195,7 @@ extension Phone {
     /// `p`: the call audio to the loudspeaker or back to the receiver.
     func toggleSpeaker() {
         guard calls.focus != nil || cellularConnected else { return refuse(.noCallForSpeaker) }
-        calls.speakerOn.toggle()
+        // The person's choice either way: an override, even back to an accessory.
+        setRoute(device.route == .speaker ? device.routeBeforeSpeaker : .speaker, reason: .override)
     }
 }

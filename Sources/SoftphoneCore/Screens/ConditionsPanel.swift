@@ -20,14 +20,20 @@ public struct ConditionsPanel: Equatable, Hashable, Sendable {
     public var apnsHeld: Int
     /// The cellular call, if there is one (`softphone cellular`).
     public var cellular: CellularCall?
+    /// Where call audio goes (`softphone route`).
+    public var route: AudioRoute
+    /// The call audio session's fault (`softphone fault audio-session`).
+    public var audioFault: AudioFault
 
     /// Makes a panel; the defaults are a healthy device's.
     public init(
         network: NetworkState = .wifi, latencyMilliseconds: Int64 = 0, power: PowerMode = .normal, doNotDisturb: Bool = false,
         ringer: RingerSwitch = .ring, build: AppBuild = .appstore, voipDelivery: VoIPDelivery = .on, apnsHeld: Int = 0,
-        cellular: CellularCall? = nil
+        cellular: CellularCall? = nil, route: AudioRoute = .receiver, audioFault: AudioFault = .none
     ) {
         self.cellular = cellular
+        self.route = route
+        self.audioFault = audioFault
         self.network = network
         self.latencyMilliseconds = latencyMilliseconds
         self.power = power
@@ -62,6 +68,8 @@ public struct ConditionsPanel: Equatable, Hashable, Sendable {
             Row(name: "build", value: build.rawValue, isSet: build != .appstore),
             Row(name: "VoIP delivery", value: voipDelivery.rawValue, isSet: voipDelivery != .on),
             Row(name: "APNs holds", value: apnsHeld == 1 ? "1 push" : "\(apnsHeld) pushes", isSet: apnsHeld > 0),
+            Row(name: "audio route", value: route.rawValue, isSet: route != .receiver),
+            Row(name: "audio fault", value: audioFault.rawValue, isSet: audioFault != .none),
             Row(name: "cellular call", value: cellular.map { "\($0.from), \($0.state.rawValue)" } ?? "none", isSet: cellular != nil),
         ]
     }

@@ -25,7 +25,8 @@ extension Phone {
         ConditionsPanel(
             network: device.network, latencyMilliseconds: device.latency.milliseconds, power: device.power,
             doNotDisturb: device.doNotDisturb.isOn, ringer: device.ringerSwitch, build: configuration.build,
-            voipDelivery: voipDelivery, apnsHeld: apnsHeld, cellular: cellularCall)
+            voipDelivery: voipDelivery, apnsHeld: apnsHeld, cellular: cellularCall,
+            route: device.route, audioFault: device.audioFault)
     }
 
     /// The screen without the help overlay: calls first, then an open list, the "call ended"
@@ -57,7 +58,7 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: appName, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
-                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: calls.speakerOn,
+                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: device.route == .speaker, route: device.route,
                 appHasCallControls: app.delegate is any InAppCallControls, appInForeground: app.state == .foreground,
                 canHold: focus.details.supportsHolding, cellular: calls.cellular?.snapshot))
         }
@@ -97,7 +98,7 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: name, call: 0, caller: cellular.caller,
                 connectedSeconds: (cellular.connectedAt.map { now - $0 } ?? .zero).wholeSeconds,
-                held: focus?.details.caller, isSpeaker: calls.speakerOn, appInForeground: app.state == .foreground,
+                held: focus?.details.caller, isSpeaker: speakerOn, route: device.route, appInForeground: app.state == .foreground,
                 canHold: false, cellular: cellular))
         case .incoming where calls.presentedIncoming == nil:
             if let focus {

@@ -198,6 +198,8 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var held: Caller?
     /// The audio goes to the loudspeaker (`p`).
     public var isSpeaker: Bool
+    /// Where the call's audio goes (`softphone route`).
+    public var route: AudioRoute
     /// The app has an in-call screen of its own with a hang-up button (`InAppCallControls`, key `e`).
     public var appHasCallControls: Bool
     /// The app is in the foreground, where its own hang-up button can be tapped.
@@ -212,7 +214,7 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public init(
         appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "",
         status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil, isSpeaker: Bool = false,
-        appHasCallControls: Bool = false, appInForeground: Bool = true, canHold: Bool = true, cellular: CellularCall? = nil
+        route: AudioRoute = .receiver, appHasCallControls: Bool = false, appInForeground: Bool = true, canHold: Bool = true, cellular: CellularCall? = nil
     ) {
         self.cellular = cellular
         self.appName = appName
@@ -224,6 +226,7 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
         self.isMuted = isMuted
         self.held = held
         self.isSpeaker = isSpeaker
+        self.route = route
         self.appHasCallControls = appHasCallControls
         self.appInForeground = appInForeground
         self.canHold = canHold

@@ -6,6 +6,15 @@ public import SoftphoneCore
 public final class AVAudioSession: NSObject {
     public typealias Category = SoftphoneCore.AVAudioSession.Category
     public typealias Mode = SoftphoneCore.AVAudioSession.Mode
+    public typealias Port = SoftphoneCore.AVAudioSession.Port
+    public typealias RouteChangeReason = SoftphoneCore.AVAudioSession.RouteChangeReason
+    public typealias InterruptionType = SoftphoneCore.AVAudioSession.InterruptionType
+    public typealias InterruptionOptions = SoftphoneCore.AVAudioSession.InterruptionOptions
+
+    /// Posted in Foundation's `NotificationCenter.default` when the route changes (`softphone route`).
+    public static let routeChangeNotification = Notification.Name(SoftphoneCore.AVAudioSession.routeChangeNotification.rawValue)
+    /// Posted there when another session interrupts this one, and when that ends (`softphone interrupt`).
+    public static let interruptionNotification = Notification.Name(SoftphoneCore.AVAudioSession.interruptionNotification.rawValue)
 
     /// How the category behaves; kept for source compatibility, the phone does not use them.
     public struct CategoryOptions: OptionSet, Sendable {
@@ -33,8 +42,30 @@ public final class AVAudioSession: NSObject {
         super.init()
     }
 
-    public static func sharedInstance() -> AVAudioSession { AVAudioSession(core: .sharedInstance()) }
+    public static func sharedInstance() -> AVAudioSession { wrapping(.sharedInstance()) }
 
+    /// The one object that stands for `core` (made at its first use).
+    static func wrapping(_ core: SoftphoneCore.AVAudioSession) -> AVAudioSession {
+        if let session = core.wrapper as? AVAudioSession { return session }
+        let session = AVAudioSession(core: core)
+        core.wrapper = session
+        return session
+    }
+
+    /// Passes the core's audio notifications of this launch on to Foundation's default centre,
+    /// where app code written for iOS observes them, with this session as their sender. Run at
+    /// each launch, before the app's delegate is made.
+    static func forwardNotifications() {
+        let names = [SoftphoneCore.AVAudioSession.routeChangeNotification, SoftphoneCore.AVAudioSession.interruptionNotification]
+        for name in names {
+            SoftphoneCore.NotificationCenter.default.addObserver(forName: name) { notification in
+                let sender = (notification.object as? SoftphoneCore.AVAudioSession).map(wrapping)
+                NotificationCenter.default.post(name: Notification.Name(name.rawValue), object: sender, userInfo: notification.userInfo)
+            }
+        }
+    }
+
+    public var currentRoute: AVAudioSessionRouteDescription { core.currentRoute }
     public var category: Category { core.category }
     public var mode: Mode { core.mode }
 
@@ -53,3 +84,13 @@ extension SoftphoneCore.AVAudioSession.SessionError: CustomNSError, LocalizedErr
     public var errorCode: Int { code }
     public var errorDescription: String? { description }
 }
+
+public typealias AVAudioSessionRouteDescription = SoftphoneCore.AVAudioSessionRouteDescription
+public typealias AVAudioSessionPortDescription = SoftphoneCore.AVAudioSessionPortDescription
+
+// The keys of the notifications' userInfo, as AVFoundation spells them: the reason, type and
+// options are `UInt`s, the previous route an `AVAudioSessionRouteDescription`.
+public let AVAudioSessionRouteChangeReasonKey = SoftphoneCore.AVAudioSessionRouteChangeReasonKey
+public let AVAudioSessionRouteChangePreviousRouteKey = SoftphoneCore.AVAudioSessionRouteChangePreviousRouteKey
+public let AVAudioSessionInterruptionTypeKey = SoftphoneCore.AVAudioSessionInterruptionTypeKey
+public let AVAudioSessionInterruptionOptionKey = SoftphoneCore.AVAudioSessionInterruptionOptionKey

@@ -16,7 +16,10 @@ extension AppBundle {
         callPush: @escaping @Sendable (Caller) -> [String: Any], callPushKind: PushRequest.Kind = .voip,
         notificationService: (@Sendable () -> UNNotificationServiceExtension)? = nil
     ) -> AppBundle {
-        let makeDelegate: @Sendable () -> any SoftphoneCore.UIApplicationDelegate = { UIApplicationDelegateAdapter.make(for: delegate(), settings: settings) }
+        let makeDelegate: @Sendable () -> any SoftphoneCore.UIApplicationDelegate = {
+            AVAudioSession.forwardNotifications()
+            return UIApplicationDelegateAdapter.make(for: delegate(), settings: settings)
+        }
         let makePush: @Sendable (Caller) -> SoftphoneCore.JSON = { caller in SoftphoneCore.JSON(foundationObject: callPush(caller)) ?? .object([]) }
         var makeService: (@Sendable () -> SoftphoneCore.UNNotificationServiceExtension)?
         if let notificationService { makeService = { ServiceExtensionAdapter(notificationService()) } }

@@ -11,6 +11,8 @@ public typealias Date = Foundation.Date
 public typealias TimeInterval = Foundation.TimeInterval
 public typealias URL = Foundation.URL
 public typealias DispatchQueue = Dispatch.DispatchQueue
+public typealias Notification = Foundation.Notification
+public typealias NotificationCenter = Foundation.NotificationCenter
 
 // Types with no Foundation type in them are the core's own, under the same name.
 public typealias CXHandle = SoftphoneCore.CXHandle

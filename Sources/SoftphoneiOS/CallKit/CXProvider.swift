@@ -142,9 +142,9 @@ final class ProviderDelegateAdapter: SoftphoneCore.CXProviderDelegate {
         delegate?.provider(self.provider, timedOutPerforming: CXAction.wrapping(action))
     }
     func provider(_ provider: SoftphoneCore.CXProvider, didActivate audioSession: SoftphoneCore.AVAudioSession) {
-        delegate?.provider(self.provider, didActivate: AVAudioSession(core: audioSession))
+        delegate?.provider(self.provider, didActivate: AVAudioSession.wrapping(audioSession))
     }
     func provider(_ provider: SoftphoneCore.CXProvider, didDeactivate audioSession: SoftphoneCore.AVAudioSession) {
-        delegate?.provider(self.provider, didDeactivate: AVAudioSession(core: audioSession))
+        delegate?.provider(self.provider, didDeactivate: AVAudioSession.wrapping(audioSession))
     }
 }

@@ -21,7 +21,7 @@ struct ConditionsPanelTests {
         press("!", on: t)
         guard case .conditions(let panel, over: .lock) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(t.screen.name == "conditions")
-        #expect(panel.rows.map(\.name) == ["network", "power", "do not disturb", "ring/silent switch", "build", "VoIP delivery", "APNs holds", "cellular call"])
+        #expect(panel.rows.map(\.name) == ["network", "power", "do not disturb", "ring/silent switch", "build", "VoIP delivery", "APNs holds", "audio route", "audio fault", "cellular call"])
         #expect(panel.rows.allSatisfy { !$0.isSet })
         #expect(panel.rows.first?.value == "wifi")
     }
@@ -46,6 +46,14 @@ struct ConditionsPanelTests {
         #expect(t.phone.ringerSwitch == .silent)
         let set = try #require(panel(of: t)).rows.filter(\.isSet).map(\.name)
         #expect(set == ["power", "do not disturb", "ring/silent switch"])
+        press("r", on: t)
+        #expect(t.phone.audioRoute == .speaker)
+        press("rrrr", on: t)
+        #expect(t.phone.audioRoute == .receiver)
+        press("f", on: t)
+        #expect(t.phone.audioFault == .neverActivates)
+        press("f", on: t)
+        #expect(t.phone.audioFault == AudioFault.none)
         press("pzs", on: t)
         #expect(t.phone.power == .normal && !t.phone.doNotDisturb.isOn && t.phone.ringerSwitch == .ring)
     }
@@ -82,7 +90,7 @@ struct ConditionsPanelTests {
         press("!?", on: t)
         guard case .help(.conditions) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(Keymap.bindings(for: .conditions(ConditionsPanel(), over: .lock(LockScreen(appName: "A", lock: .locked)))).map(\.label)
-            == ["!/Esc", "o", "w", "c", "p", "z", "s", "u", "?", "q"])
+            == ["!/Esc", "o", "w", "c", "p", "z", "s", "r", "f", "u", "?", "q"])
         press("x", on: t)  // closes help: the panel is back
         #expect(panel(of: t) != nil)
         t.push()

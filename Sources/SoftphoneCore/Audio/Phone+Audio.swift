@@ -1,0 +1,73 @@
+/// The call audio around CallKit: the route it takes (receiver, loudspeaker, an accessory), the
+/// interruptions of other audio, the headset's button, and the fault that withholds CallKit's
+/// activation of the session (iOS rule 34). The app hears of routes and interruptions through
+/// `NotificationCenter.default`, as on iOS.
+extension Phone {
+    // MARK: - The route
+
+    /// Call audio goes to `route`: the event, and `routeChangeNotification` with iOS's reason
+    /// (`reason`, else the one the change itself implies) and the route before.
+    func setRoute(_ route: AudioRoute, reason given: AVAudioSession.RouteChangeReason? = nil) {
+        let previous = device.route
+        guard route != previous else { return }
+        if route == .speaker { device.routeBeforeSpeaker = previous }
+        device.route = route
+        let reason = given ?? route.reason(from: previous)
+        emit(.audioRoute(route, previous: previous, reason: reason))
+        postAudioNotification(AVAudioSession.routeChangeNotification, [
+            AVAudioSessionRouteChangeReasonKey: reason.rawValue,
+            AVAudioSessionRouteChangePreviousRouteKey: AVAudioSessionRouteDescription(previous),
+        ])
+    }
+
+    // MARK: - Interruptions
+
+    /// Another session (an alarm, a cellular call) takes the audio, or gives it back: the event,
+    /// and `interruptionNotification`; its end says the app should resume.
+    func interruptAudio(began: Bool) {
+        emit(.audioInterruption(began: began))
+        var info: [String: Any] = [AVAudioSessionInterruptionTypeKey: (began ? AVAudioSession.InterruptionType.began : .ended).rawValue]
+        if !began { info[AVAudioSessionInterruptionOptionKey] = AVAudioSession.InterruptionOptions.shouldResume.rawValue }
+        postAudioNotification(AVAudioSession.interruptionNotification, info)
+    }
+
+    /// Hands a notification to the running app's `NotificationCenter.default`, as a job of its
+    /// own on the run loop (iOS posts them on a queue of its own, not inside the change).
+    private func postAudioNotification(_ name: Notification.Name, _ userInfo: [String: Any]) {
+        guard app.isRunning, let center = app.notificationCenter, let session = app.audioSession else { return }
+        let notification = Notification(name: name, object: session, userInfo: userInfo)
+        runLoop.schedule(at: nil) { center.post(notification) }
+    }
+
+    // MARK: - The headset's button
+
+    /// The headset's button, as CallKit hears it: a ringing call is answered, else the call in
+    /// progress ends.
+    func pressHeadsetButton() {
+        if calls.presentedIncoming != nil { return answer() }
+        guard calls.focus != nil else { return refuse(.nothingToEnd) }
+        endFromUser()
+    }
+
+    // MARK: - The fault
+
+    /// Sets or clears the fault. Cleared while a call goes on without audio, CallKit activates
+    /// its session late.
+    func setAudioFault(_ fault: AudioFault) {
+        guard fault != device.audioFault else { return }
+        device.audioFault = fault
+        emit(.audioFault(fault, call: nil))
+        if fault == .none, !calls.audioActivated, let focus = calls.focus {
+            setCallAudio(active: true, provider: focus.provider)
+        }
+    }
+
+    /// What happens instead of the activation under `never-activates`: no `didActivate`, the
+    /// event, and a notice on the screen saying what the app should do about it.
+    func withholdActivation() {
+        let number = calls.focus?.number
+        emit(.audioFault(.neverActivates, call: number))
+        let message = "fault audio-session never-activates: CallKit did not call provider(_:didActivate:) for call \(number.map(String.init) ?? "-"), so an app that starts call audio only there (rule 34) has none; time out and tell the person, or end the call"
+        screens.lastViolation = (34, message, now)
+    }
+}
