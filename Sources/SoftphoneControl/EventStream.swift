@@ -91,7 +91,7 @@ public struct EventStream {
             "call.refused": ["uuid", "caller", "handle", "video", "call", "error", "code", "reason"],
             "rule.violated": ["rule", "message"],
             "push.received": ["kind"], "push.dropped": ["kind", "reason"],
-            "push.token": ["token"],
+            "push.token": ["token", "environment"],
             "app.state": ["state", "reason"],
             "device.lock": ["lock"],
             "audio.session": ["active"],
@@ -111,7 +111,7 @@ public struct EventStream {
             "sounds.ready": ["sounds"],
             "webhook.delivered": ["url", "status", "attempts"], "webhook.failed": ["url", "attempt", "error", "will_retry", "dropped"],
             "client.dropped": ["reason"],
-            "apns.request": ["method", "path", "transport", "headers", "status", "reason", "apns_id", "us", "taken_us", "outcome", "call", "ended", "delivered", "dropped", "error"],
+            "apns.request": ["method", "path", "transport", "environment", "headers", "status", "reason", "why", "apns_id", "us", "taken_us", "outcome", "call", "ended", "delivered", "dropped", "error"],
             "storage.failed": ["error", "waiting"], "storage.recovered": ["written"],
             "apns.connections": ["open", "limit", "evicted", "unfinished"],
         ]
@@ -201,8 +201,8 @@ public struct EventStream {
         case .push(let kind, _, let reason):
             members.append(("kind", .string(kind.rawValue)))
             if let reason { members.append(("reason", .string(reason))) }
-        case .token(let token):
-            members.append(("token", .string(token)))
+        case .token(let token, let environment):
+            members += [("token", .string(token)), ("environment", .string(environment.rawValue))]
         case .app(let state, let reason):
             members += [("state", .string(state.rawValue)), ("reason", .string(reason))]
         case .lock(let state):

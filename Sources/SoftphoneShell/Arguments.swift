@@ -52,7 +52,7 @@ enum Arguments {
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
                          [--background-modes MODE,...|none] [--build development|testflight|appstore]
-                         [--apns [HOST:]PORT [--apns-cert CERT.pem --apns-cert-key KEY.pem]
+                         [--apns [HOST:]PORT [--apns-production [HOST:]PORT] [--apns-cert CERT.pem --apns-cert-key KEY.pem]
                           [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]
                           [--apns-idle-timeout SECONDS]]
                softphone \(verb("call")) [--json]   (remote side: a call arrives)

@@ -47,8 +47,8 @@ public enum PlainLog {
             var items = [("kind", kind.rawValue), ("delivered", delivered ? "yes" : "no")]
             if let reason { items.append(("reason", reason)) }
             return "PUSH " + pairs(items)
-        case .token(let token):
-            return "TOKEN " + pairs([("token", token)])
+        case .token(let token, let environment):
+            return "TOKEN " + pairs([("token", token), ("environment", environment.rawValue)])
         case .app(let state, let reason):
             return "APP " + pairs([("state", state.rawValue), ("reason", reason)])
         case .lock(let state):
@@ -77,10 +77,13 @@ public enum PlainLog {
     /// A warning line, `WARNING <text>`, with the text kept on one line: every control
     /// character (newlines included) becomes a space.
     /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`,
-    /// with the reason of a refusal.
-    public static func apnsRequest(method: String, path: String, status: Int, reason: String?, apnsID: String, microseconds: Int64) -> String {
+    /// with the reason of a refusal, and why when the reason alone leaves it unclear.
+    public static func apnsRequest(
+        method: String, path: String, status: Int, reason: String?, why: String? = nil, apnsID: String, microseconds: Int64
+    ) -> String {
         var items: [(key: String, value: String)] = [("status", String(status))]
         if let reason { items.append(("reason", reason)) }
+        if let why { items.append(("why", why)) }
         items += [("apns-id", apnsID), ("us", String(microseconds))]
         return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
     }

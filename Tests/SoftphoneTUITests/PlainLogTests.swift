@@ -28,7 +28,7 @@ import Testing
         (.dtmf(call: 1, digit: "5"), "DTMF call=1 digit=5"),
         (.muted(call: 1, muted: true), "MUTED call=1"),
         (.muted(call: 1, muted: false), "UNMUTED call=1"),
-        (.token(token), "TOKEN token=\(token)"),
+        (.token(token, environment: .development), "TOKEN token=\(token) environment=development"),
         (.app(state: .background, reason: "launched (installed)"), #"APP state=background reason="launched (installed)""#),
         (.lock(.locked), "LOCK state=locked"),
         (.audioSession(active: true), "AUDIO session=active"),

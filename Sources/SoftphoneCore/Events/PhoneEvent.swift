@@ -27,8 +27,8 @@ public enum PhoneEvent: Equatable, Sendable {
     case push(kind: PushRequest.Kind, delivered: Bool, reason: String?)
     /// The app launched, came to the foreground, went to the background or was terminated.
     case app(state: AppState, reason: String)
-    /// The app's VoIP push token was handed to it.
-    case token(String)
+    /// The app's VoIP push token was handed to it, and the APNs environment it belongs to.
+    case token(String, environment: APNsEnvironment)
     /// The phone was locked or unlocked.
     case lock(LockState)
     /// The app sent its server a request (`join`, `busy`, …).

@@ -169,7 +169,7 @@ extension Phone {
                 // weak capture would give it a side table that slows every later retain of it.
                 runLoop.schedule(at: nil) { [unowned self, registry] in
                     guard let delegate = registry.delegate, registry.receivesVoIP else { return }
-                    emit(.token(Hex.string(token)))
+                    emit(.token(Hex.string(token), environment: apnsEnvironment))
                     delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
                 }
             }
