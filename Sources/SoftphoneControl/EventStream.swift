@@ -95,7 +95,7 @@ public struct EventStream {
             "app.state": ["state", "reason"],
             "device.lock": ["lock"],
             "audio.session": ["active"],
-            "notification.delivered": ["id", "source", "shown", "title", "subtitle", "body", "sound", "extension", "reason"],
+            "notification.delivered": ["id", "source", "shown", "title", "subtitle", "body", "sound", "extension", "reason", "interruption_level", "sound_outcome", "silenced_by"],
             "notification.opened": ["id", "title"],
             "extension.started": ["notification"], "extension.expired": ["notification"],
             "extension.finished": ["notification", "outcome"],

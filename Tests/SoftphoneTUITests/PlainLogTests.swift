@@ -54,6 +54,10 @@ import Testing
         (.notification(.delivered(NotificationDelivery(
             id: 2, source: .remote, shown: false, title: "", body: "", sound: "default", extensionOutcome: .notRun, reason: "no alert (rule 40)"))),
          #"NOTIFICATION id=2 source=remote shown=no title="" body="" sound=default extension=not-run reason="no alert (rule 40)""#),
+        (.notification(.delivered(NotificationDelivery(
+            id: 3, source: .local, shown: true, title: "Alice", body: "Incoming call", sound: "incoming.wav", extensionOutcome: nil,
+            interruptionLevel: .passive, soundOutcome: .silenced(by: "passive")))),
+         #"NOTIFICATION id=3 source=local shown=yes title=Alice body="Incoming call" sound=incoming.wav interruption_level=passive sound_outcome=silenced silenced_by=passive"#),
         (.notification(.opened(id: 1, title: "Alice")), "OPENED id=1 title=Alice"),
         (.notification(.extensionStarted(notification: 1)), "EXTENSION notification=1 state=started"),
         (.notification(.extensionExpired(notification: 1)), "EXTENSION notification=1 state=expired"),

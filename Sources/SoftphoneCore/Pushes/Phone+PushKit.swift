@@ -33,7 +33,7 @@ extension Phone {
         }
     }
 
-    private func receiveVoIP(_ push: PushRequest) {
+    func receiveVoIP(_ push: PushRequest) {
         if voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(pushKit.unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
