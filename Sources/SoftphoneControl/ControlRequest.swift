@@ -39,9 +39,11 @@ public enum ControlRequest: Equatable, Sendable {
     case network(NetworkState?, latency: Duration?)
     /// Low Power Mode on or off.
     case power(PowerMode)
+    /// Focus (Do Not Disturb) on or off: calls are refused (rule 24), active notifications are silenced (rule 43).
+    case focus(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "focus", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -141,6 +143,9 @@ public enum ControlRequest: Equatable, Sendable {
             var latency: Duration?
             if let text = try headerText(json, "latency_ms") { latency = try self.latency(text, named: "field \"latency_ms\"") }
             return (id, .network(state, latency: latency))
+        case "focus":
+            guard let word = try optionalString(json, "focus") else { throw ControlError("field \"focus\" is missing; use on or off") }
+            return (id, .focus(try focus(word, named: "field \"focus\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -192,6 +197,15 @@ public enum ControlRequest: Equatable, Sendable {
             throw ControlError("\(name) is \"\(text)\"; give whole milliseconds from 0 to \(maximumLatencyMilliseconds), e.g. 250")
         }
         return .milliseconds(ms)
+    }
+
+    /// Reads a `focus` word: on or off.
+    static func focus(_ word: String, named name: String) throws(ControlError) -> Bool {
+        switch word {
+        case "on": return true
+        case "off": return false
+        default: throw ControlError("\(name) is \"\(word)\"; use on (Focus, Do Not Disturb) or off")
+        }
     }
 
     /// Reads a `power` word.
@@ -300,6 +314,7 @@ public enum ControlRequest: Equatable, Sendable {
             .object([("cmd", .string("network")), ("network", .string(state?.rawValue ?? "online"))]
                 + (latency.map { [("latency_ms", .number(Double($0.milliseconds)))] } ?? []))
         case .power(let mode): .object([("cmd", .string("power")), ("power", .string(mode.rawValue))])
+        case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         }
     }
 
@@ -325,6 +340,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .key(let keys): keys.unicodeScalars.map(Command.press)
         case .network(let state, let latency): [.setNetwork(state, latency: latency)]
         case .power(let mode): [.setPower(mode)]
+        case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .state, .screen, .events, .caption: []
         }
     }

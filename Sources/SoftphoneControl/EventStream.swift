@@ -70,7 +70,7 @@ public struct EventStream {
         "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
-        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery",
+        "device.network", "device.power", "device.focus", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -102,7 +102,7 @@ public struct EventStream {
             "sound.played": ["sound", "by"], "sound.stopped": ["sound", "why"],
             "device.vibrated": ["ms", "by"],
             "app.log": ["by", "message"],
-            "device.network": ["network", "latency_ms"], "device.power": ["power"],
+            "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
             "push.delivery": ["state", "unreported"],
@@ -154,6 +154,7 @@ public struct EventStream {
         case .notification(let event): name(of: event)
         case .network: "device.network"
         case .power: "device.power"
+        case .focus: "device.focus"
         case .apns(.stored): "apns.stored"
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
@@ -220,6 +221,8 @@ public struct EventStream {
             members += [("network", .string(network.rawValue)), ("latency_ms", .number(Double(latency.milliseconds)))]
         case .power(let mode):
             members.append(("power", .string(mode.rawValue)))
+        case .focus(let on):
+            members.append(("focus", .string(on ? "on" : "off")))
         case .apns(.stored(let apnsID, let reason, let expiration)):
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
             if let expiration { members.append(("expiration", number(expiration))) }

@@ -65,6 +65,7 @@ enum Arguments {
                softphone \(verb("app"))   (the app's life; end-call: its own hang-up button)
                softphone \(verb("network"))   (the device's connection; APNs stores pushes while it is offline)
                softphone \(verb("power"))   (Low Power Mode: APNs holds back priority 5 and 1 pushes)
+               softphone \(verb("focus"))   (Focus, Do Not Disturb: calls refused, active notifications silenced)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)

@@ -153,7 +153,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power:
+        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power, .focus:
             break
         }
         reply += PhoneRequest.run(
@@ -190,7 +190,7 @@ final class RequestHandler {
             ("voip_delivery", .string(phone.voipDelivery.rawValue)), ("unreported_pushes", .number(Double(phone.unreportedPushes))),
             ("build", .string(phone.configuration.build.rawValue)), ("apns_environment", .string(phone.apnsEnvironment.rawValue)),
             ("network", .string(phone.network.rawValue)), ("latency_ms", .number(Double(phone.networkLatency.milliseconds))),
-            ("power", .string(phone.power.rawValue)), ("apns_held", .number(Double(phone.apnsHeld))),
+            ("power", .string(phone.power.rawValue)), ("focus", .string(phone.doNotDisturb.isOn ? "on" : "off")), ("apns_held", .number(Double(phone.apnsHeld))),
             ("t_ms", .number(Double((now - publisher.start).milliseconds))),
             ("call", phone.call.map(json) ?? .null),
             ("calls", .array(phone.currentCalls.map(json))),

@@ -63,6 +63,8 @@ public enum PlainLog {
             return "NETWORK " + pairs([("network", network.rawValue), ("latency_ms", String(latency.milliseconds))])
         case .power(let mode):
             return "POWER " + pairs([("power", mode.rawValue)])
+        case .focus(let on):
+            return "FOCUS " + pairs([("focus", on ? "on" : "off")])
         case .apns(.stored(let apnsID, let reason, let expiration)):
             return "APNS-STORED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)] + (expiration.map { [("expiration", String($0))] } ?? []))
         case .apns(.delivered(let apnsID, let delay)):

@@ -53,4 +53,18 @@ struct RingExtensionLaunchTests {
         #expect(without.deliveries.first?.interruptionLevel == .active)
         #expect(without.violations(of: 43).count == 1)
     }
+
+    @Test("the time-sensitive sample plays in Focus with the capability; the same push without it, or an active one, is silenced")
+    func timeSensitiveSample() throws {
+        for (settings, sample, outcome) in [
+            (["timeSensitive": AppSetting.Value.bool(true)], "ring-extension-time-sensitive", NotificationSoundOutcome.played),
+            ([:], "ring-extension-time-sensitive", .silenced(by: "focus")),
+            (["timeSensitive": .bool(true)], "ring-extension-no-mutable-content", .silenced(by: "focus")),
+        ] {
+            let t = Bench(settings)
+            t.send(.setDoNotDisturb(DoNotDisturb(isOn: true)))
+            t.send(.push(PushRequest(kind: .alert, payload: try Payloads.json(sample))))
+            #expect(t.deliveries.first?.soundOutcome == outcome, "\(sample) \(settings)")
+        }
+    }
 }

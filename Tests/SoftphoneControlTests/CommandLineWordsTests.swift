@@ -28,6 +28,7 @@ struct CommandLineWordsTests {
         ("network offline", .network(.offline, latency: nil)), ("network online", .network(nil, latency: nil)),
         ("network cellular --latency 250", .network(.cellular, latency: .milliseconds(250))), ("network wifi --latency=0", .network(.wifi, latency: .zero)),
         ("power low", .power(.low)), ("power normal", .power(.normal)),
+        ("focus on", .focus(true)), ("focus off", .focus(false)),
     ])
     func commands(line: String, request: ControlRequest) throws {
         #expect(try ControlRequest.read(commandLine: line) == request)
@@ -53,8 +54,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
@@ -74,6 +75,7 @@ struct CommandLineWordsTests {
         ("network online --latency soon", #"network: --latency is "soon"; give whole milliseconds from 0 to 3600000, e.g. 250"#),
         ("network online --latency -1", #"network: --latency is "-1"; give whole milliseconds from 0 to 3600000, e.g. 250"#),
         ("power max", #"power: "max" is not one of low|normal (Low Power Mode on or off); usage: power low|normal [--socket PATH]"#),
+        ("focus yes", #"focus: "yes" is not one of on|off (Focus, Do Not Disturb, on or off); usage: focus on|off [--socket PATH]"#),
     ])
     func mistakes(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.read(commandLine: line) }

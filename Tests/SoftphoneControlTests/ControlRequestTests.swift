@@ -40,6 +40,8 @@ struct ControlRequestTests {
         #expect(offline.commands == [.setNetwork(.offline, latency: .milliseconds(250))])
         #expect(ControlRequest.power(.low).json.text == #"{"cmd":"power","power":"low"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"power","power":"normal"}"#).request == .power(.normal))
+        #expect(ControlRequest.focus(true).json.text == #"{"cmd":"focus","focus":"on"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"focus","focus":"off"}"#).request == .focus(false))
         #expect(ControlRequest.power(.low).commands == [.setPower(.low)])
     }
 
@@ -50,8 +52,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -68,6 +70,7 @@ struct ControlRequestTests {
         (#"{"cmd":"network","network":"airplane"}"#, "field \"network\" is \"airplane\"; use one of: offline, online, wifi, cellular"),
         (#"{"cmd":"network","network":"online","latency_ms":4000000}"#, "field \"latency_ms\" is \"4000000\"; give whole milliseconds from 0 to 3600000, e.g. 250"),
         (#"{"cmd":"power","power":"max"}"#, "field \"power\" is \"max\"; use low (Low Power Mode) or normal"),
+        (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
     func errors(line: String, message: String) {

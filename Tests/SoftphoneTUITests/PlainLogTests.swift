@@ -10,6 +10,7 @@ import Testing
         (.network(.offline, latency: .zero), "NETWORK network=offline latency_ms=0"),
         (.network(.cellular, latency: .milliseconds(250)), "NETWORK network=cellular latency_ms=250"),
         (.power(.low), "POWER power=low"),
+        (.focus(true), "FOCUS focus=on"),
         (.voipDelivery(.killedOnReport, unreported: 1), "VOIP-DELIVERY state=killed-on-report unreported=1"),
         (.apns(.stored(apnsID: "A1", reason: .offline, expiration: 1_767_225_600)), "APNS-STORED apns_id=A1 reason=offline expiration=1767225600"),
         (.apns(.stored(apnsID: "A2", reason: .lowPower, expiration: nil)), "APNS-STORED apns_id=A2 reason=low-power"),

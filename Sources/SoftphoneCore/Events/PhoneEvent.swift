@@ -41,6 +41,8 @@ public enum PhoneEvent: Equatable, Sendable {
     case network(NetworkState, latency: Duration)
     /// Low Power Mode went on or off.
     case power(PowerMode)
+    /// Focus (Do Not Disturb) went on or off.
+    case focus(Bool)
     /// APNs stored a push for later, delivered one late, or discarded one (iOS rule 17).
     case apns(APNsDelivery)
     /// The app moved on the penalty ladder for unreported VoIP pushes (iOS rules 4–7), or back to
