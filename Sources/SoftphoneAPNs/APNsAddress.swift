@@ -15,9 +15,9 @@ public struct APNsAddress: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Reads `[HOST:]PORT`; `localhost` is 127.0.0.1. Fails with one line naming the value and
-    /// what is accepted.
-    public static func parse(_ text: String) throws(ControlError) -> APNsAddress {
-        let usage = "--apns takes [HOST:]PORT, e.g. 2197 or 127.0.0.1:2197 or 0.0.0.0:2197 (HOST: an IPv4 address or localhost; PORT: 0 to 65535, 0 for any free one)"
+    /// what is accepted (`flag`: the option it was given to).
+    public static func parse(_ text: String, flag: String = "--apns") throws(ControlError) -> APNsAddress {
+        let usage = "\(flag) takes [HOST:]PORT, e.g. 2197 or 127.0.0.1:2197 or 0.0.0.0:2197 (HOST: an IPv4 address or localhost; PORT: 0 to 65535, 0 for any free one)"
         var host = "127.0.0.1"
         var portText = Substring(text)
         if let colon = text.lastIndex(of: ":") {
@@ -28,13 +28,13 @@ public struct APNsAddress: Equatable, Sendable, CustomStringConvertible {
             } else {
                 let parts = named.split(separator: ".", omittingEmptySubsequences: false)
                 guard parts.count == 4, parts.allSatisfy({ part in part.count <= 3 && UInt8(part) != nil }) else {
-                    throw ControlError("--apns \"\(text)\": \"\(named)\" is not an IPv4 address; \(usage)")
+                    throw ControlError("\(flag) \"\(text)\": \"\(named)\" is not an IPv4 address; \(usage)")
                 }
                 host = named
             }
         }
         guard let port = Int(portText), (0...65535).contains(port) else {
-            throw ControlError("--apns \"\(text)\": \"\(portText)\" is not a port; \(usage)")
+            throw ControlError("\(flag) \"\(text)\": \"\(portText)\" is not a port; \(usage)")
         }
         return APNsAddress(host: host, port: port)
     }

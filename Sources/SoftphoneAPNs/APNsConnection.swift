@@ -43,8 +43,12 @@ final class APNsConnection {
     /// What HTTP/2 clients with prior knowledge send first.
     static let preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)
 
-    init(fd: Int32, loop: APNsServerLoop) {
+    /// The environment of the port the client came to (nil: the endpoint's one port).
+    private let portEnvironment: APNsEnvironment?
+
+    init(fd: Int32, loop: APNsServerLoop, portEnvironment: APNsEnvironment?) {
         self.fd = fd
+        self.portEnvironment = portEnvironment
         self.endpoint = loop.endpoint
         self.loop = loop
     }
@@ -219,7 +223,7 @@ final class APNsConnection {
     /// The client speaks HTTP/2: its session begins.
     private func startSession() {
         let name = if case .tls = transport { "tls" } else { "h2c" }
-        session = APNsSession(endpoint: endpoint, loop: loop, transport: name, certificateTopic: certificateTopic)
+        session = APNsSession(endpoint: endpoint, loop: loop, transport: name, certificateTopic: certificateTopic, portEnvironment: portEnvironment)
         if session == nil { isFinished = true }
     }
 

@@ -12,17 +12,26 @@ public struct APNsDevice: Equatable, Sendable {
     /// Tokens of an install that is gone (the app was deleted or reinstalled), with when, in
     /// milliseconds since 1970: APNs answers 410 Unregistered for them.
     public var retiredTokens: [String: Int64]
+    /// The APNs environment every token belongs to (the app's build decides it): pushed to the
+    /// other one, a token is `400 BadDeviceToken`.
+    public var environment: APNsEnvironment
 
     /// One phone: its VoIP token (64 lower-case hex digits) and its alert token.
-    public init(bundleIdentifier: String, voipToken: String, alertToken: String, retiredTokens: [String: Int64] = [:]) {
-        self.init(bundleIdentifier: bundleIdentifier, tokens: [voipToken: .voip, alertToken: .alert], retiredTokens: retiredTokens)
+    public init(
+        bundleIdentifier: String, voipToken: String, alertToken: String, retiredTokens: [String: Int64] = [:], environment: APNsEnvironment = .production
+    ) {
+        self.init(
+            bundleIdentifier: bundleIdentifier, tokens: [voipToken: .voip, alertToken: .alert], retiredTokens: retiredTokens, environment: environment)
     }
 
     /// Any number of phones running one app: every token and the pushes it takes.
-    public init(bundleIdentifier: String, tokens: [String: PushRequest.Kind], retiredTokens: [String: Int64] = [:]) {
+    public init(
+        bundleIdentifier: String, tokens: [String: PushRequest.Kind], retiredTokens: [String: Int64] = [:], environment: APNsEnvironment = .production
+    ) {
         self.bundleIdentifier = bundleIdentifier
         self.tokens = tokens
         self.retiredTokens = retiredTokens
+        self.environment = environment
     }
 
     /// The topics the tokens are for: the bundle id (alert) and its `.voip` topic.

@@ -12,11 +12,16 @@ import Synchronization
 public final class APNsEndpoint: Sendable {
     /// Where it listens, with the port the system chose when 0 was asked for.
     public let address: APNsAddress
+    /// The second port, for the production environment (`--apns-production`): with it, `address`
+    /// is the development environment's. nil: one port, for the phone's own environment.
+    public let productionAddress: APNsAddress?
     /// The certificate clients should trust (a self-signed one is its own CA).
     public let certificatePath: String
     /// The token-auth key's id, when requests must carry a provider token.
     public let keyID: String?
     let listener: Int32
+    /// The production port's socket, or -1.
+    let productionListener: Int32
     let tls: APNsTLSContext
     let authority: APNsTokenAuthority?
     let onRequests: @Sendable ([APNsExchange]) -> Void
@@ -65,39 +70,34 @@ public final class APNsEndpoint: Sendable {
     /// connections than that at once, and the phone's own thread needs a core too).
     public static var defaultThreads: Int { max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-    /// Listens on `address` and serves from new threads, `threads` at most. `tls` holds the
+    /// Listens on `address` and serves from new threads, `threads` at most; with
+    /// `productionAddress`, on that port too, for the production environment (and `address` is
+    /// then the development environment's). `tls` holds the
     /// server's certificate; `authority` checks provider tokens (nil: requests need none); past
     /// `maximumWaiting` pushes the phone has not taken, 429; a connection idle for
     /// `idleTimeoutSeconds` is closed. Fails with one line naming the address and why.
     public init(
-        address: APNsAddress, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
+        address: APNsAddress, productionAddress: APNsAddress? = nil, tls: APNsTLSContext, authority: APNsTokenAuthority?, device: APNsDevice,
         maximumWaiting: Int = APNsEndpoint.defaultMaximumWaiting, idleTimeoutSeconds: Double = APNsEndpoint.defaultIdleTimeoutSeconds,
         threads: Int = APNsEndpoint.defaultThreads,
         onNotice: @escaping @Sendable (String) -> Void, onConnections: @escaping @Sendable (APNsConnectionFigures) -> Void = { _ in },
         onRequests: @escaping @Sendable ([APNsExchange]) -> Void
     ) throws(ControlError) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw ControlError("--apns \(address): cannot create a socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var socketAddress = sockaddr_in()
-        socketAddress.sin_family = sa_family_t(AF_INET)
-        socketAddress.sin_port = in_port_t(UInt16(address.port).bigEndian)
-        inet_pton(AF_INET, address.host, &socketAddress.sin_addr)
-        let bound = withUnsafePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let main = try Self.openListener(on: address, flag: "--apns")
+        listener = main.fd
+        self.address = main.address
+        if let productionAddress {
+            let production: (fd: Int32, address: APNsAddress)
+            do { production = try Self.openListener(on: productionAddress, flag: "--apns-production") } catch {
+                close(main.fd)
+                throw error
+            }
+            productionListener = production.fd
+            self.productionAddress = production.address
+        } else {
+            productionListener = -1
+            self.productionAddress = nil
         }
-        guard bound == 0, listen(fd, 128) == 0 else {
-            let text = String(cString: strerror(errno))
-            close(fd)
-            throw ControlError("--apns \(address): cannot listen there: \(text); choose another port, or 0 for any free one")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &socketAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        self.address = APNsAddress(host: address.host, port: Int(UInt16(bigEndian: socketAddress.sin_port)))
-        self.listener = fd
         self.tls = tls
         self.certificatePath = tls.certificatePath
         self.authority = authority
@@ -112,6 +112,32 @@ public final class APNsEndpoint: Sendable {
         loops = (0..<max(1, threads)).map { APNsServerLoop(index: $0) }
         for loop in loops { loop.endpoint = self }
         try loops[0].start()
+    }
+
+    /// A listening socket on `address` (`flag` names it in errors), and the address with the port
+    /// the system chose when 0 was asked for.
+    private static func openListener(on address: APNsAddress, flag: String) throws(ControlError) -> (fd: Int32, address: APNsAddress) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw ControlError("\(flag) \(address): cannot create a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = in_port_t(UInt16(address.port).bigEndian)
+        inet_pton(AF_INET, address.host, &socketAddress.sin_addr)
+        let bound = withUnsafePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let text = String(cString: strerror(errno))
+            close(fd)
+            throw ControlError("\(flag) \(address): cannot listen there: \(text); choose another port, or 0 for any free one")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &socketAddress) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return (fd, APNsAddress(host: address.host, port: Int(UInt16(bigEndian: socketAddress.sin_port))))
     }
 
     /// The phone's tokens changed (a reinstall): later requests are judged against `device`.

@@ -1,3 +1,5 @@
+import SoftphoneCore
+
 /// One request the endpoint answered, as it hands it to the phone's main loop: enough for the
 /// `apns.request` event and, for an accepted push, the push itself.
 public struct APNsExchange: Sendable {
@@ -9,6 +11,8 @@ public struct APNsExchange: Sendable {
     public let headers: [(name: String, value: String)]
     /// `h2c` or `tls`.
     public let transport: String
+    /// The APNs environment the request came to (by its host, its port, or the phone's own).
+    public let environment: APNsEnvironment
     /// The verdict, answered already: an accepted push is for the phone to take.
     public let verdict: APNsVerdict
     /// The headers that decide what APNs does, for the phone's events: the `apns-*` ones, and

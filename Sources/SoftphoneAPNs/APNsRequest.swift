@@ -5,18 +5,26 @@ public struct APNsRequest: Equatable, Sendable {
     public var method: String
     /// `:path`.
     public var path: String
+    /// `:authority`: the host (and port) the client addressed, which names the APNs environment
+    /// (`api.push.apple.com`, `api.sandbox.push.apple.com`); nil when it sent none.
+    public var authority: String?
     /// Every other header, in the order received.
     public var headers: [(name: String, value: String)]
     /// The DATA frames' bytes.
     public var body: [UInt8]
 
     /// Makes a request.
-    public init(method: String, path: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(method: String, path: String, authority: String? = nil, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method
         self.path = path
+        self.authority = authority
         self.headers = headers
         self.body = body
     }
+
+    /// The host the client addressed: `:authority`, else a `host` header (some clients send that
+    /// instead, as HTTP/2 allows).
+    public var host: String? { authority ?? header("host") }
 
     /// The first value of header `name` (lower case), or nil.
     public func header(_ name: String) -> String? {
@@ -41,7 +49,7 @@ public struct APNsRequest: Equatable, Sendable {
     }
 
     public static func == (a: APNsRequest, b: APNsRequest) -> Bool {
-        a.method == b.method && a.path == b.path && a.body == b.body
+        a.method == b.method && a.path == b.path && a.authority == b.authority && a.body == b.body
             && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
     }
 }

@@ -23,7 +23,7 @@ final class APNsServerLoop: @unchecked Sendable {
     /// Sockets the listening loop accepted for this one, not yet served. Made when the loop starts
     /// (set before its thread runs), for the loops after the first only: the first serves what it
     /// accepts itself.
-    private var handedOver: WakeUpQueue<Int32>?
+    private var handedOver: WakeUpQueue<Client>?
     /// Whether this loop's thread runs: a loop that is never dealt a connection costs no thread
     /// and no descriptor.
     private let started = Atomic<Bool>(false)
@@ -34,6 +34,12 @@ final class APNsServerLoop: @unchecked Sendable {
     /// Most connections this loop keeps: its share of the endpoint's, as connections are dealt to
     /// the loops in turn.
     private var share: Int { max(1, APNsEndpoint.maximumConnections / endpoint.loops.count) }
+
+    /// An accepted socket, and the environment of the port it came to (nil: the endpoint's one port).
+    struct Client: Sendable {
+        let fd: Int32
+        let environment: APNsEnvironment?
+    }
 
     init(index: Int) {
         self.index = index
@@ -59,13 +65,16 @@ final class APNsServerLoop: @unchecked Sendable {
         POSIXThread.nameCurrentThread("softphone-apns\(index)")
         while true {
             var fds = [pollfd(fd: listens ? endpoint.listener : handedOver?.readEnd ?? -1, events: Int16(POLLIN), revents: 0)]
+            if listens && endpoint.productionListener >= 0 { fds.append(pollfd(fd: endpoint.productionListener, events: Int16(POLLIN), revents: 0)) }
             for (fd, connection) in connections {
                 fds.append(pollfd(fd: fd, events: Int16(POLLIN) | (connection.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
             }
             if poll(&fds, nfds_t(fds.count), idleWait()) < 0 { continue }
             for entry in fds where entry.revents != 0 {
                 if listens && entry.fd == endpoint.listener {
-                    acceptClients()
+                    acceptClients(from: endpoint.listener, environment: endpoint.productionListener >= 0 ? .development : nil)
+                } else if listens && entry.fd == endpoint.productionListener {
+                    acceptClients(from: endpoint.productionListener, environment: .production)
                 } else if let handedOver, entry.fd == handedOver.readEnd {
                     for client in handedOver.take() { serve(client) }
                 } else if let connection = connections[entry.fd] {
@@ -86,15 +95,17 @@ final class APNsServerLoop: @unchecked Sendable {
         }
     }
 
-    private func acceptClients() {
+    /// Takes the clients waiting on `listener`, a port of `environment` (nil: the endpoint's one port).
+    private func acceptClients(from listener: Int32, environment: APNsEnvironment?) {
         while true {
-            let client = accept(endpoint.listener, nil, nil)
-            if client < 0 { return }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+            let fd = accept(listener, nil, nil)
+            if fd < 0 { return }
+            let client = Client(fd: fd, environment: environment)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             // Each reply is one small write the client waits for: do not hold it back for more.
             var yes: Int32 = 1
-            setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             endpoint.openConnections.add(1, ordering: .relaxed)
             let loop = endpoint.loops[nextLoop]
             nextLoop = (nextLoop + 1) % endpoint.loops.count
@@ -108,14 +119,14 @@ final class APNsServerLoop: @unchecked Sendable {
         }
     }
 
-    private func serve(_ client: Int32) {
+    private func serve(_ client: Client) {
         if connections.count >= share, let room = leastUsed() {
             room.closeIdle()
             drop(room)
             endpoint.evictedConnections.add(1, ordering: .relaxed)
             figuresUnsaid = true
         }
-        connections[client] = APNsConnection(fd: client, loop: self)
+        connections[client.fd] = APNsConnection(fd: client.fd, loop: self, portEnvironment: client.environment)
     }
 
     /// The connection to close for a new one: of those that have not begun HTTP/2, the first

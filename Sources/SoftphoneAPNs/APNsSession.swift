@@ -18,6 +18,12 @@ final class APNsSession {
     private let transport: String
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.
     private let certificateTopic: String?
+    /// The APNs environment of the port the client came to: nil when the endpoint serves one
+    /// port, for the phone's own environment.
+    private let portEnvironment: APNsEnvironment?
+    /// The host the connection's last request addressed, and the environment it names: a client
+    /// addresses the same host request after request.
+    private var lastHost: (host: String?, environment: APNsEnvironment?) = (nil, nil)
     private var streams: [Int32: APNsStream] = [:]
     /// The stream whose header and data frames came last, and its id: a request's fields come one
     /// after another, so most callbacks find their stream here without a look-up in `streams`.
@@ -78,11 +84,13 @@ final class APNsSession {
     }
 
     /// A server session for a client that speaks HTTP/2; nil when nghttp2 cannot make one.
-    init?(endpoint: APNsEndpoint, loop: APNsServerLoop, transport: String, certificateTopic: String?) {
+    init?(endpoint: APNsEndpoint, loop: APNsServerLoop, transport: String, certificateTopic: String?, portEnvironment: APNsEnvironment?) {
         self.endpoint = endpoint
         self.loop = loop
         self.transport = transport
         self.certificateTopic = certificateTopic
+        self.portEnvironment = portEnvironment
+        lastHost = (nil, portEnvironment)
         var callbacks: OpaquePointer?
         nghttp2_session_callbacks_new(&callbacks)
         defer { nghttp2_session_callbacks_del(callbacks) }
@@ -145,8 +153,10 @@ final class APNsSession {
                 request.request.method = value.elementsEqual("POST".utf8) ? "POST" : String(decoding: value, as: UTF8.self)
             } else if name.elementsEqual(":path".utf8) {
                 request.request.path = recentHeaders.text(name: name, value: value).value
+            } else if name.elementsEqual(":authority".utf8) {
+                request.request.authority = recentHeaders.text(name: name, value: value).value
             }
-            return  // :scheme and :authority decide nothing here
+            return  // :scheme decides nothing here
         }
         request.add(recentHeaders.text(name: name, value: value), previous: previousFields)
     }
@@ -184,8 +194,12 @@ final class APNsSession {
         lastRequest = received
         let current = endpoint.device(after: device)
         device = current
+        let host = request.host
+        if host != lastHost.host { lastHost = (host, APNsValidator.environment(of: request, port: portEnvironment)) }
+        let environment = lastHost.environment ?? current.device.environment
         var verdict = APNsValidator.validate(
-            request, device: current.device, authorize: authorize, certificateTopic: certificateTopic, newID: { ids.uuid() })
+            request, device: current.device, environment: environment, authorize: authorize, certificateTopic: certificateTopic,
+            newID: { ids.uuid() })
         if case .accepted = verdict, !endpoint.admit() { verdict = .rejected(APNsRejection(429, "TooManyRequests")) }
         let apnsID: String
         switch verdict {
@@ -200,7 +214,7 @@ final class APNsSession {
         let answered = MonotonicClock.nanoseconds()
         loop.judged.append(APNsExchange(
             method: request.method, path: request.path, headers: request.headers,
-            transport: transport, verdict: verdict, apnsID: apnsID, receivedNanoseconds: received, answeredNanoseconds: answered))
+            transport: transport, environment: environment, verdict: verdict, apnsID: apnsID, receivedNanoseconds: received, answeredNanoseconds: answered))
     }
 
     /// Submits an error response: `:status`, `apns-id`, and Apple's JSON body.

@@ -13,13 +13,22 @@ public enum APNsValidator {
     /// The path prefix of Apple's one provider endpoint.
     public static let devicePath = "/3/device/"
 
+    /// The APNs environment a request is for: the one its host names (`api.push.apple.com`,
+    /// `api.sandbox.push.apple.com`), else that of the port it came to (`port`: nil when the
+    /// endpoint serves one port, for the phone's own environment, so `localhost` and `127.0.0.1`
+    /// always reach the phone's tokens).
+    public static func environment(of request: APNsRequest, port: APNsEnvironment?) -> APNsEnvironment? {
+        request.host.flatMap(APNsEnvironment.named(byHost:)) ?? port
+    }
+
     /// Checks `request` against the phone `device`. `authorize` checks the `authorization`
     /// header (token auth; nil: the endpoint asks for no token) and returns the rejection, if any.
     /// `certificateTopic` is the bundle id of the client certificate the connection presented
     /// (certificate auth), whose topics are the only ones it may push to. `newID` makes the
-    /// `apns-id` of a request that brought none.
+    /// `apns-id` of a request that brought none. `environment` is the APNs environment the request
+    /// came to (`environment(of:port:)`; nil: the device's own).
     public static func validate(
-        _ request: APNsRequest, device: APNsDevice,
+        _ request: APNsRequest, device: APNsDevice, environment: APNsEnvironment? = nil,
         authorize: ((String?) -> APNsRejection?)? = nil,
         certificateTopic: String? = nil,
         newID: () -> String = APNsUUID.random
@@ -56,6 +65,15 @@ public enum APNsValidator {
         guard !given.isEmpty else { return .rejected(APNsRejection(400, "MissingDeviceToken")) }
         guard Hex.isPushToken(given) else { return .rejected(APNsRejection(400, "BadDeviceToken")) }
         let token = Hex.canonicalPushToken(given)
+        // A token of the other environment is one that environment never gave out: before the
+        // checks of the phone's own tokens, as a retired token pushed to the wrong host is as
+        // unknown there as a live one.
+        if let environment, environment != device.environment, device.tokens[token] != nil || device.retiredTokens[token] != nil {
+            let host = request.host.map { " (\($0))" } ?? ""
+            return .rejected(APNsRejection(
+                400, "BadDeviceToken",
+                why: "a \(device.environment.rawValue) token sent to \(environment.rawValue)\(host); its pushes go to \(device.environment.host)"))
+        }
         if !device.retiredTokens.isEmpty, let retired = device.retiredTokens[token] {
             return .rejected(APNsRejection(410, "Unregistered", timestamp: retired))
         }

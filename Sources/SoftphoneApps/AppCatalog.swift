@@ -45,7 +45,7 @@ public enum AppCatalog {
         summary: "no CallKit: a notification-service extension rings and buzzes (alert push, mutable-content)",
         bundle: AppBundle(
             id: "ring-extension", displayName: "Ring", bundleIdentifier: "com.example.ringextension",
-            backgroundModes: [], callKitEntitled: false, settings: [RingVariant.setting],
+            backgroundModes: [], callKitEntitled: false, settings: RingExtensionSettings.settings,
             makeDelegate: { RingExtensionApp() }, callPush: RingExtensionApp.callPush, callPushKind: .alert,
             notificationServiceExtension: { RingNotificationService() },
             appGroups: [RingExtensionApp.appGroup], sounds: [RingPush.ringSound: .seconds(24)]))

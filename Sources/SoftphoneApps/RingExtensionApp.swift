@@ -23,6 +23,8 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
     private let shared = UserDefaults(suiteName: RingExtensionApp.appGroup)
     /// The call the answer screen is about: who calls, and their handle.
     private var call: (caller: String, handle: String)?
+    /// With `launchApp`: the CallKit side the extension hands calls to (rule 12).
+    private var calls: RingLaunchedCalls?
 
     public init() {}
 
@@ -41,6 +43,7 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
         UNUserNotificationCenter.current().delegate = self
         UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound]) { _, _ in }
         application.registerForRemoteNotifications()
+        if UserDefaults.standard.bool(forKey: RingExtensionSettings.launchApp) { calls = RingLaunchedCalls(server: server) }
         shareSettings()
         return true
     }
@@ -90,9 +93,9 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
         UIApplication.shared.present(AppScreen(title: title, lines: lines, buttons: buttons))
     }
 
-    /// Copies the `ringVariant` setting into the App Group: an extension cannot read the app's
-    /// own defaults (rule 44).
+    /// Copies the settings the extension reads into the App Group: an extension cannot read the
+    /// app's own defaults (rule 44).
     private func shareSettings() {
-        shared?.set(UserDefaults.standard.string(forKey: RingVariant.key), forKey: RingVariant.key)
+        for key in RingExtensionSettings.shared { shared?.set(UserDefaults.standard.object(forKey: key), forKey: key) }
     }
 }

@@ -34,12 +34,30 @@ public final class RingNotificationService: UNNotificationServiceExtension {
             return deliver()
         case .call: break
         }
+        shared = UserDefaults(suiteName: RingExtensionApp.appGroup)
+        if shared?.bool(forKey: RingExtensionSettings.launchApp) == true { return handToTheApp(request) }
         // The extension plays the ring itself: the push's own sound would play it again on delivery.
         content.sound = nil
-        shared = UserDefaults(suiteName: RingExtensionApp.appGroup)
         shared?.set(false, forKey: RingExtensionApp.foregroundFlag)
         postRingingNotification(for: request)
         startRinging()
+    }
+
+    /// `launchApp`: the system launches the app with the call as a VoIP push, and CallKit rings;
+    /// the alert itself is suppressed (empty content, which the filtering entitlement allows).
+    /// Refused (no entitlement), the extension rings as without the setting.
+    private func handToTheApp(_ request: UNNotificationRequest) {
+        CXProvider.reportNewIncomingVoIPPushPayload(request.content.userInfo) { [self] error in
+            if let error {
+                NSLog("ring-extension: reportNewIncomingVoIPPushPayload failed (\(error)); ringing here instead")
+                bestAttempt?.sound = nil
+                shared?.set(false, forKey: RingExtensionApp.foregroundFlag)
+                postRingingNotification(for: request)
+                return startRinging()
+            }
+            bestAttempt = UNMutableNotificationContent()
+            deliver()
+        }
     }
 
     public override func serviceExtensionTimeWillExpire() { stop(because: "time-will-expire") }
@@ -50,6 +68,9 @@ public final class RingNotificationService: UNNotificationServiceExtension {
         ringing.title = request.content.title.isEmpty ? "Incoming call" : request.content.title
         ringing.body = "Incoming call"
         ringing.userInfo = request.content.userInfo
+        // The setting's level (rule 43): an active one is silenced by Focus, a time-sensitive one is not.
+        let level = shared?.string(forKey: RingExtensionSettings.interruptionLevel)
+        ringing.interruptionLevel = level.flatMap(UNNotificationInterruptionLevel.init(rawValue:)) ?? .active
         let identifier = "ringing-" + request.identifier
         ringingIdentifier = identifier
         UNUserNotificationCenter.current().add(UNNotificationRequest(identifier: identifier, content: ringing, trigger: nil))

@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "route", "interrupt", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -61,6 +61,7 @@ extension ControlRequest {
         case "route": AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
         case "interrupt": "begin|end"
         case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|")
+        case "focus": "on|off"
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -142,6 +143,12 @@ extension ControlRequest {
                 }
             }
             return (.network(state, latency: latency), socket)
+        case "focus":
+            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("on or off? usage: \(usage)", at: nil) }
+            guard word == "on" || word == "off" else {
+                throw reader.mistake("\"\(word)\" is not one of on|off (Focus, Do Not Disturb, on or off); usage: \(usage)", at: reader.culprit)
+            }
+            return (.focus(word == "on"), try rest(&reader, context))
         case "power":
             guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("low or normal? usage: \(usage)", at: nil) }
             guard let mode = PowerMode(rawValue: word) else {

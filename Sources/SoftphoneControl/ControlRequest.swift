@@ -47,9 +47,11 @@ public enum ControlRequest: Equatable, Sendable {
     case interrupt(began: Bool)
     /// Sets or clears the call audio session's fault.
     case fault(AudioFault)
+    /// Focus (Do Not Disturb) on or off: calls are refused (rule 24), active notifications are silenced (rule 43).
+    case focus(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "cellular", "route", "interrupt", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -154,6 +156,9 @@ public enum ControlRequest: Equatable, Sendable {
             guard let word = try optionalString(json, "action") else { throw ControlError("field \"action\" is missing; use one of: \(words)") }
             guard cellularWords.contains(word) else { throw ControlError("field \"action\" is \"\(word)\"; use one of: \(words)") }
             return (id, .cellular(try cellularAction(word, from: try optionalString(json, "from"), named: "field \"from\"")))
+        case "focus":
+            guard let word = try optionalString(json, "focus") else { throw ControlError("field \"focus\" is missing; use on or off") }
+            return (id, .focus(try focus(word, named: "field \"focus\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -229,6 +234,15 @@ public enum ControlRequest: Equatable, Sendable {
         default:
             guard let from, !from.isEmpty else { throw ControlError("cellular call needs \(name), the number the cellular call is from, e.g. +15550199") }
             return .call(from: from)
+        }
+    }
+
+    /// Reads a `focus` word: on or off.
+    static func focus(_ word: String, named name: String) throws(ControlError) -> Bool {
+        switch word {
+        case "on": return true
+        case "off": return false
+        default: throw ControlError("\(name) is \"\(word)\"; use on (Focus, Do Not Disturb) or off")
         }
     }
 
@@ -367,6 +381,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .route(let route): .object([("cmd", .string("route")), ("route", .string(route.rawValue))])
         case .interrupt(let began): .object([("cmd", .string("interrupt")), ("type", .string(began ? "begin" : "end"))])
         case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
+        case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         }
     }
 
@@ -396,6 +411,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .route(let route): [.setRoute(route)]
         case .interrupt(let began): [.interruptAudio(began: began)]
         case .fault(let fault): [.setAudioFault(fault)]
+        case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .state, .screen, .events, .caption: []
         }
     }

@@ -29,6 +29,11 @@ extension EventStream {
             ]
             if let outcome = delivery.extensionOutcome { fields.append(("extension", .string(outcome.rawValue))) }
             if let reason = delivery.reason { fields.append(("reason", .string(reason))) }
+            fields.append(("interruption_level", .string(delivery.interruptionLevel.rawValue)))
+            if let heard = delivery.soundOutcome {
+                fields.append(("sound_outcome", .string(heard.word)))
+                if case .silenced(let by) = heard { fields.append(("silenced_by", .string(by))) }
+            }
             return fields
         case .opened(let id, let title):
             return [("id", .number(Double(id))), ("title", .string(title))]

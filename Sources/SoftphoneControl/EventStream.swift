@@ -70,7 +70,7 @@ public struct EventStream {
         "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
-        "device.network", "device.power", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
+        "device.network", "device.power", "device.focus", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
         "audio.route", "audio.interruption", "audio.fault",
     ] + shellNames
 
@@ -92,18 +92,18 @@ public struct EventStream {
             "call.refused": ["uuid", "caller", "handle", "video", "call", "error", "code", "reason"],
             "rule.violated": ["rule", "message"],
             "push.received": ["kind"], "push.dropped": ["kind", "reason"],
-            "push.token": ["token"],
+            "push.token": ["token", "environment"],
             "app.state": ["state", "reason"],
             "device.lock": ["lock"],
             "audio.session": ["active"],
-            "notification.delivered": ["id", "source", "shown", "title", "subtitle", "body", "sound", "extension", "reason"],
+            "notification.delivered": ["id", "source", "shown", "title", "subtitle", "body", "sound", "extension", "reason", "interruption_level", "sound_outcome", "silenced_by"],
             "notification.opened": ["id", "title"],
             "extension.started": ["notification"], "extension.expired": ["notification"],
             "extension.finished": ["notification", "outcome"],
             "sound.played": ["sound", "by"], "sound.stopped": ["sound", "why"],
             "device.vibrated": ["ms", "by"],
             "app.log": ["by", "message"],
-            "device.network": ["network", "latency_ms"], "device.power": ["power"],
+            "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"],
             "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.fault": ["fault", "call"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
@@ -114,7 +114,7 @@ public struct EventStream {
             "sounds.ready": ["sounds"],
             "webhook.delivered": ["url", "status", "attempts"], "webhook.failed": ["url", "attempt", "error", "will_retry", "dropped"],
             "client.dropped": ["reason"],
-            "apns.request": ["method", "path", "transport", "headers", "status", "reason", "apns_id", "us", "taken_us", "outcome", "call", "ended", "delivered", "dropped", "error"],
+            "apns.request": ["method", "path", "transport", "environment", "headers", "status", "reason", "why", "apns_id", "us", "taken_us", "outcome", "call", "ended", "delivered", "dropped", "error"],
             "storage.failed": ["error", "waiting"], "storage.recovered": ["written"],
             "apns.connections": ["open", "limit", "evicted", "unfinished"],
         ]
@@ -160,6 +160,7 @@ public struct EventStream {
         case .audioRoute: "audio.route"
         case .audioInterruption: "audio.interruption"
         case .audioFault: "audio.fault"
+        case .focus: "device.focus"
         case .apns(.stored): "apns.stored"
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
@@ -208,8 +209,8 @@ public struct EventStream {
         case .push(let kind, _, let reason):
             members.append(("kind", .string(kind.rawValue)))
             if let reason { members.append(("reason", .string(reason))) }
-        case .token(let token):
-            members.append(("token", .string(token)))
+        case .token(let token, let environment):
+            members += [("token", .string(token)), ("environment", .string(environment.rawValue))]
         case .app(let state, let reason):
             members += [("state", .string(state.rawValue)), ("reason", .string(reason))]
         case .lock(let state):
@@ -234,6 +235,8 @@ public struct EventStream {
         case .audioFault(let fault, let call):
             members.append(("fault", .string(fault.rawValue)))
             if let call { members.append(("call", number(call))) }
+        case .focus(let on):
+            members.append(("focus", .string(on ? "on" : "off")))
         case .apns(.stored(let apnsID, let reason, let expiration)):
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
             if let expiration { members.append(("expiration", number(expiration))) }

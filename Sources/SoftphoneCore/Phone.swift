@@ -301,7 +301,9 @@ public final class Phone {
         case .setLock(let state): setLock(state)
         case .reboot: reboot()
         case .app(let action): appAction(action)
-        case .setDoNotDisturb(let dnd): device.doNotDisturb = dnd
+        case .setDoNotDisturb(let dnd):
+            if dnd.isOn != device.doNotDisturb.isOn { emit(.focus(dnd.isOn)) }
+            device.doNotDisturb = dnd
         case .setBlocked(let handle, let blocked):
             if blocked { device.blockList.insert(handle) } else { device.blockList.remove(handle) }
         case .setRingerSwitch(let position): setRingerSwitch(position)

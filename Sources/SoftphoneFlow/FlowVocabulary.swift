@@ -71,6 +71,8 @@ enum FlowVocabulary {
             // A marker on the phone's lane: the condition every later push meets.
             let latency = number("latency_ms") ?? 0
             return Row(shape: .note(.phoneUI), label: "network: \(string("network"))" + (latency > 0 ? ", pushes take \(latency) ms" : ""))
+        case "device.focus":
+            return Row(shape: .note(.phoneUI), label: string("focus") == "on" ? "Focus on (Do Not Disturb)" : "Focus off")
         case "device.power":
             return Row(shape: .note(.phoneUI), label: string("power") == "low" ? "Low Power Mode on" : "Low Power Mode off")
         case "cellular.call":

@@ -52,7 +52,7 @@ enum Arguments {
                          [--tone-region na|cept|uk] [--audio-device PCM] [--audio-out FILE.wav] [--no-audio] [--plain | --headless]
                          [--socket PATH] [--data-dir DIR] [--webhook http://HOST:PORT/PATH] [--rule NAME=VALUE]... [--auto-answer S] [--auto-hangup S]
                          [--background-modes MODE,...|none] [--build development|testflight|appstore]
-                         [--apns [HOST:]PORT [--apns-cert CERT.pem --apns-cert-key KEY.pem]
+                         [--apns [HOST:]PORT [--apns-production [HOST:]PORT] [--apns-cert CERT.pem --apns-cert-key KEY.pem]
                           [--apns-auth-key AuthKey_KEYID.p8 --apns-team TEAMID [--apns-key-id KEYID]]
                           [--apns-idle-timeout SECONDS]]
                softphone \(verb("call")) [--json]   (remote side: a call arrives)
@@ -69,6 +69,7 @@ enum Arguments {
                softphone \(verb("route"))   (where call audio goes; the app hears routeChangeNotification)
                softphone \(verb("interrupt"))   (another session interrupts the app's audio, or stops)
                softphone \(verb("fault"))   (never-activates: CallKit withholds didActivate)
+               softphone \(verb("focus"))   (Focus, Do Not Disturb: calls refused, active notifications silenced)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)

@@ -176,7 +176,8 @@ func runPhone(_ options: RunOptions) -> Int32 {
         wakeUp = SameCoreWakeUp()
         do {
             let device = APNsDevice(
-                bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken))
+                bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken),
+                environment: phone.apnsEnvironment)
             apns = try startAPNs(options, address: address, device: device, mailbox: mailbox, wakeUp: wakeUp)
         } catch {
             Console.error("softphone: \(error.message)")
@@ -184,7 +185,9 @@ func runPhone(_ options: RunOptions) -> Int32 {
         }
         if let apns {
             let auth = apns.keyID.map { "token auth, key \($0)" } ?? "no provider token needed"
-            startupNotices.append("APNs endpoint on \(apns.address) (h2c and TLS, \(auth)); clients trust \(apns.certificatePath) as their CA")
+            let ports = apns.productionAddress.map { "\(apns.address) (development) and \($0) (production)" } ?? "\(apns.address)"
+            startupNotices.append(
+                "APNs endpoint on \(ports) (h2c and TLS, \(auth)); the phone's tokens are \(phone.apnsEnvironment.rawValue) ones; clients trust \(apns.certificatePath) as their CA")
         }
     }
     let shell = PhoneShell(
@@ -203,7 +206,7 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, 
         authority = try APNsTokenAuthority(path: path, teamID: team, keyID: options.apnsKeyID)
     }
     return try APNsEndpoint(
-        address: address, tls: tls, authority: authority, device: device,
+        address: address, productionAddress: options.apnsProduction, tls: tls, authority: authority, device: device,
         idleTimeoutSeconds: options.apnsIdleTimeout ?? APNsEndpoint.defaultIdleTimeoutSeconds,
         onNotice: { mailbox.post(.notice($0)) },
         onConnections: { mailbox.post(.apnsConnections($0)) },

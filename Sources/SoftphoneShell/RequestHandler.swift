@@ -35,7 +35,7 @@ final class RequestHandler {
     /// an `apns.request` event (and an APNS line in plain mode).
     func answer(_ exchange: APNsExchange) {
         guard let apns else { return }
-        var reason: String?, outcome: [(String, JSON)] = []
+        var reason: String?, why: String?, outcome: [(String, JSON)] = []
         switch exchange.verdict {
         case .accepted(let accepted):
             let reply = respond(to: .push(accepted.push), id: nil, fromStandardInput: false).reply
@@ -48,15 +48,18 @@ final class RequestHandler {
             }
         case .rejected(let rejection):
             reason = rejection.reason
+            why = rejection.why
         }
         let status = exchange.verdict.status
         let microseconds = max(0, exchange.answeredNanoseconds - exchange.receivedNanoseconds) / 1000
         presenter.showPlain(PlainLog.apnsRequest(
-            method: exchange.method, path: exchange.path, status: status, reason: reason, apnsID: exchange.apnsID, microseconds: microseconds))
+            method: exchange.method, path: exchange.path, status: status, reason: reason, why: why, apnsID: exchange.apnsID, microseconds: microseconds))
         let headers = JSON.object(exchange.reportedHeaders.map { ($0.name, .string($0.value)) })
         let fields: [(String, JSON)] = [
             ("method", .string(exchange.method)), ("path", .string(exchange.path)), ("transport", .string(exchange.transport)),
+            ("environment", .string(exchange.environment.rawValue)),
             ("headers", headers), ("status", .number(Double(status))), ("reason", reason.map(JSON.string) ?? .null),
+        ] + (why.map { [("why", JSON.string($0))] } ?? []) + [
             ("apns_id", .string(exchange.apnsID)), ("us", .number(Double(microseconds))),
         ]
         publisher.publish("apns.request", fields + outcome)
@@ -150,7 +153,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power, .cellular, .route, .interrupt, .fault:
+        case .call, .push, .cancel, .hangup, .key, .lock, .unlock, .app, .network, .power, .focus, .cellular, .route, .interrupt, .fault:
             break
         }
         reply += PhoneRequest.run(
@@ -192,9 +195,9 @@ final class RequestHandler {
             ("lock", .string(phone.lock.rawValue)), ("screen", .string(screenName)),
             ("vibration", .string(phone.configuration.vibration.name)),
             ("voip_delivery", .string(phone.voipDelivery.rawValue)), ("unreported_pushes", .number(Double(phone.unreportedPushes))),
-            ("build", .string(phone.configuration.build.rawValue)),
+            ("build", .string(phone.configuration.build.rawValue)), ("apns_environment", .string(phone.apnsEnvironment.rawValue)),
             ("network", .string(phone.network.rawValue)), ("latency_ms", .number(Double(phone.networkLatency.milliseconds))),
-            ("power", .string(phone.power.rawValue)),
+            ("power", .string(phone.power.rawValue)), ("focus", .string(phone.doNotDisturb.isOn ? "on" : "off")),
             ("route", .string(phone.audioRoute.rawValue)), ("audio_fault", .string(phone.audioFault.rawValue)), ("apns_held", .number(Double(phone.apnsHeld))),
             ("t_ms", .number(Double((now - publisher.start).milliseconds))),
             ("call", phone.call.map(json) ?? .null),
@@ -216,8 +219,11 @@ final class RequestHandler {
         guard let apns else { return [] }
         let device = apns.device
         return [("apns", .object([
-            ("address", .string(apns.address.description)), ("ca", .string(apns.certificatePath)),
+            ("address", .string(apns.address.description)),
+            ("production_address", apns.productionAddress.map { .string($0.description) } ?? .null),
+            ("ca", .string(apns.certificatePath)),
             ("token", .string(device.token(for: .voip))), ("alert_token", .string(device.token(for: .alert))),
+            ("environment", .string(device.environment.rawValue)),
             ("topics", .array(device.topics.map(JSON.string))),
             ("auth", .string(apns.keyID == nil ? "none" : "token")), ("key_id", apns.keyID.map(JSON.string) ?? .null),
             ("waiting", .number(Double(apns.waitingPushes))),

@@ -38,6 +38,9 @@ struct RunOptions {
     var rules = Phone.Rules()
     /// The APNs endpoint (`--apns`), and its credentials.
     var apns: APNsAddress?
+    /// The endpoint's second port, for the production environment (`--apns-production`); `--apns`
+    /// is then the development environment's.
+    var apnsProduction: APNsAddress?
     var apnsCertificate: String?
     var apnsCertificateKey: String?
     var apnsAuthKey: String?
@@ -117,6 +120,7 @@ extension WordReader {
                 let delay = Duration.milliseconds(Int64((seconds * 1000).rounded()))
                 if flag == "--auto-answer" { options.person.answerAfter = delay } else { options.person.hangUpAfter = delay }
             case "--apns": options.apns = try APNsAddress.parse(try value(for: flag))
+            case "--apns-production": options.apnsProduction = try APNsAddress.parse(try value(for: flag), flag: flag)
             case "--apns-cert": options.apnsCertificate = try value(for: flag)
             case "--apns-cert-key": options.apnsCertificateKey = try value(for: flag)
             case "--apns-auth-key": options.apnsAuthKey = try value(for: flag)
@@ -135,9 +139,9 @@ extension WordReader {
         // says which settings it has.
         if let backgroundModes { options.app.backgroundModes = backgroundModes }
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
-        let apnsFlags = [options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID, options.apnsIdleTimeout.map { "\($0)" }]
+        let apnsFlags = [options.apnsProduction.map { "\($0)" }, options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID, options.apnsIdleTimeout.map { "\($0)" }]
         if options.apns == nil, apnsFlags.contains(where: { $0 != nil }) {
-            throw ControlError("softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT")
+            throw ControlError("softphone: --apns-production, --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT")
         }
         if (options.apnsAuthKey == nil) != (options.apnsTeam == nil) {
             throw ControlError("softphone: --apns-auth-key and --apns-team go together (token auth: the .p8 key and your team id)")

@@ -13,6 +13,9 @@ extension PlainLog {
             if !delivery.subtitle.isEmpty { items.insert(("subtitle", delivery.subtitle), at: 4) }
             if let outcome = delivery.extensionOutcome { items.append(("extension", outcome.rawValue)) }
             if let reason = delivery.reason { items.append(("reason", reason)) }
+            // Only what differs from an ordinary notification, so the common line stays as it was.
+            if delivery.interruptionLevel != .active { items.append(("interruption_level", delivery.interruptionLevel.rawValue)) }
+            if case .silenced(let by)? = delivery.soundOutcome { items += [("sound_outcome", "silenced"), ("silenced_by", by)] }
             return "NOTIFICATION " + pairs(items)
         case .opened(let id, let title):
             return "OPENED " + pairs([("id", String(id)), ("title", title)])

@@ -47,8 +47,8 @@ public enum PlainLog {
             var items = [("kind", kind.rawValue), ("delivered", delivered ? "yes" : "no")]
             if let reason { items.append(("reason", reason)) }
             return "PUSH " + pairs(items)
-        case .token(let token):
-            return "TOKEN " + pairs([("token", token)])
+        case .token(let token, let environment):
+            return "TOKEN " + pairs([("token", token), ("environment", environment.rawValue)])
         case .app(let state, let reason):
             return "APP " + pairs([("state", state.rawValue), ("reason", reason)])
         case .lock(let state):
@@ -73,6 +73,8 @@ public enum PlainLog {
             // Said in words, as a RULE line is: what the fault did and what the app should do.
             return "AUDIO-FAULT " + pairs([("fault", fault.rawValue), ("call", String(call))]) + " "
                 + quote("CallKit did not call provider(_:didActivate:): the call has no audio; an app that starts audio there (rule 34) should time out and say so", always: true)
+        case .focus(let on):
+            return "FOCUS " + pairs([("focus", on ? "on" : "off")])
         case .apns(.stored(let apnsID, let reason, let expiration)):
             return "APNS-STORED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)] + (expiration.map { [("expiration", String($0))] } ?? []))
         case .apns(.delivered(let apnsID, let delay)):
@@ -89,10 +91,13 @@ public enum PlainLog {
     /// A warning line, `WARNING <text>`, with the text kept on one line: every control
     /// character (newlines included) becomes a space.
     /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`,
-    /// with the reason of a refusal.
-    public static func apnsRequest(method: String, path: String, status: Int, reason: String?, apnsID: String, microseconds: Int64) -> String {
+    /// with the reason of a refusal, and why when the reason alone leaves it unclear.
+    public static func apnsRequest(
+        method: String, path: String, status: Int, reason: String?, why: String? = nil, apnsID: String, microseconds: Int64
+    ) -> String {
         var items: [(key: String, value: String)] = [("status", String(status))]
         if let reason { items.append(("reason", reason)) }
+        if let why { items.append(("why", why)) }
         items += [("apns-id", apnsID), ("us", String(microseconds))]
         return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
     }

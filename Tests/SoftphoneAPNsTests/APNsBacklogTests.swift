@@ -57,7 +57,7 @@ struct APNsBacklogTests {
         let exchange = APNsExchange(
             method: "POST", path: "/3/device/x",
             headers: [("apns-topic", "a"), ("content-length", "2"), ("authorization", "bearer eyJ…"), ("apns-topic", "b")],
-            transport: "h2c", verdict: .rejected(APNsRejection(400, "DuplicateHeaders")), apnsID: APNsUUID.random(),
+            transport: "h2c", environment: .production, verdict: .rejected(APNsRejection(400, "DuplicateHeaders")), apnsID: APNsUUID.random(),
             receivedNanoseconds: 0, answeredNanoseconds: 0)
         #expect(exchange.reportedHeaders.map(\.name) == ["apns-topic", "authorization"])
         #expect(exchange.reportedHeaders.map(\.value) == ["a, b", "bearer …"])

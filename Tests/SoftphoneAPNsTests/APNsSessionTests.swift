@@ -80,7 +80,7 @@ struct APNsSessionTests {
             threads: 1, onNotice: { _ in }, onRequests: { _ in })
         let loop = APNsServerLoop(index: 1)
         loop.endpoint = endpoint
-        let session = try #require(APNsSession(endpoint: endpoint, loop: loop, transport: "h2c", certificateTopic: nil))
+        let session = try #require(APNsSession(endpoint: endpoint, loop: loop, transport: "h2c", certificateTopic: nil, portEnvironment: nil))
         let client = Client()
         func deliver() {
             let bytes = client.frames()  // the client's preface first

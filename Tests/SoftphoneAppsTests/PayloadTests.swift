@@ -13,6 +13,7 @@ struct PayloadTests {
     static let players = [
         "Tests/SoftphoneAppsTests/ConsultAppTests.swift", "Tests/SoftphoneEndToEndTests/ConsultEndToEndTests.swift",
         "Tests/SoftphoneEndToEndTests/VoIPPayloadTests.swift", "Tests/SoftphoneAppsTests/RingExtensionAppTests.swift",
+        "Tests/SoftphoneAppsTests/RingExtensionLaunchTests.swift",
     ]
     /// The apps samples are for: each file's name starts with one of these.
     static let apps = ["voip-", "consult-", "ring-extension-"]

@@ -33,7 +33,7 @@ struct VoIPAppTests {
         let token = Hex.string(phone.voipToken)
         #expect(token.count == 64)
         #expect(effects.first == .event(.ready(app: "voip", lock: .locked, token: token)))
-        #expect(effects.contains(.event(.token(token))))
+        #expect(effects.contains(.event(.token(token, environment: .production))))
         #expect(effects.contains(.event(.serverRequest(name: "register", fields: [KeyValue("token", token)]))))
         #expect(phone.appState == .background)
     }

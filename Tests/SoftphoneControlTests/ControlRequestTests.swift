@@ -40,6 +40,8 @@ struct ControlRequestTests {
         #expect(offline.commands == [.setNetwork(.offline, latency: .milliseconds(250))])
         #expect(ControlRequest.power(.low).json.text == #"{"cmd":"power","power":"low"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"power","power":"normal"}"#).request == .power(.normal))
+        #expect(ControlRequest.focus(true).json.text == #"{"cmd":"focus","focus":"on"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"focus","focus":"off"}"#).request == .focus(false))
         #expect(ControlRequest.power(.low).commands == [.setPower(.low)])
     }
 
@@ -76,8 +78,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, route, interrupt, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, cellular, route, interrupt, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -102,6 +104,7 @@ struct ControlRequestTests {
         (#"{"cmd":"interrupt","type":"now"}"#, "field \"type\" is \"now\"; use begin (another session takes the audio) or end"),
         (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session"),
         (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),
+        (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
     func errors(line: String, message: String) {

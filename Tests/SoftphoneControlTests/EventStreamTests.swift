@@ -29,7 +29,13 @@ struct EventStreamTests {
             id: 3, source: .remote, shown: true, title: "Alice", subtitle: "", body: "hi", sound: nil, extensionOutcome: .notRun,
             reason: "aps.mutable-content is missing")
         #expect(stream.record(.notification(.delivered(delivery)), at: .zero)
-            == #"{"t_ms":0,"event":"notification.delivered","id":3,"source":"remote","shown":true,"title":"Alice","subtitle":"","body":"hi","sound":null,"extension":"not-run","reason":"aps.mutable-content is missing"}"#)
+            == #"{"t_ms":0,"event":"notification.delivered","id":3,"source":"remote","shown":true,"title":"Alice","subtitle":"","body":"hi","sound":null,"extension":"not-run","reason":"aps.mutable-content is missing","interruption_level":"active"}"#)
+        var silenced = delivery
+        silenced.sound = "default"
+        silenced.interruptionLevel = .timeSensitive
+        silenced.soundOutcome = .silenced(by: "silent-switch")
+        #expect(stream.record(.notification(.delivered(silenced)), at: .zero).hasSuffix(
+            #""sound":"default","extension":"not-run","reason":"aps.mutable-content is missing","interruption_level":"timeSensitive","sound_outcome":"silenced","silenced_by":"silent-switch"}"#))
         #expect(stream.record(.notification(.opened(id: 3, title: "Alice")), at: .zero) == #"{"t_ms":0,"event":"notification.opened","id":3,"title":"Alice"}"#)
         #expect(stream.record(.notification(.extensionStarted(notification: 3)), at: .zero) == #"{"t_ms":0,"event":"extension.started","notification":3}"#)
         #expect(stream.record(.notification(.extensionExpired(notification: 3)), at: .zero) == #"{"t_ms":0,"event":"extension.expired","notification":3}"#)

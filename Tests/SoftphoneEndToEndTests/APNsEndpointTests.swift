@@ -365,7 +365,9 @@ struct APNsEndpointTests {
     @Test("bad endpoint flags: one line naming the flag and what is accepted, exit 2", arguments: [
         (["--apns", "example.com:80"], "--apns \"example.com:80\": \"example.com\" is not an IPv4 address"),
         (["--apns", "99999"], "--apns \"99999\": \"99999\" is not a port"),
-        (["--apns-team", "ABCDE12345"], "softphone: --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT"),
+        (["--apns-production", "2198"], "softphone: --apns-production, --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT"),
+        (["--apns-team", "ABCDE12345"], "softphone: --apns-production, --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT"),
+        (["--apns", "0", "--apns-production", "x:1"], "--apns-production \"x:1\": \"x\" is not an IPv4 address; --apns-production takes [HOST:]PORT"),
         (["--apns", "0", "--apns-auth-key", "AuthKey_X.p8"], "softphone: --apns-auth-key and --apns-team go together"),
         (["--apns", "0", "--apns-idle-timeout", "0"], "softphone: --apns-idle-timeout \"0\" must be seconds from 0.1 to 86400, e.g. --apns-idle-timeout 60"),
     ])

@@ -12,7 +12,7 @@ struct APNsIntakeTests {
     static func batch(_ numbers: Range<Int>) -> [APNsExchange] {
         numbers.map { number in
             APNsExchange(
-                method: "POST", path: "/3/device/x", headers: [], transport: "h2c",
+                method: "POST", path: "/3/device/x", headers: [], transport: "h2c", environment: .production,
                 verdict: .rejected(APNsRejection(400, "BadDeviceToken")), apnsID: String(number),
                 receivedNanoseconds: 0, answeredNanoseconds: 0)
         }

@@ -15,6 +15,7 @@ import Testing
         (.audioFault(.neverActivates, call: nil), "AUDIO-FAULT fault=never-activates"),
         (.audioFault(.neverActivates, call: 1),
          #"AUDIO-FAULT fault=never-activates call=1 "CallKit did not call provider(_:didActivate:): the call has no audio; an app that starts audio there (rule 34) should time out and say so""#),
+        (.focus(true), "FOCUS focus=on"),
         (.voipDelivery(.killedOnReport, unreported: 1), "VOIP-DELIVERY state=killed-on-report unreported=1"),
         (.cellular(.incoming, from: "+15550199"), "CELLULAR state=incoming from=+15550199"),
         (.apns(.stored(apnsID: "A1", reason: .offline, expiration: 1_767_225_600)), "APNS-STORED apns_id=A1 reason=offline expiration=1767225600"),
@@ -34,7 +35,7 @@ import Testing
         (.dtmf(call: 1, digit: "5"), "DTMF call=1 digit=5"),
         (.muted(call: 1, muted: true), "MUTED call=1"),
         (.muted(call: 1, muted: false), "UNMUTED call=1"),
-        (.token(token), "TOKEN token=\(token)"),
+        (.token(token, environment: .development), "TOKEN token=\(token) environment=development"),
         (.app(state: .background, reason: "launched (installed)"), #"APP state=background reason="launched (installed)""#),
         (.lock(.locked), "LOCK state=locked"),
         (.audioSession(active: true), "AUDIO session=active"),
@@ -60,6 +61,10 @@ import Testing
         (.notification(.delivered(NotificationDelivery(
             id: 2, source: .remote, shown: false, title: "", body: "", sound: "default", extensionOutcome: .notRun, reason: "no alert (rule 40)"))),
          #"NOTIFICATION id=2 source=remote shown=no title="" body="" sound=default extension=not-run reason="no alert (rule 40)""#),
+        (.notification(.delivered(NotificationDelivery(
+            id: 3, source: .local, shown: true, title: "Alice", body: "Incoming call", sound: "incoming.wav", extensionOutcome: nil,
+            interruptionLevel: .passive, soundOutcome: .silenced(by: "passive")))),
+         #"NOTIFICATION id=3 source=local shown=yes title=Alice body="Incoming call" sound=incoming.wav interruption_level=passive sound_outcome=silenced silenced_by=passive"#),
         (.notification(.opened(id: 1, title: "Alice")), "OPENED id=1 title=Alice"),
         (.notification(.extensionStarted(notification: 1)), "EXTENSION notification=1 state=started"),
         (.notification(.extensionExpired(notification: 1)), "EXTENSION notification=1 state=expired"),
@@ -145,7 +150,7 @@ struct PlainLogScreenTests {
         let lines = try #require(PlainLog.lines(for: Screens.conditions()))
         #expect(lines.first == "CONDITIONS set=5")
         #expect(lines[1] == #"CONDITION name=network value="offline, latency 3000 ms" set=yes"#)
-        #expect(lines.contains(#"CONDITION name="do not disturb" value=off set=no"#))
+        #expect(lines.contains(#"CONDITION name=focus value=off set=no"#))
         #expect(lines.count == 1 + ConditionsPanel().rows.count)
     }
 

@@ -63,3 +63,19 @@ public struct CXErrorCodeRequestTransactionError: CallKitError, Equatable {
     public static let errorDomain = "com.apple.CallKit.error.requesttransaction"
     public var errorCode: Int { code.rawValue }
 }
+
+/// `CXErrorCodeNotificationServiceExtensionError`: why
+/// `CXProvider.reportNewIncomingVoIPPushPayload(_:completion:)` refused a payload (iOS 14.5, rule 12).
+public struct CXErrorCodeNotificationServiceExtensionError: CallKitError, Equatable {
+    public enum Code: Int, Sendable, CaseIterable {
+        case unknown = 0
+        /// Called from the app itself, or anywhere but a notification service extension.
+        case invalidClientProcess = 1
+        /// The app lacks `com.apple.developer.usernotifications.filtering`.
+        case missingNotificationFilteringEntitlement = 2
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
+    public static let errorDomain = "com.apple.CallKit.error.notificationserviceextension"
+    public var errorCode: Int { code.rawValue }
+}

@@ -41,6 +41,16 @@ public final class CXProvider {
         phone.schedule(.completion(completion, error))  // on the delegate queue
     }
 
+    /// iOS 14.5: from a notification service extension, asks the system to launch the app (if it
+    /// is not running) and hand it `dictionaryPayload` as a VoIP push, which its PushKit delegate
+    /// must report as a call as usual (rule 12). Fails with a
+    /// `CXErrorCodeNotificationServiceExtensionError`: `invalidClientProcess` anywhere but an
+    /// extension, `missingNotificationFilteringEntitlement` without that entitlement. The
+    /// completion runs on the caller's queue.
+    public class func reportNewIncomingVoIPPushPayload(_ dictionaryPayload: [AnyHashable: Any], completion: @escaping ((any Error)?) -> Void) {
+        PhoneContext.current?.reportVoIPPushPayload(dictionaryPayload, completion: completion)
+    }
+
     /// Changes what the system shows of a call; unset properties stay as they were (iOS rule 22).
     public func reportCall(with UUID: UUID, updated update: CXCallUpdate) {
         livePhone?.reportCall(UUID, updated: update)

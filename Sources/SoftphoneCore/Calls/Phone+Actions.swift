@@ -109,7 +109,7 @@ extension Phone {
         typealias Failure = CXErrorCodeRequestTransactionError
         // Without the CallKit entitlement (rule 45) the system refuses requests as it refuses
         // reports (rule 24); Apple names a missing `voip` background mode as the usual cause.
-        guard configuration.app.callKitEntitled, hasVoIPMode else { return Failure(.unentitled) }
+        guard callKitAllowed, hasVoIPMode else { return Failure(.unentitled) }
         guard let provider = app.providers.last(where: isLive) else { return Failure(.unknownCallProvider) }
         guard !transaction.actionList.isEmpty else { return Failure(.emptyTransaction) }
         var newCalls = 0

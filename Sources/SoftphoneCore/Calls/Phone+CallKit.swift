@@ -32,7 +32,7 @@ extension Phone {
     /// not the error: the usual answer, none, then costs nothing to test and drop, where an
     /// optional existential would be destroyed through its generic value witness.
     private func refusal(ofNewCall uuid: UUID, _ details: CallDetails, from provider: CXProvider) -> NewCallRefusal? {
-        if !configuration.app.callKitEntitled { .incomingCall(.unentitled) }
+        if !callKitAllowed { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }
         else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
         else if calls(of: provider) >= Self.callLimit(of: provider.configuration) { .incomingCall(.unknown) }

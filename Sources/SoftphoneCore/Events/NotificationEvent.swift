@@ -65,12 +65,20 @@ public struct NotificationDelivery: Equatable, Hashable, Sendable {
     public var extensionOutcome: ExtensionOutcome?
     /// Why the extension did not run, when it did not.
     public var reason: String?
+    /// The interruption level it was delivered at (`.active` when the app lacks what the one it
+    /// asked for needs, rule 43).
+    public var interruptionLevel: UNNotificationInterruptionLevel
+    /// What became of its sound; nil when it has none.
+    public var soundOutcome: NotificationSoundOutcome?
 
     /// Makes a delivery record.
     public init(
         id: Int, source: Source, shown: Bool, title: String, subtitle: String = "", body: String, sound: String?,
-        extensionOutcome: ExtensionOutcome?, reason: String? = nil
+        extensionOutcome: ExtensionOutcome?, reason: String? = nil, interruptionLevel: UNNotificationInterruptionLevel = .active,
+        soundOutcome: NotificationSoundOutcome? = nil
     ) {
+        self.interruptionLevel = interruptionLevel
+        self.soundOutcome = soundOutcome
         self.id = id
         self.source = source
         self.shown = shown

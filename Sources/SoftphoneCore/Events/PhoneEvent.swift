@@ -27,8 +27,8 @@ public enum PhoneEvent: Equatable, Sendable {
     case push(kind: PushRequest.Kind, delivered: Bool, reason: String?)
     /// The app launched, came to the foreground, went to the background or was terminated.
     case app(state: AppState, reason: String)
-    /// The app's VoIP push token was handed to it.
-    case token(String)
+    /// The app's VoIP push token was handed to it, and the APNs environment it belongs to.
+    case token(String, environment: APNsEnvironment)
     /// The phone was locked or unlocked.
     case lock(LockState)
     /// The app sent its server a request (`join`, `busy`, …).
@@ -48,6 +48,8 @@ public enum PhoneEvent: Equatable, Sendable {
     /// An audio-session fault was set or cleared (`call` nil), or it withheld CallKit's
     /// activation of call `call`'s audio.
     case audioFault(AudioFault, call: Int?)
+    /// Focus (Do Not Disturb) went on or off.
+    case focus(Bool)
     /// APNs stored a push for later, delivered one late, or discarded one (iOS rule 17).
     case apns(APNsDelivery)
     /// The app moved on the penalty ladder for unreported VoIP pushes (iOS rules 4–7), or back to

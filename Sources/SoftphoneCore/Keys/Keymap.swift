@@ -195,7 +195,7 @@ public enum Keymap {
             KeyBinding(["c"], "c", hint: "cellular", help: "connect over cellular data", .setNetwork(.cellular, latency: nil)),
             KeyBinding(["p"], "p", hint: panel.power == .low ? "normal power" : "low power",
                        help: "Low Power Mode on or off (APNs holds back priority 5 and 1 pushes)", .setPower(panel.power == .low ? .normal : .low)),
-            KeyBinding(["z"], "z", hint: panel.doNotDisturb ? "dnd off" : "dnd on", help: "Do Not Disturb on or off (CallKit refuses calls)",
+            KeyBinding(["z"], "z", hint: panel.doNotDisturb ? "focus off" : "focus on", help: "Focus (Do Not Disturb) on or off: CallKit refuses calls, active notifications are silent",
                        .setDoNotDisturb(DoNotDisturb(isOn: !panel.doNotDisturb))),
             KeyBinding(["s"], "s", hint: panel.ringer == .ring ? "silent" : "ring", help: "flip the ring/silent switch",
                        .setRingerSwitch(panel.ringer == .ring ? .silent : .ring)),

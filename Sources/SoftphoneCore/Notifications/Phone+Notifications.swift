@@ -24,9 +24,14 @@ extension Phone {
             }
             switch aps["sound"] {
             case .string(let name)?: fields.sound = name == "default" ? .default : UNNotificationSound(name: name)
-            case let sound?:  // a critical alert's {"name": …} (interruption levels are not simulated, rule 43)
+            case let sound?:  // a critical alert's {"name": …, "critical": 1, "volume": …}
+                if sound["critical"] == .number(1) { fields.interruptionLevel = .critical }
                 if let name = sound["name"]?.stringValue { fields.sound = name == "default" ? .default : UNNotificationSound(name: name) }
             case nil: break
+            }
+            // iOS 15's key (rule 43); an unknown word leaves the default, as iOS does.
+            if let word = aps["interruption-level"]?.stringValue, let level = UNNotificationInterruptionLevel(payloadWord: word) {
+                fields.interruptionLevel = level
             }
             let content = UNNotificationContent(fields: fields)
             guard content.displaysAlert else {
@@ -67,7 +72,8 @@ extension Phone {
     // MARK: - Delivery
 
     /// Delivers a notification: on screen if it displays an alert, and with its sound (and, as
-    /// iOS does with a sound, one buzz).
+    /// iOS does with a sound, one buzz) unless its interruption level, Focus or the silent switch
+    /// keeps it quiet (rule 43; the silent switch still buzzes, as iOS's "vibrate on silent").
     func deliver(
         _ request: UNNotificationRequest, number: Int, source: NotificationDelivery.Source, outcome: ExtensionOutcome?, reason: String? = nil
     ) {
@@ -81,12 +87,20 @@ extension Phone {
             if notifications.delivered.count > NotificationState.deliveredLimit { notifications.delivered.removeFirst() }
         }
         let sound = content.sound.map(notificationSoundFile)
+        let level = deliveredLevel(content.interruptionLevel)
+        let heard = sound.map { _ in soundOutcome(at: level) }
         emit(.notification(.delivered(NotificationDelivery(
             id: number, source: source, shown: content.displaysAlert, title: content.title, subtitle: content.subtitle,
-            body: content.body, sound: sound, extensionOutcome: outcome, reason: reason))))
-        if let sound {
+            body: content.body, sound: sound, extensionOutcome: outcome, reason: reason, interruptionLevel: level, soundOutcome: heard))))
+        guard let sound, let heard else { return }
+        switch heard {
+        case .played:
             playSystemSoundFile(sound, process: nil)
             vibrate(process: nil, completion: nil)
+        case .silenced(by: "silent-switch"):
+            vibrate(process: nil, completion: nil)
+        case .silenced:
+            break
         }
     }
 

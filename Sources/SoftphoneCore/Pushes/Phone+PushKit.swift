@@ -33,7 +33,7 @@ extension Phone {
         }
     }
 
-    private func receiveVoIP(_ push: PushRequest) {
+    func receiveVoIP(_ push: PushRequest) {
         if voipDeliveryStopped {
             // iOS rule 7: the app is never told; only the device console says so.
             emit(.push(kind: .voip, delivered: false, reason: "VoIP delivery to \(configuration.app.id) stopped after \(pushKit.unreportedPushes) unreported pushes; reinstall the app (softphone app reinstall)"))
@@ -169,7 +169,7 @@ extension Phone {
                 // weak capture would give it a side table that slows every later retain of it.
                 runLoop.schedule(at: nil) { [unowned self, registry] in
                     guard let delegate = registry.delegate, registry.receivesVoIP else { return }
-                    emit(.token(Hex.string(token)))
+                    emit(.token(Hex.string(token), environment: apnsEnvironment))
                     delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
                 }
             }

@@ -24,6 +24,9 @@ extension Phone {
     public var voipToken: Data { pushKit.voipToken }
     /// The app's token for ordinary (alert) pushes: a different token (iOS rule 3).
     public var alertToken: Data { pushKit.alertToken }
+    /// The APNs environment both tokens belong to, from the app's build: a provider must push
+    /// them to that environment's host.
+    public var apnsEnvironment: APNsEnvironment { configuration.build.apnsEnvironment }
     /// Times the app was killed for not reporting a VoIP push (iOS rules 4, 7).
     public var unreportedPushes: Int { pushKit.unreportedPushes }
     /// iOS stopped delivering VoIP pushes to the app; only a reinstall restores it (rule 7).

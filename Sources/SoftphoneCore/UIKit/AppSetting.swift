@@ -42,13 +42,16 @@ public struct AppSetting: Sendable, Equatable {
     public var defaultValue: Value
     /// What it does, in a few words, for `--help` and the docs.
     public var title: String
+    /// The entitlement a toggle stands for: while it is on, the app has it (`Phone.hasEntitlement`).
+    public var entitlement: AppEntitlement?
 
     /// Describes a setting.
-    public init(key: String, kind: Kind, defaultValue: Value, title: String) {
+    public init(key: String, kind: Kind, defaultValue: Value, title: String, entitlement: AppEntitlement? = nil) {
         self.key = key
         self.kind = kind
         self.defaultValue = defaultValue
         self.title = title
+        self.entitlement = entitlement
     }
 
     /// The value `text` stands for (as typed after `--set KEY=`); fails saying what is accepted.

@@ -23,6 +23,12 @@ public final class UNMutableNotificationContent: UNNotificationContent {
         get { fields.sound }
         set { fields.sound = newValue }
     }
+    /// `.timeSensitive` needs the app's Time Sensitive capability, `.critical` Apple's
+    /// critical-alerts entitlement; without it the notification is delivered as `.active`.
+    public override var interruptionLevel: UNNotificationInterruptionLevel {
+        get { fields.interruptionLevel }
+        set { fields.interruptionLevel = newValue }
+    }
     public override var userInfo: [AnyHashable: Any] {
         get { fields.userInfo }
         set { fields.userInfo = newValue }

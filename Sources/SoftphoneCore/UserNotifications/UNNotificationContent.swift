@@ -7,6 +7,7 @@ public class UNNotificationContent {
         var subtitle = ""
         var body = ""
         var sound: UNNotificationSound?
+        var interruptionLevel = UNNotificationInterruptionLevel.active
         var userInfo: [AnyHashable: Any] = [:]
     }
 
@@ -22,6 +23,8 @@ public class UNNotificationContent {
     public var body: String { fields.body }
     /// The sound played on delivery; nil plays none.
     public var sound: UNNotificationSound? { fields.sound }
+    /// How much it may interrupt: against Focus and the silent switch at delivery (rule 43).
+    public var interruptionLevel: UNNotificationInterruptionLevel { fields.interruptionLevel }
     /// The whole push payload (`aps` included) as `JSONSerialization` would give it, or what a
     /// local notification's content set.
     public var userInfo: [AnyHashable: Any] { fields.userInfo }

@@ -19,6 +19,7 @@ public typealias CXHandle = SoftphoneCore.CXHandle
 public typealias CXCallEndedReason = SoftphoneCore.CXCallEndedReason
 public typealias CXError = SoftphoneCore.CXError
 public typealias CXErrorCodeIncomingCallError = SoftphoneCore.CXErrorCodeIncomingCallError
+public typealias CXErrorCodeNotificationServiceExtensionError = SoftphoneCore.CXErrorCodeNotificationServiceExtensionError
 public typealias CXErrorCodeRequestTransactionError = SoftphoneCore.CXErrorCodeRequestTransactionError
 public typealias PKPushType = SoftphoneCore.PKPushType
 public typealias PKVoIPPushMetadata = SoftphoneCore.PKVoIPPushMetadata

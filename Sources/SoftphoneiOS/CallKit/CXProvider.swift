@@ -40,6 +40,12 @@ public final class CXProvider: NSObject {
         try await FoundationRunLoop.main.awaitCompletion { completion in reportNewIncomingCall(with: UUID, update: update, completion: completion) }
     }
 
+    /// iOS 14.5, from a notification service extension: the system launches the app and hands
+    /// it the payload as a VoIP push (the core's `reportNewIncomingVoIPPushPayload`).
+    public class func reportNewIncomingVoIPPushPayload(_ dictionaryPayload: [AnyHashable: Any], completion: @escaping ((any Error)?) -> Void) {
+        SoftphoneCore.CXProvider.reportNewIncomingVoIPPushPayload(dictionaryPayload, completion: completion)
+    }
+
     public func reportCall(with UUID: UUID, updated update: CXCallUpdate) {
         core.reportCall(with: UUID.core, updated: update.core)
     }

@@ -3,6 +3,7 @@ public import SoftphoneCore
 
 public typealias UNNotificationSound = SoftphoneCore.UNNotificationSound
 public typealias UNNotificationSoundName = SoftphoneCore.UNNotificationSoundName
+public typealias UNNotificationInterruptionLevel = SoftphoneCore.UNNotificationInterruptionLevel
 
 /// What a notification shows, as UserNotifications' `UNNotificationContent`.
 public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
@@ -14,6 +15,7 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         var body = ""
         var sound: UNNotificationSound?
         var userInfo: [AnyHashable: Any] = [:]
+        var interruptionLevel = UNNotificationInterruptionLevel.active
         var badge: NSNumber?
         var categoryIdentifier = ""
         var threadIdentifier = ""
@@ -27,7 +29,8 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
     public override convenience init() { self.init(fields: Fields()) }
 
     convenience init(_ content: SoftphoneCore.UNNotificationContent) {
-        self.init(fields: Fields(title: content.title, subtitle: content.subtitle, body: content.body, sound: content.sound, userInfo: content.userInfo))
+        self.init(fields: Fields(title: content.title, subtitle: content.subtitle, body: content.body, sound: content.sound, userInfo: content.userInfo,
+                                  interruptionLevel: content.interruptionLevel))
     }
 
     /// The core's content with these fields (the core keeps the ones it shows and plays).
@@ -38,6 +41,7 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         content.body = fields.body
         content.sound = fields.sound
         content.userInfo = fields.userInfo
+        content.interruptionLevel = fields.interruptionLevel
         return content
     }
 
@@ -46,6 +50,7 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
     public var body: String { fields.body }
     public var sound: UNNotificationSound? { fields.sound }
     public var userInfo: [AnyHashable: Any] { fields.userInfo }
+    public var interruptionLevel: UNNotificationInterruptionLevel { fields.interruptionLevel }
     public var badge: NSNumber? { fields.badge }
     public var categoryIdentifier: String { fields.categoryIdentifier }
     public var threadIdentifier: String { fields.threadIdentifier }
@@ -75,6 +80,10 @@ public final class UNMutableNotificationContent: UNNotificationContent {
     public override var userInfo: [AnyHashable: Any] {
         get { fields.userInfo }
         set { fields.userInfo = newValue }
+    }
+    public override var interruptionLevel: UNNotificationInterruptionLevel {
+        get { fields.interruptionLevel }
+        set { fields.interruptionLevel = newValue }
     }
     public override var badge: NSNumber? {
         get { fields.badge }

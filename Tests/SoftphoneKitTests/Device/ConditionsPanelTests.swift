@@ -21,7 +21,7 @@ struct ConditionsPanelTests {
         press("!", on: t)
         guard case .conditions(let panel, over: .lock) = t.screen else { Issue.record("screen is \(t.screen)"); return }
         #expect(t.screen.name == "conditions")
-        #expect(panel.rows.map(\.name) == ["network", "power", "do not disturb", "ring/silent switch", "build", "VoIP delivery", "APNs holds", "audio route", "audio fault", "cellular call"])
+        #expect(panel.rows.map(\.name) == ["network", "power", "focus", "ring/silent switch", "build", "VoIP delivery", "APNs holds", "audio route", "audio fault", "cellular call"])
         #expect(panel.rows.allSatisfy { !$0.isSet })
         #expect(panel.rows.first?.value == "wifi")
     }
@@ -45,7 +45,7 @@ struct ConditionsPanelTests {
         press("s", on: t)
         #expect(t.phone.ringerSwitch == .silent)
         let set = try #require(panel(of: t)).rows.filter(\.isSet).map(\.name)
-        #expect(set == ["power", "do not disturb", "ring/silent switch"])
+        #expect(set == ["power", "focus", "ring/silent switch"])
         press("r", on: t)
         #expect(t.phone.audioRoute == .speaker)
         press("rrrr", on: t)

@@ -69,15 +69,16 @@ final class NotificationPhone: PhoneOnManualClock<NotificationProbeApp> {
 
     init(
         lock: LockState = .locked, rules: Phone.Rules = .init(), sounds: [String: Duration] = ["ring.wav": .seconds(5)],
-        soundProblems: [String: String] = [:], receive: ProbeExtension.Receive? = nil, expire: @escaping ProbeExtension.Expire = { _ in }
+        soundProblems: [String: String] = [:], settings: [AppSetting] = [], values: [String: AppSetting.Value] = [:],
+        receive: ProbeExtension.Receive? = nil, expire: @escaping ProbeExtension.Expire = { _ in }
     ) {
         var factory: (@Sendable () -> UNNotificationServiceExtension)?
         if let receive { factory = { ProbeExtension(receive: receive, expire: expire) } }
         let bundle = AppBundle(
-            id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe", makeDelegate: { NotificationProbeApp() },
+            id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe", settings: settings, makeDelegate: { NotificationProbeApp() },
             callPush: { _ in .object([]) }, callPushKind: .alert, notificationServiceExtension: factory,
             appGroups: [Self.group], sounds: sounds)
-        super.init(configuration: Phone.Configuration(app: bundle, rules: rules, soundProblems: soundProblems), lock: lock, seed: 7)
+        super.init(configuration: Phone.Configuration(app: bundle, rules: rules, settings: values, soundProblems: soundProblems), lock: lock, seed: 7)
     }
 
     /// An alert push whose `aps` has these members; `extra` goes beside `aps`.

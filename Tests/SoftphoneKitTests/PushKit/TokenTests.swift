@@ -21,9 +21,17 @@ struct TokenTests {
         #expect(app.log.count { $0 == "token" } == 1)
         #expect(app.token == t.phone.voipToken)
         #expect(app.registry.pushToken(for: .voIP) == t.phone.voipToken)
-        #expect(t.events.contains(.token(Hex.string(t.phone.voipToken))))
+        #expect(t.events.contains(.token(Hex.string(t.phone.voipToken), environment: .production)))
         // READY names the same token.
         #expect(t.events.contains { if case .ready(_, _, let token) = $0 { token == Hex.string(t.phone.voipToken) } else { false } })
+    }
+
+    @Test("a development build's token is a development (sandbox) one; TestFlight's and the App Store's are production ones", arguments: AppBuild.allCases)
+    func tokenEnvironmentFollowsTheBuild(build: AppBuild) {
+        let t = TestPhone(build: build)
+        let expected: APNsEnvironment = build == .development ? .development : .production
+        #expect(t.phone.apnsEnvironment == expected)
+        #expect(t.events.contains(.token(Hex.string(t.phone.voipToken), environment: expected)))
     }
 
     @Test("rule 1: an app that never sets desiredPushTypes gets no token")
