@@ -60,7 +60,8 @@ public enum DemoTour {
         var tour: [Flow] = []
         for id in apps.ids where app == nil || id == app {
             let chosen = scenarios.filter { $0.scenario.app == id && !$0.scenario.steps.isEmpty && nominalLength($0.scenario) <= longestFlow }
-                .sorted { $0.scenario.name < $1.scenario.name }
+                // The healthy flows first, then the field's failures (`field-*`), each by name.
+                .sorted { ($0.scenario.name.hasPrefix("field-") ? 1 : 0, $0.scenario.name) < ($1.scenario.name.hasPrefix("field-") ? 1 : 0, $1.scenario.name) }
             var phones: [String] = []
             for item in chosen where !phones.contains(RealTimeDriver.flags(for: item.scenario)) {
                 phones.append(RealTimeDriver.flags(for: item.scenario))
