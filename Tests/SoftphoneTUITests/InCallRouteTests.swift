@@ -8,7 +8,7 @@ import Testing
     /// The words after `[p]` on the screen drawn for `route`: the button's name and state.
     private func speakerButton(_ route: AudioRoute, width: Int, height: Int) -> String? {
         let screen = Screen.inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Ana", handle: "+15550001"), connectedSeconds: 3,
-                                                isSpeaker: route == .speaker, route: route))
+                                                route: route))
         let text = FrameRenderer.render(screen, width: width, height: height, time: "18:47", date: "d", glyphs: .unicode).text
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ").map(String.init)

@@ -98,7 +98,7 @@ enum Screens {
     /// A connected call on the loudspeaker, muted, with keypad digits, from an app with its own hang-up button.
     static func inCallButtons() -> Screen {
         .inCall(InCallScreen(appName: "voip", call: 1, caller: Caller(name: "Zoë 👩‍💻", handle: "zoe@example.com"), connectedSeconds: 9,
-                             digits: "123#", isMuted: true, isSpeaker: true, appHasCallControls: true))
+                             digits: "123#", isMuted: true, route: .speaker, appHasCallControls: true))
     }
 
     /// A ringing call the person silenced.

@@ -58,7 +58,7 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: appName, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
-                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, isSpeaker: device.route == .speaker, route: device.route,
+                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, route: device.route,
                 appHasCallControls: app.delegate is any InAppCallControls, appInForeground: app.state == .foreground,
                 canHold: focus.details.supportsHolding, cellular: calls.cellular?.snapshot))
         }
@@ -98,7 +98,7 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: name, call: 0, caller: cellular.caller,
                 connectedSeconds: (cellular.connectedAt.map { now - $0 } ?? .zero).wholeSeconds,
-                held: focus?.details.caller, isSpeaker: speakerOn, route: device.route, appInForeground: app.state == .foreground,
+                held: focus?.details.caller, route: device.route, appInForeground: app.state == .foreground,
                 canHold: false, cellular: cellular))
         case .incoming where calls.presentedIncoming == nil:
             if let focus {

@@ -196,9 +196,7 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     public var isMuted: Bool
     /// Another call on hold, if any.
     public var held: Caller?
-    /// The audio goes to the loudspeaker (`p`).
-    public var isSpeaker: Bool
-    /// Where the call's audio goes (`softphone route`).
+    /// Where the call's audio goes (`softphone route`; `p` chooses the loudspeaker).
     public var route: AudioRoute
     /// The app has an in-call screen of its own with a hang-up button (`InAppCallControls`, key `e`).
     public var appHasCallControls: Bool
@@ -213,7 +211,7 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     /// Makes an in-call screen.
     public init(
         appName: String, call: Int, caller: Caller, connectedSeconds: Int64, digits: String = "",
-        status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil, isSpeaker: Bool = false,
+        status: InCallStatus = .connected, isMuted: Bool = false, held: Caller? = nil,
         route: AudioRoute = .receiver, appHasCallControls: Bool = false, appInForeground: Bool = true, canHold: Bool = true, cellular: CellularCall? = nil
     ) {
         self.cellular = cellular
@@ -225,12 +223,14 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
         self.status = status
         self.isMuted = isMuted
         self.held = held
-        self.isSpeaker = isSpeaker
         self.route = route
         self.appHasCallControls = appHasCallControls
         self.appInForeground = appInForeground
         self.canHold = canHold
     }
+
+    /// The audio goes to the loudspeaker.
+    public var isSpeaker: Bool { route == .speaker }
 
     /// The call on screen is the cellular call: only its end, the loudspeaker and the lock apply.
     public var isCellular: Bool { cellular?.state == .connected }
