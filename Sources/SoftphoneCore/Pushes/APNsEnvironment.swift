@@ -12,28 +12,24 @@ public enum APNsEnvironment: String, Equatable, Hashable, Sendable, CaseIterable
     /// The environment a request's host (`:authority`, or `host`, port and all) names: a name
     /// with `sandbox` or `development` in it is development, `api.push.apple.com` (any name under
     /// `.push.apple.com`) production. nil for any other name (`localhost`, `127.0.0.1`): such a
-    /// request is for the environment of the port it came to. Over the bytes: every request asks.
+    /// request is for the environment of the port it came to. (A session asks once per host it
+    /// sees, not per request.)
     public static func named(byHost authority: String) -> APNsEnvironment? {
-        var host = Array(authority.utf8)
-        if host.first == UInt8(ascii: "[") { return nil }  // an IPv6 address names no environment
-        if let colon = host.lastIndex(of: UInt8(ascii: ":")) { host.removeSubrange(colon...) }
-        if host.last == UInt8(ascii: ".") { host.removeLast() }
-        for index in host.indices where (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(host[index]) { host[index] |= 0x20 }
+        if authority.hasPrefix("[") { return nil }  // an IPv6 address names no environment
+        var host = authority.lowercased()
+        if let colon = host.lastIndex(of: ":") { host = String(host[..<colon]) }
+        if host.hasSuffix(".") { host.removeLast() }
         if contains(host, "sandbox") || contains(host, "development") { return .development }
-        if host.ends(with: Array(".push.apple.com".utf8)) { return .production }
+        if host.hasSuffix(".push.apple.com") { return .production }
         return nil
     }
 
-    private static func contains(_ bytes: [UInt8], _ word: StaticString) -> Bool {
-        let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { start in bytes[start..<(start + needle.count)].elementsEqual(needle) }
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+    /// Whether `word` stands anywhere in `text` (the core has no Foundation, nor the standard
+    /// library's string search, which it leaves out).
+    private static func contains(_ text: String, _ word: String) -> Bool {
+        let text = Array(text.utf8), word = Array(word.utf8)
+        guard text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { text[$0..<($0 + word.count)].elementsEqual(word) }
     }
 }
 
