@@ -188,6 +188,8 @@ public enum Keymap {
     /// The conditions panel's keys: each sets one condition, as its request does.
     private static func conditionKeys(_ panel: ConditionsPanel) -> [KeyBinding] {
         let offline = panel.network == .offline
+        let routes = AudioRoute.allCases
+        let nextRoute = routes[((routes.firstIndex(of: panel.route) ?? 0) + 1) % routes.count]
         return [
             KeyBinding(["o"], "o", hint: offline ? "online" : "offline", help: "take the device offline, or back online (APNs stores pushes meanwhile)",
                        .setNetwork(offline ? nil : .offline, latency: nil)),
@@ -200,7 +202,7 @@ public enum Keymap {
             KeyBinding(["s"], "s", hint: panel.ringer == .ring ? "silent" : "ring", help: "flip the ring/silent switch",
                        .setRingerSwitch(panel.ringer == .ring ? .silent : .ring)),
             KeyBinding(["r"], "r", hint: "route", help: "send call audio to the next route: receiver, speaker, bluetooth, carplay, wired",
-                       .setRoute(AudioRoute.allCases[(AudioRoute.allCases.firstIndex(of: panel.route)! + 1) % AudioRoute.allCases.count])),
+                       .setRoute(nextRoute)),
             KeyBinding(["f"], "f", hint: panel.audioFault == .none ? "no didActivate" : "didActivate",
                        help: "CallKit withholds provider(_:didActivate:), or stops withholding it", .setAudioFault(panel.audioFault == .none ? .neverActivates : .none)),
             KeyBinding(["u"], "u", hint: "reinstall", help: "reinstall the app: a new VoIP token, VoIP delivery restored", .app(.reinstall)),
