@@ -46,8 +46,11 @@ extension Phone {
     /// The most calls one provider may have at once (iOS rule 49): its call groups full, each
     /// with its most calls, and one more waiting to be answered (End & Accept would make room for
     /// it). The next report fails with `unknown`: CallKit has no incoming-call code of its own for it.
+    /// An app may ask for any number (`.max`: no limit of its own); the product stops at `Int.max`
+    /// rather than overflowing.
     public static func callLimit(of configuration: CXProviderConfiguration) -> Int {
-        max(1, configuration.maximumCallGroups) * max(1, configuration.maximumCallsPerCallGroup) + 1
+        let (calls, overflow) = max(1, configuration.maximumCallGroups).multipliedReportingOverflow(by: max(1, configuration.maximumCallsPerCallGroup))
+        return overflow || calls == .max ? .max : calls + 1
     }
 
     /// The calls in progress that `provider` reported or started.

@@ -33,6 +33,17 @@ struct IncomingCallErrorTests {
         #expect(!t.violatedRules.contains(5))
     }
 
+    @Test("rule 49: a provider that asks for no limit of its own (.max call groups) gets Int.max, not an overflow trap")
+    func callLimitOfUnlimitedProvider() {
+        let unlimited = CXProviderConfiguration()
+        unlimited.maximumCallGroups = .max
+        #expect(Phone.callLimit(of: unlimited) == .max)
+        unlimited.maximumCallsPerCallGroup = 2
+        #expect(Phone.callLimit(of: unlimited) == .max)
+        unlimited.maximumCallGroups = 3
+        #expect(Phone.callLimit(of: unlimited) == 7)
+    }
+
     @Test("rule 49: a provider keeps at most maximumCallGroups × maximumCallsPerCallGroup calls and one waiting (2 × 5 + 1 by default); the next report fails with unknown (0) and nothing rings")
     func callLimit() {
         let t = TestPhone()
