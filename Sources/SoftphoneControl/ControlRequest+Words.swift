@@ -144,35 +144,28 @@ extension ControlRequest {
             }
             return (.network(state, latency: latency), socket)
         case "focus":
-            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("on or off? usage: \(usage)", at: nil) }
-            guard word == "on" || word == "off" else {
-                throw reader.mistake("\"\(word)\" is not one of on|off (Focus, Do Not Disturb, on or off); usage: \(usage)", at: reader.culprit)
-            }
-            return (.focus(word == "on"), try rest(&reader, context))
+            let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
+                                meaning: "Focus, Do Not Disturb, on or off", usage: usage)
+            return (.focus(on), try rest(&reader, context))
         case "power":
-            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("low or normal? usage: \(usage)", at: nil) }
-            guard let mode = PowerMode(rawValue: word) else {
-                throw reader.mistake("\"\(word)\" is not one of low|normal (Low Power Mode on or off); usage: \(usage)", at: reader.culprit)
-            }
+            let mode = try choice([("low", PowerMode.low), ("normal", .normal)], &reader, socketFlag: socketFlag, asking: "low or normal?",
+                                  meaning: "Low Power Mode on or off", usage: usage)
             return (.power(mode), try rest(&reader, context))
         case "cellular":
             return try readCellular(&reader, in: context, usage: usage)
         case "route":
-            let route = try choice(AudioRoute.self, &reader, socketFlag: socketFlag, asking: "which route?", usage: usage)
+            let route = try choice(AudioRoute.allCases.map { ($0.rawValue, $0) }, &reader, socketFlag: socketFlag, asking: "which route?", usage: usage)
             return (.route(route), try rest(&reader, context))
         case "interrupt":
-            guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("begin or end? usage: \(usage)", at: nil) }
-            guard word == "begin" || word == "end" else {
-                throw reader.mistake("\"\(word)\" is not one of begin|end; usage: \(usage)", at: reader.culprit)
-            }
-            return (.interrupt(began: word == "begin"), try rest(&reader, context))
+            let began = try choice([("begin", true), ("end", false)], &reader, socketFlag: socketFlag, asking: "begin or end?", usage: usage)
+            return (.interrupt(began: began), try rest(&reader, context))
         case "fault":
             guard let what = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which fault? usage: \(usage)", at: nil) }
             guard what == "audio-session" else {
                 throw reader.mistake("\"\(what)\" is not a fault Softphone has; use audio-session; usage: \(usage)", at: reader.culprit)
             }
             let asking = AudioFault.allCases.map(\.rawValue).joined(separator: "|") + "?"
-            let fault = try choice(AudioFault.self, &reader, socketFlag: socketFlag, asking: asking, usage: usage)
+            let fault = try choice(AudioFault.allCases.map { ($0.rawValue, $0) }, &reader, socketFlag: socketFlag, asking: asking, usage: usage)
             return (.fault(fault), try rest(&reader, context))
         case "caption":
             // One operand, the text; none or "" clears the caption.
@@ -209,14 +202,15 @@ extension ControlRequest {
         return request
     }
 
-    /// The operand that names one of `T`'s cases by its raw value; missing or another word is a
-    /// mistake asking `question`, or naming the words accepted.
-    private static func choice<T: RawRepresentable & CaseIterable>(
-        _ type: T.Type, _ reader: inout WordReader, socketFlag: Set<String>, asking question: String, usage: String
-    ) throws(ControlError) -> T where T.RawValue == String {
+    /// The operand, one of `options`' words, as its value; missing or another word is a mistake
+    /// asking `question`, or naming the words accepted (and what they mean, when `meaning` is given).
+    private static func choice<T>(
+        _ options: [(word: String, value: T)], _ reader: inout WordReader, socketFlag: Set<String>, asking question: String,
+        meaning: String? = nil, usage: String
+    ) throws(ControlError) -> T {
         guard let word = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("\(question) usage: \(usage)", at: nil) }
-        guard let value = T(rawValue: word) else {
-            let words = T.allCases.map(\.rawValue).joined(separator: "|")
+        guard let value = options.first(where: { $0.word == word })?.value else {
+            let words = options.map(\.word).joined(separator: "|") + (meaning.map { " (\($0))" } ?? "")
             throw reader.mistake("\"\(word)\" is not one of \(words); usage: \(usage)", at: reader.culprit)
         }
         return value
