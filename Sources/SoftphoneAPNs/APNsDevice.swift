@@ -12,9 +12,12 @@ public struct APNsDevice: Equatable, Sendable {
     /// Tokens of an install that is gone (the app was deleted or reinstalled), with when, in
     /// milliseconds since 1970: APNs answers 410 Unregistered for them.
     public var retiredTokens: [String: Int64]
-    /// The APNs environment every token belongs to (the app's build decides it): pushed to the
+    /// The APNs environment the tokens belong to (the app's build decides it): pushed to the
     /// other one, a token is `400 BadDeviceToken`.
     public var environment: APNsEnvironment
+    /// Tokens of the other environment: in a fleet, the phones whose build differs (a share of
+    /// development builds among App Store ones). Empty for one phone.
+    public var otherEnvironmentTokens: Set<String> = []
 
     /// One phone: its VoIP token (64 lower-case hex digits) and its alert token.
     public init(
@@ -32,6 +35,12 @@ public struct APNsDevice: Equatable, Sendable {
         self.tokens = tokens
         self.retiredTokens = retiredTokens
         self.environment = environment
+    }
+
+    /// The APNs environment `token` belongs to.
+    public func environment(of token: String) -> APNsEnvironment {
+        if otherEnvironmentTokens.isEmpty || !otherEnvironmentTokens.contains(token) { return environment }
+        return environment == .development ? .production : .development
     }
 
     /// The topics the tokens are for: the bundle id (alert) and its `.voip` topic.

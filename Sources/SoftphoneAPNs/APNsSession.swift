@@ -196,10 +196,12 @@ final class APNsSession {
         device = current
         let host = request.host
         if host != lastHost.host { lastHost = (host, APNsValidator.environment(of: request, port: portEnvironment)) }
-        let environment = lastHost.environment ?? current.device.environment
         var verdict = APNsValidator.validate(
-            request, device: current.device, environment: environment, authorize: authorize, certificateTopic: certificateTopic,
+            request, device: current.device, environment: lastHost.environment, authorize: authorize, certificateTopic: certificateTopic,
             newID: { ids.uuid() })
+        // A request to a host and port that name no environment is for its token's own.
+        var environment = lastHost.environment ?? current.device.environment
+        if lastHost.environment == nil, case .accepted(let push) = verdict { environment = current.device.environment(of: push.token) }
         if case .accepted = verdict, !endpoint.admit() { verdict = .rejected(APNsRejection(429, "TooManyRequests")) }
         let apnsID: String
         switch verdict {

@@ -68,11 +68,12 @@ public enum APNsValidator {
         // A token of the other environment is one that environment never gave out: before the
         // checks of the phone's own tokens, as a retired token pushed to the wrong host is as
         // unknown there as a live one.
-        if let environment, environment != device.environment, device.tokens[token] != nil || device.retiredTokens[token] != nil {
+        if let environment, case let own = device.environment(of: token), environment != own,
+            device.tokens[token] != nil || device.retiredTokens[token] != nil
+        {
             let host = request.host.map { " (\($0))" } ?? ""
             return .rejected(APNsRejection(
-                400, "BadDeviceToken",
-                why: "a \(device.environment.rawValue) token sent to \(environment.rawValue)\(host); its pushes go to \(device.environment.host)"))
+                400, "BadDeviceToken", why: "a \(own.rawValue) token sent to \(environment.rawValue)\(host); its pushes go to \(own.host)"))
         }
         if !device.retiredTokens.isEmpty, let retired = device.retiredTokens[token] {
             return .rejected(APNsRejection(410, "Unregistered", timestamp: retired))

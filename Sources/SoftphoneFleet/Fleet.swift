@@ -150,6 +150,24 @@ public final class Fleet {
         return tokens
     }
 
+    /// The tokens of the phones running a development build: development tokens, which the
+    /// production environment (the App Store and TestFlight builds', the fleet's own) does not know.
+    public var developmentTokens: Set<String> {
+        var tokens: Set<String> = []
+        for member in members where member.phone.apnsEnvironment == .development {
+            tokens.insert(member.voipToken)
+            tokens.insert(member.alertToken)
+        }
+        return tokens
+    }
+
+    /// APNs refused a push (`reason`, Apple's word): counted by reason. One refused because its
+    /// token is of the other environment (`wrongEnvironment`) is a call lost to the phone's build.
+    public func refusedByAPNs(reason: String, wrongEnvironment: Bool) {
+        summary.apnsRejected[reason, default: 0] += 1
+        if wrongEnvironment { summary.callsLost["wrong-environment", default: 0] += 1 }
+    }
+
     /// Hands `push` to the phone whose token it names, at `now`; that phone's index, or nil when
     /// no phone has the token.
     @discardableResult

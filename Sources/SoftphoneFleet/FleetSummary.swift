@@ -33,8 +33,11 @@ public struct FleetSummary: Sendable, Equatable {
     public var apnsStored = 0
     public var apnsDeliveredLate = 0
     public var apnsDiscarded: [String: Int] = [:]
+    /// Pushes APNs refused, by Apple's reason (`BadDeviceToken`, …).
+    public var apnsRejected: [String: Int] = [:]
     /// Calls lost to a condition: `answer-lost` (the bridged app's engine never heard the answer),
-    /// `push-discarded` (APNs dropped the push: it never rang).
+    /// `push-discarded` (APNs dropped the push: it never rang), `wrong-environment` (a development
+    /// build's token pushed to production, or the reverse: 400 BadDeviceToken).
     public var callsLost: [String: Int] = [:]
 
     public init() {}
@@ -96,6 +99,7 @@ public struct FleetSummary: Sendable, Equatable {
             apnsStored == 0 ? nil : ("apns_stored", .number(Double(apnsStored))),
             apnsDeliveredLate == 0 ? nil : ("apns_delivered_late", .number(Double(apnsDeliveredLate))),
             apnsDiscarded.isEmpty ? nil : ("apns_discarded", counts(apnsDiscarded)),
+            apnsRejected.isEmpty ? nil : ("apns_rejected", counts(apnsRejected)),
             callsLost.isEmpty ? nil : ("calls_lost", counts(callsLost)),
         ]
         return fields.compactMap { $0 }

@@ -34,13 +34,13 @@ enum FleetCommand {
     }
 
     static func usage(apps: InstalledApps) -> String {
-        "softphone fleet --phones N (--apns [HOST:]PORT [--real-time] | --replay FILE) [--app \(apps.idChoices)] [--set KEY=VALUE]... [--seed S] [--devices-per-user N] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--offline-share R [--reconnect-after S]] [--low-power-share R] [--build-share development|testflight=R]... [--bridged-share R [--engine-start MS]] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
+        "softphone fleet --phones N (--apns [HOST:]PORT [--apns-production [HOST:]PORT] [--real-time] | --replay FILE) [--app \(apps.idChoices)] [--set KEY=VALUE]... [--seed S] [--devices-per-user N] [--answer-after S] [--hangup-after S] [--decline-ratio R] [--ignore-ratio R] [--busy-declines] [--locked-share R] [--dnd-share R] [--killed-share R] [--offline-share R [--reconnect-after S]] [--low-power-share R] [--build-share development|testflight=R]... [--bridged-share R [--engine-start MS]] [--policy FILE] [--users FILE] [--tokens-out FILE] [--webhook URL] [--plain | --headless] [--summary OUT.json] [APNs credentials as for run]"
     }
 
     /// The phone options the fleet takes, with whether each takes a value.
     static let phoneFlags: [String: Bool] = [
         "--app": true, "--set": true, "--rule": true, "--plain": false, "--headless": false, "--data-dir": true, "--webhook": true,
-        "--apns": true, "--apns-cert": true, "--apns-cert-key": true, "--apns-auth-key": true, "--apns-team": true, "--apns-key-id": true,
+        "--apns": true, "--apns-production": true, "--apns-cert": true, "--apns-cert-key": true, "--apns-auth-key": true, "--apns-team": true, "--apns-key-id": true,
         "--apns-idle-timeout": true,
     ]
 
@@ -205,7 +205,8 @@ extension FleetCommand {
         let signals = SignalPipe.install()
         do {
             fleet = Fleet(plan: try plan(options), wallClockStart: WallClock.unixTime())
-            let device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens)
+            var device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens)
+            device.otherEnvironmentTokens = fleet.developmentTokens
             endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox, wakeUp: nil)
         } catch {
             Console.error(error.message.hasPrefix("softphone") ? error.message : "softphone fleet: " + error.message)
@@ -234,10 +235,11 @@ extension FleetCommand {
                 return 1
             }
         }
-        let endpointText = "APNs endpoint \(endpoint.address.description), CA \(endpoint.certificatePath)"
+        let ports = endpoint.productionAddress.map { "\(endpoint.address) (development) and \($0) (production)" } ?? endpoint.address.description
+        let endpointText = "APNs endpoint \(ports), CA \(endpoint.certificatePath)"
         if options.phone.headless {
             Console.out(JSON.object([
-                ("event", .string("fleet.ready")), ("phones", .number(Double(fleet.count))), ("apns", .string(endpoint.address.description)),
+                ("event", .string("fleet.ready")), ("phones", .number(Double(fleet.count))), ("apns", .string(endpoint.address.description)), ("apns_production", endpoint.productionAddress.map { .string($0.description) } ?? .null),
                 ("ca", .string(endpoint.certificatePath)),
             ]).text)
         } else if terminal == nil {

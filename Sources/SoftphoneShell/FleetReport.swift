@@ -15,6 +15,7 @@ enum FleetReport {
             + (summary.devicesPerUser > 1 ? " rang-on=\(summary.rangOnAfterAnswer)" : "")
             + (summary.apnsStored > 0 ? " stored=\(summary.apnsStored)" : "") + (summary.apnsDeliveredLate > 0 ? " late=\(summary.apnsDeliveredLate)" : "")
             + (summary.apnsDiscarded.isEmpty ? "" : " discarded=\(summary.apnsDiscarded.values.reduce(0, +))")
+            + (summary.apnsRejected.isEmpty ? "" : " rejected=\(summary.apnsRejected.values.reduce(0, +))")
             + (summary.callsLost.isEmpty ? "" : " lost=\(summary.callsLost.values.reduce(0, +))")
     }
 
@@ -33,6 +34,7 @@ enum FleetReport {
             summary.apnsStored + summary.apnsDeliveredLate == 0 && summary.apnsDiscarded.isEmpty ? nil
                 : "  APNs held pushes: stored \(summary.apnsStored), delivered late \(summary.apnsDeliveredLate), discarded "
                     + (summary.apnsDiscarded.isEmpty ? "none" : listed(summary.apnsDiscarded)),
+            summary.apnsRejected.isEmpty ? nil : "  APNs refused: " + listed(summary.apnsRejected),
             summary.callsLost.isEmpty ? nil : "  calls lost: " + listed(summary.callsLost),
         ]
         return lines.compactMap { $0 }

@@ -92,7 +92,12 @@ final class FleetShell {
     /// Hands each accepted push to the phone its token names.
     private func take(_ exchanges: [APNsExchange]) {
         for exchange in exchanges {
-            guard case .accepted(let accepted) = exchange.verdict else { continue }
+            guard case .accepted(let accepted) = exchange.verdict else {
+                if case .rejected(let rejection) = exchange.verdict {
+                    fleet.refusedByAPNs(reason: rejection.reason, wrongEnvironment: rejection.why != nil)
+                }
+                continue
+            }
             fleet.deliver(accepted.push, token: accepted.token, at: clock.now())
             endpoint.taken()
             let milliseconds = Double(max(0, clock.now().nanoseconds - exchange.receivedNanoseconds)) / 1_000_000

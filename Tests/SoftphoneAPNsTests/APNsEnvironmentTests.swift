@@ -92,6 +92,27 @@ struct APNsEnvironmentTests {
         #expect(unknown.reason == "BadDeviceToken" && unknown.why == nil)
     }
 
+    @Test("a fleet's mix: its development builds' tokens are refused by production and taken by the sandbox; the rest the other way round")
+    func mixedTokens() {
+        var fleet = Self.development
+        fleet.environment = .production
+        fleet.otherEnvironmentTokens = [V.voip]
+        #expect(fleet.environment(of: V.voip) == .development)
+        #expect(fleet.environment(of: V.alert) == .production)
+        guard case .rejected(let rejection) = Self.verdict(host: "api.push.apple.com", device: fleet) else { Issue.record("accepted"); return }
+        #expect(rejection.why == "a development token sent to production (api.push.apple.com); its pushes go to api.sandbox.push.apple.com")
+        #expect(Self.verdict(host: "api.sandbox.push.apple.com", device: fleet).status == 200)
+        // A phone of the fleet's production builds: its VoIP token is not in the set.
+        var production = fleet
+        production.otherEnvironmentTokens = [String(repeating: "12", count: 32)]
+        #expect(production.environment(of: V.voip) == .production)
+        #expect(Self.verdict(host: "api.push.apple.com", device: production).status == 200)
+        #expect(Self.verdict(host: "api.sandbox.push.apple.com", device: production).status == 400)
+        // A name that says no environment, on the one port: each token its own.
+        #expect(Self.verdict(host: "localhost:2197", device: fleet).status == 200)
+        #expect(Self.verdict(host: "localhost:2197", device: production).status == 200)
+    }
+
     @Test("a development build's phone, as APNs sees it: development tokens")
     func buildDecides() {
         #expect(AppBuild.development.apnsEnvironment == .development)

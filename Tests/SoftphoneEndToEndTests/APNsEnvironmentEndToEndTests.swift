@@ -1,3 +1,4 @@
+import Glibc
 import SoftphoneControl
 import SoftphoneCore
 import SoftphoneTestSupport
@@ -56,5 +57,35 @@ struct APNsEnvironmentEndToEndTests {
         #expect(try Self.push(apns.token, host: "127.0.0.1:\(production)", port: production).status == 200)
         #expect(apns.phone.process.line(startingWith: "INCOMING call=1") != nil)
         apns.quit()
+    }
+}
+
+extension APNsEnvironmentEndToEndTests {
+    @Test("a fleet of development builds on two ports: production refuses their tokens, the summary counts the calls lost to it")
+    func fleetOfDevelopmentBuilds() throws {
+        let folder = temporaryFolder()
+        let fleet = try PhoneProcess([
+            "fleet", "--phones", "1", "--apns", "0", "--apns-production", "0", "--build-share", "development=1", "--headless",
+            "--data-dir", folder, "--tokens-out", folder + "/tokens", "--summary", folder + "/summary.json",
+        ])
+        let ready = try #require(fleet.line(where: { $0.contains(#""fleet.ready""#) }, within: 30), "stderr: \(fleet.stderrText)")
+        let event = try JSON.parse(ready)
+        func port(_ field: String) -> Int { Int(event[field]?.stringValue?.split(separator: ":").last ?? "") ?? 0 }
+        let development = port("apns"), production = port("apns_production")
+        #expect(development > 0 && production > 0 && development != production)
+        let token = String(try #require(String(decoding: try fileBytes(folder + "/tokens"), as: UTF8.self).split(separator: " ").first))
+
+        let wrong = try Self.push(token, host: "127.0.0.1:\(production)", port: production)
+        #expect(wrong.status == 400)
+        #expect(wrong.body == #"{"reason":"BadDeviceToken"}"#)
+        #expect(try Self.push(token, host: "api.sandbox.push.apple.com", port: production).status == 200)
+        #expect(try Self.push(token, host: "127.0.0.1:\(development)", port: development).status == 200)
+
+        kill(fleet.pid, SIGTERM)
+        #expect(fleet.waitForExit(seconds: 15) == 0, "stderr: \(fleet.stderrText)")
+        let summary = try JSON.parse(String(decoding: try fileBytes(folder + "/summary.json"), as: UTF8.self))
+        #expect(summary["apns_rejected"]?["BadDeviceToken"] == .number(1))
+        #expect(summary["calls_lost"]?["wrong-environment"] == .number(1))
+        #expect(summary["conditions"]?["development"] == .number(1))
     }
 }

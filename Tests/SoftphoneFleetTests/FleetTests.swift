@@ -221,11 +221,21 @@ struct FleetConditionsTests {
         var conditions = FleetConditions()
         conditions.buildShares = [.development: 0.5]
         let fleet = Self.fleet(100, conditions)
-        #expect((30...70).contains(fleet.summary.conditions["development"] ?? 0))
+        let developmentPhones = fleet.summary.conditions["development"] ?? 0
+        #expect((30...70).contains(developmentPhones))
+        // Their tokens are development ones, for APNs to refuse from production.
+        let development = fleet.developmentTokens
+        #expect(development.count == 2 * developmentPhones)
+        #expect((0..<fleet.count).allSatisfy { development.contains(fleet.voipToken(of: $0)) == (fleet.phone($0).apnsEnvironment == .development) })
+        fleet.refusedByAPNs(reason: "BadDeviceToken", wrongEnvironment: true)
+        fleet.refusedByAPNs(reason: "TooManyRequests", wrongEnvironment: false)
+        #expect(fleet.summary.apnsRejected == ["BadDeviceToken": 1, "TooManyRequests": 1])
+        #expect(fleet.summary.callsLost == ["wrong-environment": 1])
+        #expect(FleetTests.text(fleet.summary).contains(#""apns_rejected":{"BadDeviceToken":1,"TooManyRequests":1}"#))
         let plain = FleetTests.fleet(100)
         FleetTests.callEveryPhone(plain, at: .zero + .seconds(1), for: .seconds(10))
         let text = FleetTests.text(plain.summary)
-        for field in ["conditions", "apns_stored", "apns_delivered_late", "apns_discarded", "calls_lost", "rang_on"] {
+        for field in ["conditions", "apns_stored", "apns_delivered_late", "apns_discarded", "apns_rejected", "calls_lost", "rang_on"] {
             #expect(!text.contains(field), "\(field) in \(text)")
         }
     }
