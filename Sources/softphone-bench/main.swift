@@ -55,6 +55,7 @@ let parts: [(name: String, measure: @MainActor () throws -> Void)] = [
     ("flow", flowBench),
     ("audio", audioEngineBench),
     ("phone", phoneBench),
+    ("symbols", symbolOrderBench),
     ("example", examplePhoneBench),
     ("socket", controlSocketBench),
     ("rss", rssGrowthBench),
