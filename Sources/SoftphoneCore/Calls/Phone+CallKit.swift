@@ -35,7 +35,7 @@ extension Phone {
         if !callKitAllowed { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }
         else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
-        else if calls(of: provider) >= Self.callLimit(of: provider.configuration) { .incomingCall(.unknown) }
+        else if self.provider(provider, hasCallsAtLeast: Self.callLimit(of: provider.configuration)) { .incomingCall(.unknown) }
         else if let handle = details.handle, Self.list(device.blockList, names: handle) {
             .incomingCall(.filteredByBlockList)
         } else if device.doNotDisturb.isOn, !(details.handle.map { Self.list(device.doNotDisturb.allowed, names: $0) } ?? false) {
@@ -53,11 +53,17 @@ extension Phone {
         return overflow || calls == .max ? .max : calls + 1
     }
 
-    /// The calls in progress that `provider` reported or started.
-    private func calls(of provider: CXProvider) -> Int {
+    /// Whether `provider` reported or started `limit` or more of the calls in progress. Each new
+    /// report asks, so it costs nothing while the phone holds fewer calls than the limit and stops
+    /// counting at the limit: a phone of thousands of calls is not walked per report.
+    private func provider(_ provider: CXProvider, hasCallsAtLeast limit: Int) -> Bool {
+        if calls.byUUID.count < limit { return false }
         var count = 0
-        for record in calls.byUUID.values where record.provider === provider { count += 1 }
-        return count
+        for record in calls.byUUID.values where record.provider === provider {
+            count += 1
+            if count >= limit { return true }
+        }
+        return false
     }
 
     /// Whether a block or Do Not Disturb list names `handle`. Entries are as the person typed
