@@ -12,6 +12,12 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
 }
 
+/// `value` as a whole number for a figure, or "none" when no run gave one (a median of nothing
+/// is NaN, which `Int(_:)` traps on).
+func whole(_ value: Double) -> String {
+    value.isFinite ? String(Int(value)) : "none"
+}
+
 /// The text of a small file (a /proc file), or "" when it cannot be read.
 func readText(_ path: String) -> String { (try? SmallTextFile.read(path).get()) ?? "" }
 
