@@ -37,6 +37,20 @@ struct VoIPPayloadTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("voip-answered-elsewhere: the backend's ending push ends the ringing call as answered on another device")
+    func answeredElsewhere() throws {
+        let phone = try PlainPhone(["--no-audio"])
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["push", Self.payload("voip-call.json")]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        // No call rang for it (exit 3), and the client says what it did instead.
+        let ending = try phone.remote(["push", Self.payload("voip-answered-elsewhere.json")])
+        #expect(ending.status == 3 && ending.out.contains("call 1 ended (answered-elsewhere)"), "\(ending)")
+        #expect(phone.process.line(startingWith: "ENDED") == "ENDED call=1 reason=answered-elsewhere duration=0s")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("voip-too-large: over APNs' 5120-byte VoIP limit, refused before it reaches the phone (iOS rule 16)")
     func tooLarge() throws {
         let path = Self.payload("voip-too-large.json")
