@@ -12,9 +12,10 @@ import SoftphoneTestSupport
     let symbolsFile = folder + "/symbols.txt"
     let nm = try PhoneProcess.run([], as: ["/bin/sh", "-c", "nm --defined-only --format=just-symbols '\(binary)' > '\(symbolsFile)'"])
     guard nm.status == 0 else { throw SpawnError(what: "nm \(binary): \(nm.err)") }
-    let defined = Set(readText(symbolsFile).split(separator: "\n"))
-    let ordered = Set(readText(orderFile).split(separator: "\n"))
-    guard !ordered.isEmpty else { throw SpawnError(what: "\(orderFile) is empty or cannot be read") }
+    // Megabytes of names, beyond what readText takes: read whole.
+    let defined = Set(String(decoding: try fileBytes(symbolsFile), as: UTF8.self).split(separator: "\n"))
+    let ordered = Set(String(decoding: try fileBytes(orderFile), as: UTF8.self).split(separator: "\n"))
+    guard !ordered.isEmpty, !defined.isEmpty else { throw SpawnError(what: "no names read from \(ordered.isEmpty ? orderFile : symbolsFile)") }
     let kept = ordered.filter(defined.contains).count
     let share = Double(kept) / Double(ordered.count)
     figures.append("symbol order: \(kept) of the \(ordered.count) names in symbol-order.txt are in the binary (\(Int((share * 100).rounded())) %)")
