@@ -39,7 +39,8 @@ public struct APNsDevice: Equatable, Sendable {
 
     /// The APNs environment `token` belongs to.
     public func environment(of token: String) -> APNsEnvironment {
-        if otherEnvironmentTokens.isEmpty || !otherEnvironmentTokens.contains(token) { return environment }
+        // One phone's set is empty: answered without hashing the token.
+        guard !otherEnvironmentTokens.isEmpty, otherEnvironmentTokens.contains(token) else { return environment }
         return environment == .development ? .production : .development
     }
 

@@ -200,8 +200,10 @@ final class APNsSession {
             request, device: current.device, environment: lastHost.environment, authorize: authorize, certificateTopic: certificateTopic,
             newID: { ids.uuid() })
         // A request to a host and port that name no environment is for its token's own.
-        var environment = lastHost.environment ?? current.device.environment
-        if lastHost.environment == nil, case .accepted(let push) = verdict { environment = current.device.environment(of: push.token) }
+        let environment: APNsEnvironment
+        if let named = lastHost.environment { environment = named }
+        else if case .accepted(let push) = verdict { environment = current.device.environment(of: push.token) }
+        else { environment = current.device.environment }
         if case .accepted = verdict, !endpoint.admit() { verdict = .rejected(APNsRejection(429, "TooManyRequests")) }
         let apnsID: String
         switch verdict {

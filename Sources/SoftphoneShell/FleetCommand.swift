@@ -205,7 +205,8 @@ extension FleetCommand {
         let signals = SignalPipe.install()
         do {
             fleet = Fleet(plan: try plan(options), wallClockStart: WallClock.unixTime())
-            var device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens)
+            // Production's tokens, but for the development builds' (--build-share development=R).
+            var device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens, environment: .production)
             device.otherEnvironmentTokens = fleet.developmentTokens
             endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox, wakeUp: nil)
         } catch {

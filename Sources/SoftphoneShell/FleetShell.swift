@@ -89,13 +89,15 @@ final class FleetShell {
         }
     }
 
-    /// Hands each accepted push to the phone its token names.
+    /// Hands each accepted push to the phone its token names, and counts each refused one.
     private func take(_ exchanges: [APNsExchange]) {
         for exchange in exchanges {
-            guard case .accepted(let accepted) = exchange.verdict else {
-                if case .rejected(let rejection) = exchange.verdict {
-                    fleet.refusedByAPNs(reason: rejection.reason, wrongEnvironment: rejection.why != nil)
-                }
+            let accepted: APNsAcceptedPush
+            switch exchange.verdict {
+            case .accepted(let push): accepted = push
+            case .rejected(let rejection):
+                // The validator says why only of a token pushed to the other environment.
+                fleet.refusedByAPNs(reason: rejection.reason, wrongEnvironment: rejection.why != nil)
                 continue
             }
             fleet.deliver(accepted.push, token: accepted.token, at: clock.now())

@@ -9,6 +9,8 @@ import SoftphoneTestSupport
     let stale = 0.9
     let binary = PhoneProcess.binary
     let orderFile = Repository.path("Sources/softphone/Linking/symbol-order.txt")
+    // nm writes to a file: run(_:as:) reads its pipe only once the process has exited, and nm's
+    // megabytes of names would fill the pipe first.
     let symbolsFile = folder + "/symbols.txt"
     let nm = try PhoneProcess.run([], as: ["/bin/sh", "-c", "nm --defined-only --format=just-symbols '\(binary)' > '\(symbolsFile)'"])
     guard nm.status == 0 else { throw SpawnError(what: "nm \(binary): \(nm.err)") }

@@ -35,7 +35,7 @@ extension Phone {
         if !callKitAllowed { .incomingCall(.unentitled) }
         else if !hasVoIPMode { .missingVoIPBackgroundMode }
         else if calls[uuid] != nil { .incomingCall(.callUUIDAlreadyExists) }
-        else if self.provider(provider, hasCallsAtLeast: Self.callLimit(of: provider.configuration)) { .incomingCall(.unknown) }
+        else if hasCalls(atLeast: Self.callLimit(of: provider.configuration), of: provider) { .incomingCall(.unknown) }
         else if let handle = details.handle, Self.list(device.blockList, names: handle) {
             .incomingCall(.filteredByBlockList)
         } else if device.doNotDisturb.isOn, !(details.handle.map { Self.list(device.doNotDisturb.allowed, names: $0) } ?? false) {
@@ -56,7 +56,7 @@ extension Phone {
     /// Whether `provider` reported or started `limit` or more of the calls in progress. Each new
     /// report asks, so it costs nothing while the phone holds fewer calls than the limit and stops
     /// counting at the limit: a phone of thousands of calls is not walked per report.
-    private func provider(_ provider: CXProvider, hasCallsAtLeast limit: Int) -> Bool {
+    private func hasCalls(atLeast limit: Int, of provider: CXProvider) -> Bool {
         if calls.byUUID.count < limit { return false }
         var count = 0
         for record in calls.byUUID.values where record.provider === provider {
