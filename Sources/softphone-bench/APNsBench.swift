@@ -88,10 +88,14 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
         // CPU time per request: the endpoint's threads alone (not the phone's, which takes the
         // pushes), and nghttpd's, in microseconds.
         var phoneCPU: [Double] = [], floorCPU: [Double] = []
+        // What the phone keeps of the flood once every push is taken and it idles: its resident
+        // set then, less before the flood, in megabytes.
+        var keptAfter: [Double] = []
         var complete = true
         for run in 0..<3 {
             let (phone, port, token, socket) = try apnsPhone("apns-rate-\(connections)-\(run)", credentials: credentials)
             let load = ["-n", String(requests), "-c", String(connections), "-m", "50"] + headers + ["http://127.0.0.1:\(port)/3/device/\(token)"]
+            let idleBefore = rssMegabytes(phone.pid)
             let start = PhoneProcess.now()
             let endpointBefore = processCPUNanoseconds(phone.pid, threadsNamed: "softphone-apns")
             if let result = try h2load(load) {
@@ -101,6 +105,8 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
             phoneCPU.append(Double(processCPUNanoseconds(phone.pid, threadsNamed: "softphone-apns") - endpointBefore) / 1000 / Double(requests))
             if waitUntilTaken(socket: socket) {
                 takenRates.append(Double(requests) / (PhoneProcess.now() - start))
+                pause(0.2)  // the loop's turn after the last push, which gives memory back
+                keptAfter.append(rssMegabytes(phone.pid) - idleBefore)
             } else {
                 complete = false
             }
@@ -124,7 +130,7 @@ func percentile(_ values: [Double], _ fraction: Double) -> Double {
         rows.append(Row(
             what: "APNs pushes accepted per second over \(connections) h2c connection\(connections == 1 ? "" : "s"), vs nghttpd's fixed 200 (median of 3)",
             measured: ratio, budget: .atLeast(50), unit: "% of nghttpd"))
-        figures.append("APNs over \(connections) h2c connection\(connections == 1 ? "" : "s") (h2load -n \(requests) -m 50, JWT checked, each push reported to CallKit): the phone accepted \(whole(median(phoneRates))) pushes/s and took them all at \(whole(median(takenRates)))/s, nghttpd \(whole(median(floorRates))) req/s\(complete ? "" : " (SOME REQUESTS FAILED)"); CPU per request: the endpoint's threads \((median(phoneCPU) * 100).rounded() / 100) µs, nghttpd \((median(floorCPU) * 100).rounded() / 100) µs")
+        figures.append("APNs over \(connections) h2c connection\(connections == 1 ? "" : "s") (h2load -n \(requests) -m 50, JWT checked, each push reported to CallKit): the phone accepted \(whole(median(phoneRates))) pushes/s and took them all at \(whole(median(takenRates)))/s, nghttpd \(whole(median(floorRates))) req/s\(complete ? "" : " (SOME REQUESTS FAILED)"); CPU per request: the endpoint's threads \((median(phoneCPU) * 100).rounded() / 100) µs, nghttpd \((median(floorCPU) * 100).rounded() / 100) µs; resident memory the phone kept once all were taken: \((median(keptAfter) * 100).rounded() / 100) MB")
     }
 
     // Latency at 100 pushes/s over one connection: each push rings (the ringtone to the null sink,
