@@ -143,13 +143,15 @@ let package = Package(
         fuzzTarget("fuzz-http2-frames", dependencies: ["SoftphoneAPNs"]),
         fuzzTarget("fuzz-jwt", dependencies: ["SoftphoneAPNs"]),
 
-        .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneKitTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),
-        // Call code written for iOS (AppCode/) compiled with its own imports, and run in the phone.
-        // Swift 5 mode, as iOS apps' code is mostly built: it captures its delegates in Dispatch's
-        // @Sendable closures, which Swift 6 refuses outside the main actor.
+        // The simulated iPhone: the iOS rules through the API app code uses, on the manual clock
+        // (a folder per framework), and the core's own values (Values/).
+        .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),
+        // The frameworks app code written for iOS imports (the iOSFrameworks product): call code
+        // (AppCode/) compiled with its own imports, and run in the phone. Swift 5 mode, as iOS
+        // apps' code is mostly built: it captures its delegates in Dispatch's @Sendable closures,
+        // which Swift 6 refuses outside the main actor.
         .testTarget(
-            name: "SoftphoneiOSTests", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["SoftphoneiOS", "SoftphoneApps", "SoftphoneTestSupport"],
+            name: "iOSFrameworksTests", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["SoftphoneiOS", "SoftphoneApps", "SoftphoneTestSupport"],
             swiftSettings: appCode),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
