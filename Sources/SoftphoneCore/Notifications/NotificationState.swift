@@ -23,9 +23,11 @@ struct DeliveredNotification {
     let date: Date
 }
 
-/// A weak reference to the app's notification delegate.
+/// A weak reference to the app's notification delegate; or a strong one to a delegate standing
+/// for the app's (the Foundation frameworks' adapter), which nothing else holds.
 struct WeakNotificationDelegate {
     weak var delegate: (any UNUserNotificationCenterDelegate)?
+    var adapter: (any UNUserNotificationCenterDelegate)?
 }
 
 extension Phone {

@@ -149,9 +149,10 @@ extension Phone {
     }
 
     /// Sets the app's delegate; an extension's is never told anything, so it is not kept.
-    func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?) {
+    /// `holding`: the delegate stands for the app's and only the phone holds it.
+    func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?, holding: Bool = false) {
         guard app.runningExtension == nil, app.launch > 0 else { return }
-        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate))
+        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate, adapter: holding ? delegate : nil))
     }
 
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).

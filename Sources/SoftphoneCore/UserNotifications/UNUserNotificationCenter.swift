@@ -17,6 +17,12 @@ public final class UNUserNotificationCenter {
         set { phone?.setNotificationDelegate(newValue) }
     }
 
+    /// Sets a delegate that stands for the app's own (the Foundation frameworks' adapter, which
+    /// holds the app's weakly), held for the app's launch: nothing else holds it.
+    package func setAdapterDelegate(_ adapter: (any UNUserNotificationCenterDelegate)?) {
+        phone?.setNotificationDelegate(adapter, holding: true)
+    }
+
     /// Asks to show notifications. The simulated person always allows it; the answer comes later,
     /// on the main queue, as on iOS.
     public func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping (Bool, (any Error)?) -> Void) {

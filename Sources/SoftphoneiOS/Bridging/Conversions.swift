@@ -45,3 +45,6 @@ extension SoftphoneCore.CXErrorCodeIncomingCallError: CustomNSError, LocalizedEr
 extension SoftphoneCore.CXErrorCodeRequestTransactionError: CustomNSError, LocalizedError {
     public var errorDescription: String? { description }
 }
+extension SoftphoneCore.CXErrorCodeNotificationServiceExtensionError: CustomNSError, LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -25,10 +25,11 @@ public final class UNUserNotificationCenter: NSObject {
 
     public static func current() -> UNUserNotificationCenter { UNUserNotificationCenter(core: .current()) }
 
-    /// The delegate: the person's taps on notifications arrive here. Held for the app's launch.
+    /// The delegate: the person's taps on notifications arrive here. Held weakly, as on iOS (the
+    /// phone holds the adapter that passes taps on, for the app's launch).
     public var delegate: (any UNUserNotificationCenterDelegate)? {
         get { (core.delegate as? NotificationCenterDelegateAdapter)?.delegate }
-        set { core.delegate = newValue.map(NotificationCenterDelegateAdapter.init) }
+        set { core.setAdapterDelegate(newValue.map(NotificationCenterDelegateAdapter.init)) }
     }
 
     public func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping (Bool, (any Error)?) -> Void) {
@@ -69,10 +70,10 @@ extension UNUserNotificationCenterDelegate {
     ) { completionHandler([.banner, .sound]) }
 }
 
-/// The core's center delegate that passes taps on to the app's, which it holds (the core keeps
-/// it for the app's launch).
+/// The core's center delegate that passes taps on to the app's, held weakly as iOS holds a
+/// center's delegate (the core holds the adapter for the app's launch).
 final class NotificationCenterDelegateAdapter: SoftphoneCore.UNUserNotificationCenterDelegate {
-    let delegate: any UNUserNotificationCenterDelegate
+    weak var delegate: (any UNUserNotificationCenterDelegate)?
 
     init(_ delegate: any UNUserNotificationCenterDelegate) { self.delegate = delegate }
 
@@ -80,6 +81,7 @@ final class NotificationCenterDelegateAdapter: SoftphoneCore.UNUserNotificationC
         _ center: SoftphoneCore.UNUserNotificationCenter, didReceive response: SoftphoneCore.UNNotificationResponse,
         withCompletionHandler completionHandler: @escaping () -> Void
     ) {
+        guard let delegate else { return completionHandler() }
         delegate.userNotificationCenter(UNUserNotificationCenter(core: center), didReceive: UNNotificationResponse(response), withCompletionHandler: completionHandler)
     }
 }
