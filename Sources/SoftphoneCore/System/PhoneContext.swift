@@ -7,34 +7,16 @@ import Glibc  // pthread thread-specific data only: no I/O, no clock.
 /// app code only inside its own calls, on one thread, so it marks itself as this thread's
 /// current phone for the duration, and the API types find it here.
 enum PhoneContext {
-    /// The key of each thread's slot (below), which is freed when its thread exits.
+    /// The key of each thread's current phone (unretained: the phone marks itself only while it
+    /// runs, inside its own `handle`).
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
-        pthread_key_create(&key) { slot in slot?.deallocate() }
+        pthread_key_create(&key, nil)
         return key
     }()
 
-    /// This thread's slot for its current phone, made at the thread's first use. The phone is
-    /// written into the slot, not set as the thread-specific value itself: `enter` and `leave` run
-    /// for every command, and `pthread_setspecific` (to set and to restore) would cost 70 instructions.
-    private static var slot: UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        if let slot = pthread_getspecific(key) { return slot.assumingMemoryBound(to: UnsafeMutableRawPointer?.self) }
-        return makeSlot()
-    }
-
-    /// Makes this thread's slot (once per thread: kept out of line, off the hot path).
-    @inline(never)
-    private static func makeSlot() -> UnsafeMutablePointer<UnsafeMutableRawPointer?> {
-        let slot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
-        slot.initialize(to: nil)
-        pthread_setspecific(key, slot)
-        return slot
-    }
-
     /// The phone running app code on this thread, if any.
-    private static var pointer: UnsafeMutableRawPointer? {
-        pthread_getspecific(key)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
-    }
+    private static var pointer: UnsafeMutableRawPointer? { pthread_getspecific(key) }
 
     /// The phone running app code on this thread, if any.
     static var current: Phone? {
@@ -50,23 +32,22 @@ enum PhoneContext {
         return Unmanaged<Phone>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
-    /// What `enter` hands `leave`: the thread's slot and the phone that was current before.
-    typealias Entered = (slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>, previous: UnsafeMutableRawPointer?)
+    /// What `enter` hands `leave`: the phone that was current before.
+    typealias Entered = UnsafeMutableRawPointer?
 
     /// Makes `phone` this thread's current phone until `leave` is handed what this returns.
     /// A pair of calls, not a function taking a closure: with a closure, `handle` would copy its
     /// command into it (retaining what the command holds) and destroy the copy after.
     @inline(__always)
     static func enter(_ phone: Phone) -> Entered {
-        let slot = self.slot
-        let previous = slot.pointee
-        slot.pointee = Unmanaged.passUnretained(phone).toOpaque()
-        return (slot, previous)
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passUnretained(phone).toOpaque())
+        return previous
     }
 
     /// Gives this thread back the phone that was current before `enter`.
     @inline(__always)
     static func leave(_ entered: Entered) {
-        entered.slot.pointee = entered.previous
+        pthread_setspecific(key, entered)
     }
 }
