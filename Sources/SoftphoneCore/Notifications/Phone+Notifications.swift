@@ -29,6 +29,9 @@ extension Phone {
                 if let name = sound["name"]?.stringValue { fields.sound = name == "default" ? .default : UNNotificationSound(name: name) }
             case nil: break
             }
+            if let badge = aps["badge"]?.numberValue, badge >= 0, badge == badge.rounded(), badge < 1e9 { fields.badge = Int(badge) }
+            fields.categoryIdentifier = aps["category"]?.stringValue ?? ""
+            fields.threadIdentifier = aps["thread-id"]?.stringValue ?? ""
             // iOS 15's key (rule 43); an unknown word leaves the default, as iOS does.
             if let word = aps["interruption-level"]?.stringValue, let level = UNNotificationInterruptionLevel(payloadWord: word) {
                 fields.interruptionLevel = level

@@ -33,4 +33,16 @@ public final class UNMutableNotificationContent: UNNotificationContent {
         get { fields.userInfo }
         set { fields.userInfo = newValue }
     }
+    public override var badge: Int? {
+        get { fields.badge }
+        set { fields.badge = newValue }
+    }
+    public override var categoryIdentifier: String {
+        get { fields.categoryIdentifier }
+        set { fields.categoryIdentifier = newValue }
+    }
+    public override var threadIdentifier: String {
+        get { fields.threadIdentifier }
+        set { fields.threadIdentifier = newValue }
+    }
 }

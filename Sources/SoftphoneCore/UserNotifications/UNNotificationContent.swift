@@ -9,6 +9,9 @@ public class UNNotificationContent {
         var sound: UNNotificationSound?
         var interruptionLevel = UNNotificationInterruptionLevel.active
         var userInfo: [AnyHashable: Any] = [:]
+        var badge: Int?
+        var categoryIdentifier = ""
+        var threadIdentifier = ""
     }
 
     var fields: Fields
@@ -28,6 +31,12 @@ public class UNNotificationContent {
     /// The whole push payload (`aps` included) as `JSONSerialization` would give it, or what a
     /// local notification's content set.
     public var userInfo: [AnyHashable: Any] { fields.userInfo }
+    /// The number for the app's icon (`aps.badge`); nil leaves it as it is. Kept, not drawn.
+    public var badge: Int? { fields.badge }
+    /// The notification's category, for its actions (`aps.category`). Kept, not drawn.
+    public var categoryIdentifier: String { fields.categoryIdentifier }
+    /// The thread it is grouped in (`aps.thread-id`). Kept, not drawn.
+    public var threadIdentifier: String { fields.threadIdentifier }
 
     /// An editable copy, as iOS's `mutableCopy()`: cast it with `as? UNMutableNotificationContent`.
     public func mutableCopy() -> Any { UNMutableNotificationContent(fields: fields) }

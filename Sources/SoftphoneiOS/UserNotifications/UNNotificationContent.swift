@@ -30,10 +30,11 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
 
     convenience init(_ content: SoftphoneCore.UNNotificationContent) {
         self.init(fields: Fields(title: content.title, subtitle: content.subtitle, body: content.body, sound: content.sound, userInfo: content.userInfo,
-                                  interruptionLevel: content.interruptionLevel))
+                                  interruptionLevel: content.interruptionLevel, badge: content.badge.map { NSNumber(value: $0) },
+                                  categoryIdentifier: content.categoryIdentifier, threadIdentifier: content.threadIdentifier))
     }
 
-    /// The core's content with these fields (the core keeps the ones it shows and plays).
+    /// The core's content with these fields.
     var core: SoftphoneCore.UNMutableNotificationContent {
         let content = SoftphoneCore.UNMutableNotificationContent()
         content.title = fields.title
@@ -42,6 +43,9 @@ public class UNNotificationContent: NSObject, NSCopying, NSMutableCopying {
         content.sound = fields.sound
         content.userInfo = fields.userInfo
         content.interruptionLevel = fields.interruptionLevel
+        content.badge = fields.badge?.intValue
+        content.categoryIdentifier = fields.categoryIdentifier
+        content.threadIdentifier = fields.threadIdentifier
         return content
     }
 

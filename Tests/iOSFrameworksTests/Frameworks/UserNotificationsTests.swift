@@ -205,6 +205,40 @@ final class UserNotificationsTests: XCTestCase {
                        ["Zoë called", "chime.caf", "passive"])
     }
 
+    /// The push's badge, category and thread reach the extension, and what it changes reaches
+    /// the app when the person taps the notification.
+    func test_badgeCategoryAndThreadPassThroughTheExtension() throws {
+        final class Recategorizer: UNNotificationServiceExtension {
+            static var seen: [String] = []
+            override func didReceive(_ request: UNNotificationRequest, withContentHandler contentHandler: @escaping (UNNotificationContent) -> Void) {
+                let content = request.content.mutableCopy() as! UNMutableNotificationContent
+                Self.seen = ["\(content.badge?.intValue ?? -1)", content.categoryIdentifier, content.threadIdentifier]
+                content.categoryIdentifier = "MISSED_CALL"
+                content.badge = 4
+                contentHandler(content)
+            }
+        }
+        Recategorizer.seen = []
+        let bundle = AppBundle.iOSApp(
+            id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe",
+            delegate: { ProbeAppDelegate() },
+            callPush: { caller in
+                ["aps": ["alert": ["title": "Call from \(caller.name)"], "mutable-content": 1, "badge": 3, "category": "INCOMING_CALL", "thread-id": "calls"]]
+            },
+            callPushKind: .alert, notificationService: { Recategorizer() })
+        let t = ProbePhone(bundle)
+        let listener = TapListener()
+        t.runInApp { _ in UNUserNotificationCenter.current().delegate = listener }
+        t.call(from: "Zoë", handle: "+15551234")
+        XCTAssertEqual(Recategorizer.seen, ["3", "INCOMING_CALL", "calls"])
+        t.send(.openNotification(1))
+        let content = try XCTUnwrap(listener.responses.first?.notification.request.content)
+        XCTAssertEqual(content.categoryIdentifier, "MISSED_CALL")
+        XCTAssertEqual(content.badge, 4)
+        XCTAssertEqual(content.threadIdentifier, "calls")
+        XCTAssertEqual(content.title, "Call from Zoë")
+    }
+
     /// An extension that never hands content back is told its time will expire, and what it
     /// hands back then is shown.
     func test_anExtensionOutOfTimeIsToldAndItsBestAttemptShown() {
