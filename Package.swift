@@ -8,8 +8,6 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .treatAllWarnings(as: .error),
-    // Nothing here uses Regex; not loading its runtime saves about 0.8 MB of resident memory.
-    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
 ]
 
 /// The shipped code runs on its own threads and never on Swift's concurrency runtime; not loading
@@ -18,15 +16,16 @@ let shipped: [SwiftSetting] = strict + [
     .unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"]),
 ]
 
-/// The simulated iPhone runs every command through many small objects; in release builds its
-/// run-time exclusivity checks cost about a tenth of the core's time (budget: ≥ 1 M commands/s).
-/// Debug builds, which every test runs, keep them.
+/// The simulated iPhone runs every command through many small objects, and in release builds
+/// its run-time exclusivity checks would hold the core under its budget of 1 M commands/s
+/// (docs/performance.md). Debug builds, which every test runs, keep them.
 let core: [SwiftSetting] = shipped + [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
-/// Release links of the phone, for a small resident set (budget: ≤ 12 MB while ringing); see the
-/// files in Sources/softphone/Linking for why each one helps. lld: it can order functions by symbol.
+/// Release links of the phone, for a small resident set (budget: ≤ 12 MB while ringing); the
+/// files in Sources/softphone/Linking say why each one helps, and docs/performance.md what it buys.
+/// lld: it can order functions by symbol.
 let linking = Context.packageDirectory + "/Sources/softphone/Linking"
 let lean: [LinkerSetting] = [
     .unsafeFlags([
@@ -78,7 +77,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3"),
         .systemLibrary(name: "CNghttp2", path: "Sources/CNghttp2"),
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL"),
-        .systemLibrary(name: "CScheduler", path: "Sources/CScheduler"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
         .target(name: "SoftphoneCore", swiftSettings: core),
@@ -107,7 +106,7 @@ let package = Package(
         // and APNs endpoint, the client subcommands, scenarios, the flow and the demo.
         .target(
             name: "SoftphoneShell",
-            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs", "SoftphoneFleet", "CScheduler"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs", "SoftphoneFleet", "CMalloc"],
             swiftSettings: shipped),
         // The shell with the built-in apps.
         .executableTarget(

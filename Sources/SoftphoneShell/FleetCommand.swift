@@ -208,7 +208,7 @@ extension FleetCommand {
             // Production's tokens, but for the development builds' (--build-share development=R).
             var device = APNsDevice(bundleIdentifier: options.phone.app.bundleIdentifier, tokens: fleet.tokens, environment: .production)
             device.otherEnvironmentTokens = fleet.developmentTokens
-            endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox, wakeUp: nil)
+            endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox)
         } catch {
             Console.error(error.message.hasPrefix("softphone") ? error.message : "softphone fleet: " + error.message)
             return 1

@@ -1,4 +1,4 @@
-import CScheduler
+import CMalloc
 
 /// Gives the memory a storm of pushes used back to the system once the storm is over. The pushes
 /// waiting for the phone, their events and calls are freed as they are taken, but glibc's malloc

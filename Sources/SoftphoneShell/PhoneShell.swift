@@ -17,12 +17,10 @@ final class PhoneShell {
     private let requests: RequestHandler
     private let server: ControlServer
     private let mailbox: Mailbox
-    /// With the APNs endpoint: lets it wake this thread on its own core.
-    private let wakeUp: SameCoreWakeUp?
     private let signals: SignalPipe
     /// Headless mode: request bytes read from stdin that do not yet make a whole line.
     private var pendingInput: [UInt8] = []
-    /// What the APNs endpoint answered, for the phone to take (in turns while a provider floods it).
+    /// What the APNs endpoint answered, for the phone to take (in turns while a backlog drains).
     private var apnsIntake = APNsIntake()
     private var memory = MemoryRelease()
     private var stdinOpen = true
@@ -33,11 +31,10 @@ final class PhoneShell {
     private var appErrors: StandardErrorCapture?
 
     init(phone: Phone, display: Presenter.Display, audio: AudioEngine?, sounds: SystemSoundPlayer, toneRegion: ToneRegion, server: ControlServer,
-         journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, wakeUp: SameCoreWakeUp?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
+         journalWriter: JournalWriter, webhook: Webhook?, apns: APNsEndpoint?, mailbox: Mailbox, signals: SignalPipe, startupNotices: [String]) {
         self.phone = phone
         self.server = server
         self.mailbox = mailbox
-        self.wakeUp = wakeUp
         self.signals = signals
         presenter = Presenter(display: display, phone: phone, clock: clock)
         publisher = EventPublisher(clock: clock, presenter: presenter, server: server)
@@ -91,9 +88,7 @@ final class PhoneShell {
         hostWorkWoke = false
 
         let timeout = timeoutMilliseconds()
-        wakeUp?.willSleep()
         let ready = poll(&fds, nfds_t(fds.count), timeout)
-        wakeUp?.woke()
         if let due = phone.hostRunLoop?.secondsUntilNextTimer, due <= 0 { hostWorkWoke = true }
         if ready < 0 {
             // EINTR: a SIGWINCH for ncurses; its KEY_RESIZE waits in the key queue.
@@ -112,14 +107,13 @@ final class PhoneShell {
                     case .notice(let line): presenter.show(notice: line)
                     case .audio(let event): effects.record(event)
                     case .webhook(let outcome): effects.record(outcome)
-                    case .apns(let exchanges): apnsIntake.add(exchanges, at: clock.now())
+                    case .apns(let exchanges): apnsIntake.add(exchanges)
                     case .apnsConnections(let figures): requests.said(figures)
                     case .soundsDecoded(let clips, let buzz): effects.soundsDecoded(clips, buzz: buzz)
                     }
                 }
-                // Before the control socket's lines of this round, as before there were turns: at
-                // the pace of ordinary traffic, a push whose 200 a script saw is taken before the
-                // key the script sends next.
+                // Before the control socket's lines of this round: at the pace of ordinary
+                // traffic, a push whose 200 a script saw is taken before the key it sends next.
                 takeAPNsTurn()
                 tookAPNsTurn = true
             case hostWake ?? -1: hostWorkWoke = true
@@ -131,7 +125,7 @@ final class PhoneShell {
                 for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }
         }
-        // A turn that came due with nothing new (a flood's rest over, a backlog draining).
+        // A backlog still draining: its next turn.
         if !tookAPNsTurn { takeAPNsTurn() }
         reportDroppedClients()
     }
@@ -160,7 +154,7 @@ final class PhoneShell {
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
         if let retry = effects.nextJournalRetry { wake.append((retry - now).milliseconds + 1) }
-        if let turn = apnsIntake.nextTurn(at: now) { wake.append(turn > now ? (turn - now).milliseconds + 1 : 0) }
+        if apnsIntake.hasWork { wake.append(0) }
         if let timer = phone.hostRunLoop?.secondsUntilNextTimer { wake.append(Int64((timer * 1000).rounded(.up))) }
         // The flow screen draws only when an event comes: the phone's animations and clock need no wake-up under it.
         if presenter.isFullScreen, !presenter.view.flow.isOpen {

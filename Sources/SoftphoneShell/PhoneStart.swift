@@ -171,14 +171,12 @@ func runPhone(_ options: RunOptions) -> Int32 {
         soundVolume: Double(options.ringVolume) / 100, buzzVolume: Double(options.buzzVolume) / 100, mailbox: mailbox)
     // The APNs endpoint: only with --apns (OpenSSL and nghttp2 are not touched otherwise).
     var apns: APNsEndpoint?
-    var wakeUp: SameCoreWakeUp?
     if let address = options.apns {
-        wakeUp = SameCoreWakeUp()
         do {
             let device = APNsDevice(
                 bundleIdentifier: phone.configuration.app.bundleIdentifier, voipToken: Hex.string(phone.voipToken), alertToken: Hex.string(phone.alertToken),
                 environment: phone.apnsEnvironment)
-            apns = try startAPNs(options, address: address, device: device, mailbox: mailbox, wakeUp: wakeUp)
+            apns = try startAPNs(options, address: address, device: device, mailbox: mailbox)
         } catch {
             Console.error("softphone: \(error.message)")
             return 1
@@ -192,12 +190,12 @@ func runPhone(_ options: RunOptions) -> Int32 {
     }
     let shell = PhoneShell(
         phone: phone, display: display, audio: audio, sounds: sounds, toneRegion: options.toneRegion, server: server, journalWriter: journalWriter,
-        webhook: webhook, apns: apns, wakeUp: wakeUp, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
+        webhook: webhook, apns: apns, mailbox: mailbox, signals: signals, startupNotices: startupNotices)
     return shell.run()
 }
 
 /// Starts the APNs endpoint on `address` with the credentials the options name.
-func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, mailbox: Mailbox, wakeUp: SameCoreWakeUp?) throws(ControlError) -> APNsEndpoint {
+func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, mailbox: Mailbox) throws(ControlError) -> APNsEndpoint {
     let dataDirectory: String
     if let given = options.dataDirectory { dataDirectory = given } else { dataDirectory = try SQLiteCallStore.defaultDirectory(environment: environment) }
     let tls = try APNsTLSContext(certificate: options.apnsCertificate, key: options.apnsCertificateKey, dataDirectory: dataDirectory)
@@ -210,9 +208,5 @@ func startAPNs(_ options: RunOptions, address: APNsAddress, device: APNsDevice, 
         idleTimeoutSeconds: options.apnsIdleTimeout ?? APNsEndpoint.defaultIdleTimeoutSeconds,
         onNotice: { mailbox.post(.notice($0)) },
         onConnections: { mailbox.post(.apnsConnections($0)) },
-        onRequests: { answered in
-            // A push at ordinary pace is taken at once, on this core; a flood's batch waits for its turn anyway.
-            if !APNsIntake.isFlood(answered) { wakeUp?.narrowToCallingCore() }
-            mailbox.post(.apns(answered))
-        })
+        onRequests: { mailbox.post(.apns($0)) })
 }

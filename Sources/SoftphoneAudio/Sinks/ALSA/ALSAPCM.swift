@@ -16,9 +16,6 @@ final class ALSAPCM {
     static func open(name: String) throws(ALSAError) -> ALSAPCM {
         var handle: OpaquePointer?
         let code = snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
-        // The PCM keeps what it needs of the configuration; the parsed tree of every ALSA
-        // configuration file (about 0.3 MB) is read again at the next open, if there is one.
-        snd_config_update_free_global()
         guard code >= 0, let handle else { throw ALSAError(function: "snd_pcm_open", code: code) }
         return ALSAPCM(handle: handle)
     }
