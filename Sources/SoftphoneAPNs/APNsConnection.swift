@@ -10,11 +10,10 @@ import SoftphoneControl
 /// driven through memory, so the same code serves a plain socket and an `SSL*`.
 final class APNsConnection {
     let fd: Int32
-    // `unowned(unsafe)`: the loop owns this connection and outlives it, and the endpoint outlives its
-    // loops; checked references would cost a reference count on every use, on every request.
-    private unowned(unsafe) let endpoint: APNsEndpoint
+    // `unowned`: the loop owns this connection and outlives it, and the endpoint outlives its loops.
+    private unowned let endpoint: APNsEndpoint
     /// The loop serving it, which its session hands what it answered.
-    private unowned(unsafe) let loop: APNsServerLoop
+    private unowned let loop: APNsServerLoop
 
     private enum Transport {
         case sniffing

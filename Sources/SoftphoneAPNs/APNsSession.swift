@@ -9,11 +9,10 @@ import SoftphoneControl
 final class APNsSession {
     /// Set at once in `init`, after the callbacks it is made with can be given `self`.
     private var session: OpaquePointer!
-    // `unowned(unsafe)`: the loop owns this session and outlives it, and the endpoint outlives its
-    // loops; checked references would cost a reference count on every use, on every request.
-    private unowned(unsafe) let endpoint: APNsEndpoint
+    // `unowned`: the loop owns this session and outlives it, and the endpoint outlives its loops.
+    private unowned let endpoint: APNsEndpoint
     /// The loop serving the connection, which hands what it answered to the phone.
-    private unowned(unsafe) let loop: APNsServerLoop
+    private unowned let loop: APNsServerLoop
     /// `h2c` or `tls`, for the phone's events.
     private let transport: String
     /// Certificate auth: the bundle id (the subject's UID) of the client certificate presented.

@@ -15,7 +15,7 @@ final class DeadlineQueue<ID> {
     /// megabytes of deadlines that can no longer matter.
     private var pruneAt = 64
     /// Set by the phone that owns both.
-    unowned(unsafe) var runLoop: PhoneRunLoop!
+    unowned var runLoop: PhoneRunLoop!
     /// Handed the phone and each due id: capturing nothing, the queue can be a `let` of the phone.
     private let onDue: (Phone, ID) -> Void
     /// Whether a deadline can still matter (its action is pending, its push unreported, its call
@@ -23,8 +23,8 @@ final class DeadlineQueue<ID> {
     /// actions complete at once, so their deadlines then cost no run-loop job at all.
     private let isLive: (Phone, ID) -> Bool
     /// The run-loop job that fires the queue, made once: arming it again costs no allocation.
-    /// (Unowned-unsafe: the phone owns both this queue and the run loop that holds the job.)
-    private lazy var fireJob: () -> Void = { [unowned(unsafe) self] in fire() }
+    /// (Unowned: the phone owns both this queue and the run loop that holds the job.)
+    private lazy var fireJob: () -> Void = { [unowned self] in fire() }
 
     /// Makes a queue whose due deadlines are handed to `onDue` (its run loop is set by the phone).
     init(isLive: @escaping (Phone, ID) -> Bool, onDue: @escaping (Phone, ID) -> Void) {

@@ -2,7 +2,7 @@
 /// inside `handle`, each job at its own instant, in the process it belongs to.
 extension Phone {
     /// Queues `work` for now on behalf of the running app (or extension). The phone hands the run
-    /// loop its instant and process: fetched back through the loop's `unowned(unsafe)` reference,
+    /// loop its instant and process: fetched back through the loop's `unowned` reference,
     /// each would cost a retain and a release, for every job of every call.
     func schedule(_ work: consuming PhoneRunLoop.Work) { runLoop.schedule(work, now: now, process: currentProcess) }
 

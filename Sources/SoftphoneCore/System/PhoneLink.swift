@@ -3,5 +3,5 @@
 /// reference it costs nothing on every retain and release of the phone, which happen on every
 /// command.
 final class PhoneLink {
-    unowned(unsafe) var phone: Phone?
+    unowned var phone: Phone?
 }

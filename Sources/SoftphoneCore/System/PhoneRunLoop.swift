@@ -58,12 +58,8 @@ final class PhoneRunLoop {
     private var queueHead = 0
     private var queueEnd = 0
     /// The jobs, by slot; a slot is reused once its job has run. A slot holds a job exactly while
-    /// a key in `heap` or `queue` names it. Raw memory, not an array of `Job?`: a job is
-    /// initialised into its slot and moved out, where writing into an array element would destroy
-    /// the `nil` it held (through `Optional`'s generic value witness) and check the array's
-    /// uniqueness at each access.
-    private var jobs: UnsafeMutablePointer<Job>
-    private var capacity = 16
+    /// a key in `heap` or `queue` names it; an empty slot is nil.
+    private var jobs: [Job?] = []
     /// Slots handed out so far: those below are in use or in `freeSlots`.
     private var usedSlots: Int32 = 0
     private var freeSlots: [Int32] = []
@@ -73,14 +69,9 @@ final class PhoneRunLoop {
     /// the timer and app state that holds, until its due time: a minute for each call.
     private var cancelled = 0
     /// Set by the phone: the instant new work without a deadline is due, and the app launch it belongs to.
-    unowned(unsafe) var phone: Phone!
+    unowned var phone: Phone!
 
-    init() { jobs = Self.allocate(16) }
-
-    deinit {
-        for key in waiting { (jobs + Int(key.slot)).deinitialize(count: 1) }
-        jobs.deallocate()
-    }
+    init() {}
 
     /// The keys of every waiting job, in no particular order.
     private var waiting: [Key] { heap + queue[queueHead..<queueEnd] }
@@ -107,37 +98,21 @@ final class PhoneRunLoop {
     /// work holds is freed now. Its key leaves the heap when the cancelled ones are half of it.
     func cancel(_ ticket: Ticket) {
         guard ticket.slot < usedSlots, sequence(in: ticket.slot) == ticket.sequence else { return }
-        (jobs + Int(ticket.slot)).pointee = Job(appLaunch: nil, isLive: nil, work: .run({}), sequence: 0)  // a closure without context: no allocation
+        jobs[Int(ticket.slot)] = Job(appLaunch: nil, isLive: nil, work: .run({}), sequence: 0)  // a closure without context: no allocation
         cancelled += 1
         if cancelled >= 64, cancelled * 2 > heap.count { removeCancelled() }
     }
 
-    /// Where a slot's job keeps its sequence number. Read and written as raw bytes, so an empty
-    /// slot (its job moved out, or never there: `allocate` zeroes the memory) reads as 0, which
-    /// no ticket has.
-    private static let sequenceOffset = MemoryLayout<Job>.offset(of: \Job.sequence)!
-
+    /// The sequence number of the job in `slot`; 0 when the slot is empty, which no ticket has.
     private func sequence(in slot: Int32) -> UInt64 {
-        UnsafeRawPointer(jobs + Int(slot)).load(fromByteOffset: Self.sequenceOffset, as: UInt64.self)
-    }
-
-    /// Marks a slot whose job has been moved out or destroyed as empty.
-    private func clearSequence(in slot: Int32) {
-        UnsafeMutableRawPointer(jobs + Int(slot)).storeBytes(of: 0, toByteOffset: Self.sequenceOffset, as: UInt64.self)
-    }
-
-    /// Room for `count` jobs, every byte zero.
-    private static func allocate(_ count: Int) -> UnsafeMutablePointer<Job> {
-        let jobs = UnsafeMutablePointer<Job>.allocate(capacity: count)
-        UnsafeMutableRawPointer(jobs).initializeMemory(as: UInt8.self, repeating: 0, count: count * MemoryLayout<Job>.stride)
-        return jobs
+        jobs[Int(slot)]?.sequence ?? 0
     }
 
     /// Takes every cancelled job's key out of the heap and frees its slot, then restores the heap order.
     private func removeCancelled() {
         heap.removeAll { key in
-            guard jobs[Int(key.slot)].sequence == 0 else { return false }
-            (jobs + Int(key.slot)).deinitialize(count: 1)
+            guard jobs[Int(key.slot)]?.sequence == 0 else { return false }
+            jobs[Int(key.slot)] = nil
             freeSlots.append(key.slot)  // its sequence stays 0
             return true
         }
@@ -163,8 +138,8 @@ final class PhoneRunLoop {
     /// Whether the app launch `launch` has a timer of its own pending after `now`.
     func hasAppTimer(launch: Int, after now: Instant) -> Bool {
         waiting.contains { key in
-            let job = jobs + Int(key.slot)
-            return job.pointee.appLaunch == launch && key.due > now.nanoseconds && job.pointee.isLive?() != false
+            let job = jobs[Int(key.slot)]!
+            return job.appLaunch == launch && key.due > now.nanoseconds && job.isLive?() != false
         }
     }
 
@@ -204,8 +179,7 @@ final class PhoneRunLoop {
     /// Moves out the job in `slot` (just taken by `takeSlot`) and frees the slot.
     func job(in slot: Int32) -> Job {
         freeSlots.append(slot)
-        let job = (jobs + Int(slot)).move()  // moved out: no copy, no extra retains
-        clearSequence(in: slot)
+        let job = jobs[Int(slot)].take()!
         if job.sequence == 0 { cancelled -= 1 }
         return job
     }
@@ -213,9 +187,8 @@ final class PhoneRunLoop {
     /// Forgets every job of app launch `launch` (the app was terminated).
     func dropJobs(ofLaunch launch: Int) {
         let drop = { (key: Key) -> Bool in
-            guard self.jobs[Int(key.slot)].appLaunch == launch else { return false }
-            (self.jobs + Int(key.slot)).deinitialize(count: 1)
-            self.clearSequence(in: key.slot)
+            guard self.jobs[Int(key.slot)]?.appLaunch == launch else { return false }
+            self.jobs[Int(key.slot)] = nil
             self.freeSlots.append(key.slot)
             return true
         }
@@ -263,20 +236,10 @@ final class PhoneRunLoop {
         } else {
             slot = usedSlots
             usedSlots += 1
-            if Int(usedSlots) > capacity { grow() }
+            jobs.append(nil)
         }
-        // `consume`: without it the optimiser copies the job in and destroys the parameter.
-        (jobs + Int(slot)).initialize(to: consume job)
+        jobs[Int(slot)] = consume job
         return slot
-    }
-
-    /// Doubles the slots' room, moving each waiting job (the free slots hold nothing to move).
-    private func grow() {
-        let bigger = Self.allocate(capacity * 2)
-        for key in waiting { (bigger + Int(key.slot)).moveInitialize(from: jobs + Int(key.slot), count: 1) }
-        jobs.deallocate()
-        jobs = bigger
-        capacity *= 2
     }
 
     /// Moves the key at `start` down to its place, with a hole as `push` does.
