@@ -6,8 +6,8 @@ import SoftphoneCore
 /// The endpoint's TLS set-up: TLS 1.2 and 1.3, the server certificate and key, ALPN `h2`.
 ///
 /// The `SSL_CTX` is made on the first TLS connection, not at start: OpenSSL's set-up (its
-/// providers and algorithm tables) costs about 3 MB of resident memory, which a phone whose
-/// clients speak h2c, or that is never pushed to, should not pay. The files are checked at start.
+/// providers and algorithm tables) costs resident memory, which a phone whose clients speak h2c,
+/// or that is never pushed to, should not pay (docs/performance.md). The files are checked at start.
 ///
 /// Sendable: made on the main thread, then used by the endpoint's threads, which make the
 /// `SSL_CTX` under the lock of `state` (OpenSSL lets any thread use it once made).

@@ -7,8 +7,8 @@ import SoftphoneCore
 /// APNs does — ES256 with the key's id, issued by the team, signed by the key, at most an hour old.
 ///
 /// The file is read and checked at start (a PKCS#8 P-256 key, by its DER), but handed to OpenSSL
-/// only when the first token is verified: OpenSSL's decoders and providers cost about 3 MB of
-/// resident memory, which a phone nobody pushes to should not pay.
+/// only when the first token is verified: OpenSSL's decoders and providers cost resident memory,
+/// which a phone nobody pushes to should not pay (docs/performance.md).
 public final class APNsTokenAuthority: Sendable {
     /// The key id (`kid`) tokens must name.
     public let keyID: String

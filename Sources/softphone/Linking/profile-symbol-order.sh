@@ -2,8 +2,8 @@
 # Writes symbol-order.txt: the functions of the phone that run while it starts, rings and takes a
 # call, then those of the APNs endpoint, in the order they first run. Release builds hand the file to the linker
 # (--symbol-ordering-file, see Package.swift), which puts those functions next to each other: the
-# pages the phone touches are then few and contiguous, instead of scattered over 5 MB of code, and
-# its resident memory while ringing falls by about 1.4 MB (the budget is 12 MB: docs/architecture.md).
+# pages the phone touches are then few and contiguous, instead of scattered over all of its code,
+# and its resident memory while ringing falls (the budget is 12 MB; what it buys: docs/performance.md).
 #
 # Run it after large changes (names that no longer exist are skipped, so a stale file only costs
 # memory, never correctness):
