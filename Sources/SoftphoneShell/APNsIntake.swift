@@ -45,7 +45,4 @@ struct APNsIntake {
             next = 0
         }
     }
-
-    /// Whether something waits for the next turn, which is then at once.
-    var hasWork: Bool { next < waiting.count }
 }

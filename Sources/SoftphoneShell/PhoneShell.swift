@@ -154,7 +154,7 @@ final class PhoneShell {
         var wake: [Int64] = []
         if let deadline = phone.nextDeadline { wake.append((deadline - now).milliseconds + 1) }
         if let retry = effects.nextJournalRetry { wake.append((retry - now).milliseconds + 1) }
-        if apnsIntake.hasWork { wake.append(0) }
+        if apnsIntake.count > 0 { wake.append(0) }  // the next turn, at once
         if let timer = phone.hostRunLoop?.secondsUntilNextTimer { wake.append(Int64((timer * 1000).rounded(.up))) }
         // The flow screen draws only when an event comes: the phone's animations and clock need no wake-up under it.
         if presenter.isFullScreen, !presenter.view.flow.isOpen {

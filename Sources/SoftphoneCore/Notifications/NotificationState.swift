@@ -23,11 +23,12 @@ struct DeliveredNotification {
     let date: Date
 }
 
-/// A weak reference to the app's notification delegate; or a strong one to a delegate standing
-/// for the app's (the Foundation frameworks' adapter), which nothing else holds.
+/// A weak reference to the app's notification delegate.
 struct WeakNotificationDelegate {
     weak var delegate: (any UNUserNotificationCenterDelegate)?
-    var adapter: (any UNUserNotificationCenterDelegate)?
+    /// The same delegate held strongly when nothing else holds it: the Foundation frameworks'
+    /// adapter, which stands for the app's delegate for the launch.
+    var kept: AnyObject?
 }
 
 extension Phone {

@@ -29,7 +29,7 @@ extension Phone {
                 if let name = sound["name"]?.stringValue { fields.sound = name == "default" ? .default : UNNotificationSound(name: name) }
             case nil: break
             }
-            if let badge = aps["badge"]?.numberValue, badge >= 0, badge == badge.rounded(), badge < 1e9 { fields.badge = Int(badge) }
+            if let badge = aps["badge"]?.numberValue.flatMap({ Int(exactly: $0) }), badge >= 0 { fields.badge = badge }
             fields.categoryIdentifier = aps["category"]?.stringValue ?? ""
             fields.threadIdentifier = aps["thread-id"]?.stringValue ?? ""
             // iOS 15's key (rule 43); an unknown word leaves the default, as iOS does.
@@ -155,7 +155,7 @@ extension Phone {
     /// `holding`: the delegate stands for the app's and only the phone holds it.
     func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?, holding: Bool = false) {
         guard app.runningExtension == nil, app.launch > 0 else { return }
-        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate, adapter: holding ? delegate : nil))
+        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate, kept: holding ? delegate : nil))
     }
 
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).

@@ -60,8 +60,6 @@ final class PhoneRunLoop {
     /// The jobs, by slot; a slot is reused once its job has run. A slot holds a job exactly while
     /// a key in `heap` or `queue` names it; an empty slot is nil.
     private var jobs: [Job?] = []
-    /// Slots handed out so far: those below are in use or in `freeSlots`.
-    private var usedSlots: Int32 = 0
     private var freeSlots: [Int32] = []
     private var sequence: UInt64 = 0
     /// Jobs in `heap` that were cancelled and not yet removed. An invalidated timer's job (the
@@ -97,7 +95,7 @@ final class PhoneRunLoop {
     /// Drops a job queued by `schedule(at:)` that has not run yet (an invalidated timer): what its
     /// work holds is freed now. Its key leaves the heap when the cancelled ones are half of it.
     func cancel(_ ticket: Ticket) {
-        guard ticket.slot < usedSlots, sequence(in: ticket.slot) == ticket.sequence else { return }
+        guard ticket.slot < jobs.count, sequence(in: ticket.slot) == ticket.sequence else { return }
         jobs[Int(ticket.slot)] = Job(appLaunch: nil, isLive: nil, work: .run({}), sequence: 0)  // a closure without context: no allocation
         cancelled += 1
         if cancelled >= 64, cancelled * 2 > heap.count { removeCancelled() }
@@ -234,8 +232,7 @@ final class PhoneRunLoop {
         if let free = freeSlots.popLast() {
             slot = free
         } else {
-            slot = usedSlots
-            usedSlots += 1
+            slot = Int32(jobs.count)
             jobs.append(nil)
         }
         jobs[Int(slot)] = consume job
