@@ -20,12 +20,12 @@ TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium cur
 BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test junit-reader-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test junit-reader-test ios-frameworks-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test junit-reader-test scenario-real-time-test expect-test apns-client-test example-test fleet-test release-test
+test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test junit-reader-test scenario-real-time-test expect-test apns-client-test ios-frameworks-test example-test fleet-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -91,6 +91,12 @@ scenario-test:
 # with Softphone.main(apps:). Built as a developer builds theirs, in its own .build; its test, its
 # scenario on the manual clock, and its phone in plain mode for calls (Tests/examples/my-phone.sh).
 EXAMPLE := Examples/MyPhoneApp
+# The frameworks app code written for iOS imports, in a package of their own (Tests/iOSFrameworks):
+# it builds Softphone with the Foundation trait, as an app's package does.
+IOS_FRAMEWORKS := Tests/iOSFrameworks
+ios-frameworks-test:
+	cd $(IOS_FRAMEWORKS) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+
 example-test:
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 	cd $(EXAMPLE) && "$$($(SWIFT) build --show-bin-path)/my-phone" scenario Scenarios/*.scenario

@@ -4,24 +4,35 @@
 import PackageDescription
 
 /// Every Swift target builds in Swift 6 language mode with warnings as errors.
-let strict: [SwiftSetting] = [
+let language: [SwiftSetting] = [
+    // Built with the Foundation trait, Apple's names take Foundation's values and NSObject roots.
+    .define("SOFTPHONE_FOUNDATION", .when(traits: ["Foundation"])),
     .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
     .treatAllWarnings(as: .error),
 ]
+let strict: [SwiftSetting] = language + [.enableUpcomingFeature("MemberImportVisibility")]
 
 /// The shipped code runs on its own threads and never on Swift's concurrency runtime; not loading
 /// that runtime (and libdispatch under it) keeps the phone's memory down. Tests keep it: they are async.
-let shipped: [SwiftSetting] = strict + [
-    .unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"]),
-]
+let withoutConcurrency: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-implicit-concurrency-module-import"])]
+let shipped: [SwiftSetting] = strict + withoutConcurrency
 
 /// The simulated iPhone runs every command through many small objects, and in release builds
 /// its run-time exclusivity checks would hold the core under its budget of 1 M commands/s
-/// (docs/performance.md). Debug builds, which every test runs, keep them.
-let core: [SwiftSetting] = shipped + [
+/// (docs/performance.md). Debug builds, which every test runs, keep them. Without
+/// MemberImportVisibility: built with the Foundation trait, the core imports Foundation in one
+/// file (Foundation/FoundationTrait.swift) for all of its files.
+let core: [SwiftSetting] = language + withoutConcurrency + [
     .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
+
+/// The built-in apps are iOS call code, built as an app's package builds it: Swift 5 mode (iOS
+/// code captures its delegates in Dispatch's @Sendable closures, which Swift 6 refuses outside the
+/// main actor), and without MemberImportVisibility (the frameworks pass the core's types through).
+let builtInApps: [SwiftSetting] = [
+    .define("SOFTPHONE_FOUNDATION", .when(traits: ["Foundation"])),
+    .swiftLanguageMode(.v5), .enableUpcomingFeature("ExistentialAny"), .treatAllWarnings(as: .error),
+] + withoutConcurrency
 
 /// Release links of the phone, for a small resident set (budget: ≤ 12 MB while ringing); the
 /// files in Sources/softphone/Linking say why each one helps, and docs/performance.md what it buys.
@@ -40,12 +51,6 @@ let lean: [LinkerSetting] = [
     ], .when(configuration: .release)),
 ]
 
-/// App code written for iOS, built as an app's package builds it: Swift 5 mode (iOS code captures
-/// its delegates in Dispatch's @Sendable closures, which Swift 6 refuses outside the main actor),
-/// and without MemberImportVisibility (the frameworks pass some of the core's types through by
-/// name, e.g. `CXHandle`, whose members live in SoftphoneCore, which app code never imports).
-let appCode: [SwiftSetting] = [.swiftLanguageMode(.v5), .treatAllWarnings(as: .error)]
-
 /// A libFuzzer target: `LLVMFuzzerTestOneInput` takes one input, and its main runs libFuzzer's driver.
 func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
     .executableTarget(
@@ -55,21 +60,17 @@ func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])])
 }
 
-/// The module names app code written for iOS imports; each re-exports Foundation and SoftphoneiOS.
+/// The module names app code written for iOS imports; each re-exports SoftphoneCore, which holds
+/// Apple's names once (and Foundation, built with the Foundation trait).
 let iOSFrameworks = ["CallKit", "PushKit", "UIKit", "UserNotifications", "AudioToolbox", "AVFoundation", "Intents"]
 
-let package = Package(
-    name: "Softphone",
-    products: [
-        .executable(name: "softphone", targets: ["softphone"]),
-        // What app code imports: the simulated iPhone's CallKit, PushKit, UIKit and Foundation API.
-        .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
-        // The same for app code written for iOS, on Foundation: `import CallKit`, `import PushKit`, ….
-        .library(name: "iOSFrameworks", targets: iOSFrameworks + ["SoftphoneiOS"]),
-        // The whole `softphone` command line for the apps it is given: `Softphone.main(apps:)`.
-        .library(name: "SoftphoneShell", targets: ["SoftphoneShell"]),
-    ],
-    targets: [
+/// One module per framework name, each one file re-exporting the simulated iPhone's API.
+let frameworkTargets: [Target] = iOSFrameworks.map { name -> Target in
+    .target(name: name, dependencies: ["SoftphoneCore"], path: "Sources/iOS/\(name)", swiftSettings: strict)
+}
+
+/// The phone's own modules, from the C libraries up to the `softphone` executable.
+let phoneTargets: [Target] = [
         // System libraries: a module map and a shim header each, nothing else.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(name: "CALSA", path: "Sources/CALSA"),
@@ -83,11 +84,8 @@ let package = Package(
         .target(name: "SoftphoneCore", swiftSettings: core),
         // Re-exports SoftphoneCore under the name app code imports.
         .target(name: "SoftphoneKit", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
-        .target(name: "SoftphoneApps", dependencies: ["SoftphoneKit"], swiftSettings: shipped),
-        // Apple's frameworks on Foundation, wrapping the core's (Foundation's UUID, Data, Date;
-        // NSObject classes): for app code written for iOS. Never linked into the built-in phone,
-        // which stays without Foundation for its memory budget.
-        .target(name: "SoftphoneiOS", dependencies: ["SoftphoneCore"], swiftSettings: strict),
+        // The built-in apps, written as iOS call code is: Apple's framework names, Swift 5 mode.
+        .target(name: "SoftphoneApps", dependencies: iOSFrameworks.map { .byName(name: $0) }, swiftSettings: builtInApps),
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
         // The call flow as a ladder diagram, from the event stream: the model, SVG and HTML.
         .target(name: "SoftphoneFlow", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
@@ -116,7 +114,10 @@ let package = Package(
             swiftSettings: shipped,
             linkerSettings: lean),
         // One module per framework name, each one file (Sources/iOS/NAME).
-    ] + iOSFrameworks.map { .target(name: $0, dependencies: ["SoftphoneiOS"], path: "Sources/iOS/\($0)", swiftSettings: strict) } + [
+]
+
+/// The asset generator, the test support, the bench, the fuzz targets and the tests.
+let toolAndTestTargets: [Target] = [
         // Writes the generated assets: ringtones and the vibration patterns file (see Assets/*/README.md).
         .executableTarget(name: "generate-assets", dependencies: ["SoftphoneCore", "SoftphoneAudio"], swiftSettings: strict),
         // What the tests and the benchmark share: the real binary started on pipes or a terminal, a
@@ -144,14 +145,9 @@ let package = Package(
 
         // The simulated iPhone: the iOS rules through the API app code uses, on the manual clock
         // (a folder per framework), and the core's own values (Values/).
-        .testTarget(name: "SoftphoneCoreTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"], swiftSettings: strict),
-        // The frameworks app code written for iOS imports (the iOSFrameworks product): call code
-        // (AppCode/) compiled with its own imports, and run in the phone. Swift 5 mode, as iOS
-        // apps' code is mostly built: it captures its delegates in Dispatch's @Sendable closures,
-        // which Swift 6 refuses outside the main actor.
         .testTarget(
-            name: "iOSFrameworksTests", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["SoftphoneiOS", "SoftphoneApps", "SoftphoneTestSupport"],
-            swiftSettings: appCode),
+            name: "SoftphoneCoreTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"] + iOSFrameworks.map { .byName(name: $0) },
+            swiftSettings: strict),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneControl", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),
@@ -167,5 +163,27 @@ let package = Package(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],
             swiftSettings: strict),
-    ]
+]
+
+let package = Package(
+    name: "Softphone",
+    products: [
+        .executable(name: "softphone", targets: ["softphone"]),
+        // What app code imports: the simulated iPhone's CallKit, PushKit, UIKit and Foundation API.
+        .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
+        // The same for app code written for iOS, on Foundation: `import CallKit`, `import PushKit`, ….
+        .library(name: "iOSFrameworks", targets: iOSFrameworks),
+        // The whole `softphone` command line for the apps it is given: `Softphone.main(apps:)`.
+        .library(name: "SoftphoneShell", targets: ["SoftphoneShell"]),
+        // For the packages of app code under Tests/ (built with the Foundation trait, so apart
+        // from this one): a phone on the manual clock, the real binary, the built-in apps.
+        .library(name: "SoftphoneTestSupport", targets: ["SoftphoneTestSupport"]),
+        .library(name: "SoftphoneApps", targets: ["SoftphoneApps"]),
+    ],
+    // One set of Apple's names (docs/architecture.md, "One API, two builds"). Without this trait
+    // they stand on the simulated iPhone's own Foundation-free values, as the built-in phone needs
+    // for its memory budget; with it (an app's package asks for it, see Examples/MyPhoneApp) the
+    // same declarations take Foundation's UUID, Data, Date and NSObject, as app code written for iOS does.
+    traits: [.trait(name: "Foundation", description: "Apple's frameworks on Foundation, for app code written for iOS")],
+    targets: phoneTargets + frameworkTargets + toolAndTestTargets
 )

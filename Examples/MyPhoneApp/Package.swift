@@ -12,7 +12,8 @@ let softphone = softphoneFolder.lastPathComponent
 
 let package = Package(
     name: "MyPhoneApp",
-    dependencies: [.package(path: softphoneFolder.path)],
+    // The Foundation trait: Apple's names take Foundation's UUID, Data, Date and NSObject, as in iOS.
+    dependencies: [.package(path: softphoneFolder.path, traits: ["Foundation"])],
     targets: [
         // The app's call code, unchanged from iOS: it imports Apple's framework names.
         .target(
@@ -26,6 +27,6 @@ let package = Package(
             dependencies: ["MyPhoneApp", .product(name: "SoftphoneShell", package: softphone), .product(name: "iOSFrameworks", package: softphone)]),
         .testTarget(
             name: "MyPhoneAppTests",
-            dependencies: ["MyPhoneApp", .product(name: "SoftphoneKit", package: softphone), .product(name: "iOSFrameworks", package: softphone)]),
+            dependencies: ["MyPhoneApp", .product(name: "iOSFrameworks", package: softphone)]),
     ]
 )

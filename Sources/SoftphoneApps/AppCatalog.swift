@@ -1,4 +1,4 @@
-import SoftphoneKit
+import UIKit
 
 /// An app the simulator can run: its id for `--app`, what it does, and its bundle.
 public struct AppProfile: Sendable, Equatable {

@@ -1,4 +1,6 @@
-import SoftphoneKit
+import CallKit
+import PushKit
+import UIKit
 
 /// The built-in `bridged` app: the pattern of cross-platform call plugins (a Flutter or React
 /// Native app with a native CallKit plugin), where most field reports of "it rings in the
@@ -52,7 +54,7 @@ public final class BridgedApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
         registry.desiredPushTypes = [.voIP]
         // The caller's hang-up comes over the app's own connection, which the plugin keeps (iOS rule 10).
         server.onMessage = { [weak self] message in self?.provider.reportCall(with: message.callUUID, endedAt: nil, reason: .remoteEnded) }
-        Timer.scheduledTimer(withTimeInterval: engineStart, repeats: false) { [weak self] _ in self?.engineSubscribes() }
+        _ = Timer.scheduledTimer(withTimeInterval: engineStart, repeats: false) { [weak self] _ in self?.engineSubscribes() }
         return true
     }
 

@@ -1,4 +1,4 @@
-import SoftphoneKit
+import CallKit
 
 extension CXProviderConfiguration {
     /// What the built-in apps ask of CallKit: one call at a time (a second one waits, iOS rule

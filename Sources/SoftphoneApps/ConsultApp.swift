@@ -1,4 +1,6 @@
-import SoftphoneKit
+import CallKit
+import PushKit
+import UIKit
 
 /// The built-in `consult` app: a hospital's video consultation rings the phone, written exactly
 /// as an iOS app would be.

@@ -1,4 +1,4 @@
-import SoftphoneKit
+import UIKit
 
 /// A video-consultation push as the hospital's server sends it: `action` "5010", `pushType`
 /// "start" or "end", `hospital` (the caller's name on screen) and `data`, a JSON object written

@@ -1,4 +1,4 @@
-import SoftphoneKit
+import UIKit
 
 /// The consult app's Settings.bundle, read as iOS apps read theirs: from the standard
 /// `UserDefaults`, with the app's own default for anything the person has not set.

@@ -1,4 +1,4 @@
-import SoftphoneKit
+import UIKit
 
 /// The apps one softphone runs: what `--app` and a scenario's `app` line choose from by id, and
 /// what usage and errors list. The first is the default. The `softphone` command runs the built-in

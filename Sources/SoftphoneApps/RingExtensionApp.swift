@@ -1,4 +1,5 @@
-import SoftphoneKit
+import UIKit
+import UserNotifications
 
 /// The built-in `ring-extension` app: ringing without CallKit, from a notification-service
 /// extension, as apps do where CallKit is barred (iOS rule 45) — "WeChat-style".

@@ -1,4 +1,5 @@
-import SoftphoneKit
+import CallKit
+import UserNotifications
 
 /// The `ring-extension` app's settings beyond `ringVariant`: the interruption level of its call
 /// notifications and the entitlements it is built with (iOS rule 43), and whether its extension

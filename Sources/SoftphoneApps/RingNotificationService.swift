@@ -1,4 +1,7 @@
-import SoftphoneKit
+import CallKit
+import UIKit
+import UserNotifications
+import AudioToolbox
 
 /// The `ring-extension` app's notification-service extension: the "WeChat-style" ring (iOS rule 44).
 ///

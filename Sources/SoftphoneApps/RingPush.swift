@@ -1,4 +1,4 @@
-import SoftphoneKit
+import UIKit
 
 /// What a push means to the `ring-extension` app, read from its payload (`userInfo`): a call to
 /// ring for, anything else, or a malformed field (named in the message).

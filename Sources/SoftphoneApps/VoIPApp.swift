@@ -1,4 +1,8 @@
-import SoftphoneKit
+import CallKit
+import PushKit
+import UIKit
+import AVFoundation
+import Intents
 
 /// The built-in `voip` app: plain PushKit + CallKit, written exactly as an iOS app would be.
 ///
@@ -69,7 +73,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             self?.stopRingTimer(message.callUUID)
             self?.provider.reportCall(with: message.callUUID, endedAt: nil, reason: .remoteEnded)
         }
-        NotificationCenter.default.addObserver(forName: AVAudioSession.routeChangeNotification) { [weak self] notification in
+        _ = NotificationCenter.default.addObserver(forName: AVAudioSession.routeChangeNotification, object: nil, queue: nil) { [weak self] notification in
             let reason = notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt
             let port = AVAudioSession.sharedInstance().currentRoute.outputs.first?.portType.rawValue ?? "none"
             self?.server.send("audio-route", ["port": port, "reason": reason.map { String($0) } ?? "?"])
@@ -196,8 +200,8 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         provider.reportOutgoingCall(with: action.callUUID, startedConnectingAt: nil)
         // The simulated callee picks up two seconds later.
         let uuid = action.callUUID
-        Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { _ in
-            provider.reportOutgoingCall(with: uuid, connectedAt: nil)
+        _ = Timer.scheduledTimer(withTimeInterval: 2, repeats: false) { [weak self] _ in
+            self?.provider.reportOutgoingCall(with: uuid, connectedAt: nil)
         }
     }
 
@@ -215,10 +219,10 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         _ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void
     ) -> Bool {
         guard userActivity.activityType == "INStartCallIntent",
-            let value = userActivity.interaction?.intent.contacts?.first?.personHandle?.value
+            let value = (userActivity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value
         else { return false }
         let start = CXStartCallAction(call: UUID(), handle: CXHandle(type: .generic, value: value))
-        start.isVideo = userActivity.interaction?.intent.callCapability == .videoCall
+        start.isVideo = (userActivity.interaction?.intent as? INStartCallIntent)?.callCapability == .videoCall
         controller.request(CXTransaction(action: start)) { [weak self] error in
             if let error { self?.server.send("dial-failed", ["error": "\(error)"]) }
         }

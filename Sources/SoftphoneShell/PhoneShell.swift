@@ -120,7 +120,7 @@ final class PhoneShell {
             case appErrors?.readEnd ?? -1:
                 // One turn of the phone for all the lines that came, not one for each.
                 let lines = appErrors?.takeLines() ?? []
-                if !lines.isEmpty { effects.perform(phone.runInApp(at: clock.now()) { lines.forEach { NSLog($0) } }) }
+                if !lines.isEmpty { effects.perform(phone.appWrote(lines, at: clock.now())) }
             default:
                 for (client, line) in server.handle(entry) { answer(client: client, line: line) }
             }

@@ -11,11 +11,19 @@ extension Phone {
         let application = UIApplication(phone: self)
         app.application = application
         app.audioSession = AVAudioSession(phone: self)
+        // Foundation's default center is the process's own; the stand-in is one per launch.
+        #if SOFTPHONE_FOUNDATION
+        app.notificationCenter = .default
+        #else
         app.notificationCenter = NotificationCenter()
+        #endif
         app.state = state
         emit(.app(state: state, reason: "launched (\(reason))"))
         let delegate = configuration.app.makeDelegate()
         app.delegate = delegate
+        #if SOFTPHONE_FOUNDATION
+        handSettingsToFoundation()
+        #endif
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
         if state == .foreground { delegate.applicationDidBecomeActive(application) }
     }
@@ -34,7 +42,6 @@ extension Phone {
         app.state = state
         app.delegate = nil
         app.application = nil
-        app.audioSession?.wrapper = nil  // the wrapper holds the session: let both go
         app.audioSession = nil
         app.notificationCenter = nil
         calls.audioActivated = false

@@ -36,4 +36,10 @@ extension Phone {
     func log(_ message: String) {
         emit(.notification(.log(by: app.runningExtension == nil ? .app : .appExtension, message: message)))
     }
+
+    /// Lines the app wrote to standard error (Foundation's `NSLog` among them), as its log: one
+    /// turn for all of them.
+    public func appWrote(_ lines: [String], at instant: Instant) -> [Effect] {
+        runInApp(at: instant) { lines.forEach(log) }
+    }
 }

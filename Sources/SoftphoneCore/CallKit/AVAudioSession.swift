@@ -3,7 +3,7 @@
 /// During a CallKit call the system activates the session itself, with telephony priority, and
 /// says so in `provider(_:didActivate:)`; an app that activates it first gets a session that
 /// cannot play call audio (iOS rule 34) — the phone reports that as a rule violation.
-public final class AVAudioSession {
+public final class AVAudioSession: NSObject {
     /// The session's category.
     public struct Category: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
@@ -84,6 +84,24 @@ public final class AVAudioSession {
         public static let shouldResume = InterruptionOptions(rawValue: 1)
     }
 
+    /// How the session mixes with other audio and which routes it allows, as AVFoundation's options.
+    public struct CategoryOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let mixWithOthers = CategoryOptions(rawValue: 0x1)
+        public static let duckOthers = CategoryOptions(rawValue: 0x2)
+        public static let allowBluetooth = CategoryOptions(rawValue: 0x4)
+        public static let defaultToSpeaker = CategoryOptions(rawValue: 0x8)
+        public static let allowBluetoothA2DP = CategoryOptions(rawValue: 0x20)
+    }
+
+    /// What deactivating tells other apps' sessions.
+    public struct SetActiveOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let notifyOthersOnDeactivation = SetActiveOptions(rawValue: 1)
+    }
+
     /// Posted when the route changes; userInfo holds `AVAudioSessionRouteChangeReasonKey` and
     /// `AVAudioSessionRouteChangePreviousRouteKey`.
     public static let routeChangeNotification = Notification.Name("AVAudioSessionRouteChangeNotification")
@@ -103,10 +121,6 @@ public final class AVAudioSession {
     /// Whether the session is active: set by CallKit's activation, or by the app.
     public internal(set) var isActive = false
 
-    /// The object a Foundation-based layer wraps this session in (SoftphoneiOS's NSObject one),
-    /// kept here so the app always gets the same object: observers that name the session as the
-    /// notification's sender must find it again. Cleared when the app's process ends.
-    public var wrapper: AnyObject?
 
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
@@ -120,7 +134,7 @@ public final class AVAudioSession {
     }
 
     /// Sets the category.
-    public func setCategory(_ category: Category, mode: Mode = .default, options: Int = 0) throws(SessionError) {
+    public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = []) throws(SessionError) {
         self.category = category
         self.mode = mode
     }
@@ -130,7 +144,7 @@ public final class AVAudioSession {
 
     /// Activates or deactivates the session from app code. During a CallKit call, before the
     /// system's `didActivate`, activation fails and is reported as breaking iOS rule 34.
-    public func setActive(_ active: Bool) throws(SessionError) {
+    public func setActive(_ active: Bool, options: SetActiveOptions = []) throws(SessionError) {
         if active, let phone, !phone.appMayActivateAudio() { throw SessionError(code: 561_017_449) }
         isActive = active
     }
@@ -168,3 +182,12 @@ public let AVAudioSessionRouteChangeReasonKey = "AVAudioSessionRouteChangeReason
 public let AVAudioSessionRouteChangePreviousRouteKey = "AVAudioSessionRouteChangePreviousRouteKey"
 public let AVAudioSessionInterruptionTypeKey = "AVAudioSessionInterruptionTypeKey"
 public let AVAudioSessionInterruptionOptionKey = "AVAudioSessionInterruptionOptionKey"
+
+#if SOFTPHONE_FOUNDATION
+// An audio session's error is an NSError of the OSStatus domain on iOS.
+extension AVAudioSession.SessionError: CustomNSError, LocalizedError {
+    public static var errorDomain: String { NSOSStatusErrorDomain }
+    public var errorCode: Int { code }
+    public var errorDescription: String? { description }
+}
+#endif

@@ -3,7 +3,7 @@
 /// Every action must be fulfilled or failed before its `timeoutDate`; either sets `isComplete`,
 /// and repeating either, or failing after fulfilling, has no effect. Past the deadline the system
 /// calls `provider(_:timedOutPerforming:)`, the action is failed, and a late fulfil is ignored.
-public class CXAction: CustomStringConvertible {
+public class CXAction: NSObject {
     /// The action's own id.
     public let uuid: UUID
     /// Whether the action was fulfilled, failed or timed out.
@@ -22,7 +22,7 @@ public class CXAction: CustomStringConvertible {
     var pending: PendingAction?
 
     /// Makes an action.
-    public init() { uuid = UUID() }
+    public override init() { uuid = UUID() }
 
     /// Reports that the action was done.
     public func fulfill() { complete(.fulfilled(at: nil)) }
@@ -48,7 +48,7 @@ public class CXAction: CustomStringConvertible {
     /// not a chain of casts trying each kind in turn. An action of no kind CallKit knows fails.
     func perform(for provider: CXProvider, by delegate: any CXProviderDelegate) { fail() }
 
-    public var description: String { "\(name) \(uuid)" }
+    public override var description: String { "\(name) \(uuid)" }
 }
 
 /// How an action ended.
@@ -195,7 +195,7 @@ public final class CXPlayDTMFCallAction: CXCallAction {
 }
 
 /// A group of actions requested together, as CallKit's `CXTransaction`.
-public final class CXTransaction {
+public final class CXTransaction: NSObject {
     /// The transaction's id.
     public let uuid: UUID
     /// The actions, in the order they are performed.

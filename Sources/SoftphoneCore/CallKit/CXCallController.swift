@@ -1,7 +1,7 @@
 /// How an app asks the system to do something to a call (start, end, hold, …), as CallKit's
 /// `CXCallController`. The system checks the request, then hands its actions to the app's own
 /// provider; errors come back with iOS's codes (iOS rule 35).
-public final class CXCallController {
+public final class CXCallController: NSObject {
     /// The calls the system knows of.
     public let callObserver: CXCallObserver
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
@@ -10,7 +10,7 @@ public final class CXCallController {
     let launch: Int
 
     /// Makes a controller whose completions run on the main queue.
-    public convenience init() { self.init(queue: .main) }
+    public convenience override init() { self.init(queue: .main) }
 
     /// Makes a controller whose completions run on `queue` (which, as every queue, drains into
     /// the phone's one run loop, so it is not kept).
@@ -40,3 +40,13 @@ public final class CXCallController {
         request(CXTransaction(actions: actions), completion: completion)
     }
 }
+
+#if SOFTPHONE_FOUNDATION
+extension CXCallController {
+    /// `request(_:completion:)` for code that awaits, on the main actor as on iOS: throws the
+    /// error the completion would get.
+    @MainActor public func request(_ transaction: CXTransaction) async throws {
+        try await FoundationRunLoop.main.awaitCompletion { completion in request(transaction, completion: completion) }
+    }
+}
+#endif

@@ -1,5 +1,5 @@
 /// A call as the system sees it, as CallKit's `CXCall` (iOS rule 36): a snapshot.
-public final class CXCall: CustomStringConvertible {
+public final class CXCall: NSObject {
     public let uuid: UUID
     public let isOutgoing: Bool
     public let isOnHold: Bool
@@ -14,7 +14,7 @@ public final class CXCall: CustomStringConvertible {
         self.hasEnded = hasEnded
     }
 
-    public var description: String {
+    public override var description: String {
         "CXCall \(uuid) outgoing=\(isOutgoing) onHold=\(isOnHold) connected=\(hasConnected) ended=\(hasEnded)"
     }
 }
@@ -25,7 +25,7 @@ public protocol CXCallObserverDelegate: AnyObject {
 }
 
 /// Watches the calls the system knows of, as CallKit's `CXCallObserver` (iOS rule 36).
-public final class CXCallObserver {
+public final class CXCallObserver: NSObject {
     private weak var delegate: (any CXCallObserverDelegate)?
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
@@ -33,9 +33,10 @@ public final class CXCallObserver {
     let launch: Int
 
     /// Makes an observer.
-    public init() {
+    public override init() {
         link = PhoneContext.current?.link
         launch = PhoneContext.current?.appLaunch ?? -1
+        super.init()
         phone?.register(self)
     }
 

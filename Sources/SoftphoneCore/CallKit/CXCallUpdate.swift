@@ -1,6 +1,6 @@
 /// What an app tells CallKit about a call, as CallKit's `CXCallUpdate` (iOS rule 22).
 /// A property left unset changes nothing when the update is applied.
-public final class CXCallUpdate {
+public final class CXCallUpdate: NSObject {
     /// The other party.
     public var remoteHandle: CXHandle? { didSet { setFields.insert(.remoteHandle) } }
     /// The name shown on the call screen; overrides any contact lookup.
@@ -31,7 +31,7 @@ public final class CXCallUpdate {
     }
 
     /// Makes an update with nothing set.
-    public init() {}
+    public override init() {}
 
     /// Applies the properties this update sets to `details`, leaving the rest alone.
     func apply(to details: inout CallDetails) {

@@ -79,3 +79,19 @@ public struct CXErrorCodeNotificationServiceExtensionError: CallKitError, Equata
     public static let errorDomain = "com.apple.CallKit.error.notificationserviceextension"
     public var errorCode: Int { code.rawValue }
 }
+
+#if SOFTPHONE_FOUNDATION
+// CallKit's errors are NSErrors on iOS: their domain, code and text.
+extension CXError: CustomNSError, LocalizedError {
+    public var errorDescription: String? { description }
+}
+extension CXErrorCodeIncomingCallError: CustomNSError, LocalizedError {
+    public var errorDescription: String? { description }
+}
+extension CXErrorCodeRequestTransactionError: CustomNSError, LocalizedError {
+    public var errorDescription: String? { description }
+}
+extension CXErrorCodeNotificationServiceExtensionError: CustomNSError, LocalizedError {
+    public var errorDescription: String? { description }
+}
+#endif

@@ -2,7 +2,7 @@
 ///
 /// Made inside a running app, it belongs to that app's launch: once the app is terminated its
 /// provider is dead and reports to it change nothing.
-public final class CXProvider {
+public final class CXProvider: NSObject {
     /// How the app's calls look and behave.
     public var configuration: CXProviderConfiguration
     /// The delegate, held weakly as on iOS.
@@ -19,6 +19,7 @@ public final class CXProvider {
         self.configuration = configuration
         link = PhoneContext.current?.link
         launch = PhoneContext.current?.appLaunch ?? -1
+        super.init()
         phone?.register(self)
     }
 
@@ -120,3 +121,13 @@ public final class CXProvider {
         }
     }
 }
+
+#if SOFTPHONE_FOUNDATION
+extension CXProvider {
+    /// `reportNewIncomingCall(with:update:completion:)` for code that awaits: throws the error the
+    /// completion would get. On the main actor, as `CXCallController.request(_:)`.
+    @MainActor public func reportNewIncomingCall(with UUID: UUID, update: CXCallUpdate) async throws {
+        try await FoundationRunLoop.main.awaitCompletion { completion in reportNewIncomingCall(with: UUID, update: update, completion: completion) }
+    }
+}
+#endif

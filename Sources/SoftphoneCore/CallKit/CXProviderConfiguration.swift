@@ -1,6 +1,6 @@
 /// How an app's calls look and behave, as CallKit's `CXProviderConfiguration` (iOS rule 20).
 /// Every default is iOS's own.
-public final class CXProviderConfiguration {
+public final class CXProviderConfiguration: NSObject {
     /// The app's name as shown on the call screen. Deprecated by Apple in iOS 14 (the app's
     /// display name is shown instead); kept so older code ports.
     public var localizedName: String?
@@ -22,7 +22,7 @@ public final class CXProviderConfiguration {
     public var includesCallsInRecents = true
 
     /// Makes a configuration with iOS's defaults.
-    public init() {}
+    public override init() {}
 
     /// Makes a configuration with iOS's defaults and a name (the pre-iOS 14 initialiser).
     public convenience init(localizedName: String) {

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// The app's bundle, as Foundation's `Bundle`: where its sound files are (`AppBundle.sounds`).
 public final class Bundle {
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
@@ -24,3 +26,4 @@ public final class Bundle {
         return sounds[file] == nil ? nil : bundlePath + "/" + file
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// A byte buffer, as Foundation's `Data`: PushKit hands the VoIP token over as one (iOS rule 2).
 ///
 /// `description` prints as iOS 13 and later do, `{length = 32, bytes = 0x965b251c … }`, so code that
@@ -39,3 +41,4 @@ public struct Data: RandomAccessCollection, MutableCollection, Hashable, Sendabl
         return "{length = \(storage.count), bytes = 0x\(shown) }"
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// Seconds, as Foundation's `TimeInterval`.
 public typealias TimeInterval = Double
 
@@ -26,3 +28,4 @@ public struct Date: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public var description: String { "Date(\(timeIntervalSince1970))" }
 }
+#endif

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// A queue that app code runs on, as Dispatch's `DispatchQueue`, but deterministic.
 ///
 /// On iOS, delegate callbacks and completion handlers arrive asynchronously on the queue the app
@@ -68,3 +70,4 @@ public enum DispatchTimeInterval: Equatable, Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// A notification, as Foundation's `Notification`: a name, the object that posted it, and what it says.
 public struct Notification {
     /// A notification's name, as `Notification.Name`.
@@ -44,7 +46,9 @@ public final class NotificationCenter {
     /// Runs `block` for each notification named `name` (every one when nil). The object is not
     /// compared: the system's notifications here all come from the one audio session.
     @discardableResult
-    public func addObserver(forName name: Notification.Name?, object: AnyObject? = nil, using block: @escaping (Notification) -> Void) -> ObserverToken {
+    public func addObserver(
+        forName name: Notification.Name?, object: AnyObject? = nil, queue: AnyObject? = nil, using block: @escaping (Notification) -> Void
+    ) -> ObserverToken {
         let token = ObserverToken()
         observers.append(Observer(token: token, name: name, block: block))
         return token
@@ -67,3 +71,4 @@ public final class NotificationCenter {
         post(Notification(name: name, object: object, userInfo: userInfo))
     }
 }
+#endif

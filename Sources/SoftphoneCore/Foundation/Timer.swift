@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// A timer on the app's main run loop, as Foundation's `Timer`: how apps arm their own ring
 /// timeout, since iOS has none (iOS rule 28). It fires at its exact virtual instant.
 public final class Timer {
@@ -55,3 +57,4 @@ public final class Timer {
         scheduled = (ticket, ObjectIdentifier(phone.runLoop))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// A file location, as Foundation's `URL`: only file URLs, which is what bundle resources are.
 public struct URL: Hashable, Sendable, CustomStringConvertible {
     /// The file's path.
@@ -11,3 +13,4 @@ public struct URL: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "file://" + path }
 }
+#endif

@@ -1,3 +1,5 @@
+// Without the Foundation trait only: with it, Foundation's own (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// A 128-bit universally unique identifier, as Foundation's `UUID` (CallKit names calls by one).
 ///
 /// Softphone carries its own so the phone stays small (no Foundation: the memory budget is 12 MB while ringing)
@@ -109,3 +111,4 @@ public struct UUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Used only when no phone is running on this thread (a UUID made in a test's own code).
     private static let fallback = Locked(CallUUIDGenerator(seed: 0x5EED))
 }
+#endif

@@ -26,9 +26,6 @@ struct DeliveredNotification {
 /// A weak reference to the app's notification delegate.
 struct WeakNotificationDelegate {
     weak var delegate: (any UNUserNotificationCenterDelegate)?
-    /// The same delegate held strongly when nothing else holds it: the Foundation frameworks'
-    /// adapter, which stands for the app's delegate for the launch.
-    var kept: AnyObject?
 }
 
 extension Phone {

@@ -152,10 +152,9 @@ extension Phone {
     }
 
     /// Sets the app's delegate; an extension's is never told anything, so it is not kept.
-    /// `holding`: the delegate stands for the app's and only the phone holds it.
-    func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?, holding: Bool = false) {
+    func setNotificationDelegate(_ delegate: (any UNUserNotificationCenterDelegate)?) {
         guard app.runningExtension == nil, app.launch > 0 else { return }
-        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate, kept: holding ? delegate : nil))
+        notifications.delegate = (app.launch, WeakNotificationDelegate(delegate: delegate))
     }
 
     /// `UIApplication.registerForRemoteNotifications()`: the alert token, not the VoIP one (rule 3).

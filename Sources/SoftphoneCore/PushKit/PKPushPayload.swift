@@ -1,5 +1,5 @@
 /// A push as delivered to the app, as `PKPushPayload`.
-public final class PKPushPayload {
+public final class PKPushPayload: NSObject {
     /// The push type.
     public let type: PKPushType
     /// The JSON body the server sent: strings, numbers (`Int` when whole, else `Double`), booleans,

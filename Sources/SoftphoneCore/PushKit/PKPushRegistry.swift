@@ -1,6 +1,6 @@
 /// The app's registration for PushKit pushes, as `PKPushRegistry` (iOS rule 1): set the delegate,
 /// then `desiredPushTypes = [.voIP]`; the token arrives in `pushRegistry(_:didUpdate:for:)`.
-public final class PKPushRegistry {
+public final class PKPushRegistry: NSObject {
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
@@ -26,6 +26,7 @@ public final class PKPushRegistry {
     public init(queue: DispatchQueue?) {
         link = PhoneContext.current?.link
         launch = PhoneContext.current?.appLaunch ?? -1
+        super.init()
         phone?.register(self)
     }
 

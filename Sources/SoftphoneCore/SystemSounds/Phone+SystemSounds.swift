@@ -10,7 +10,7 @@ extension Phone {
     /// running process.
     func createSystemSound(url: URL, into out: UnsafeMutablePointer<SystemSoundID>) -> OSStatus {
         let name = url.lastPathComponent
-        guard let length = configuration.app.sounds[name], url.path == Bundle(phone: self).bundlePath + "/" + name else {
+        guard let length = configuration.app.sounds[name], isInAppBundle(url) else {
             return kAudioServicesSystemSoundUnspecifiedError
         }
         // Sounds of processes that have ended are of no use to anyone.
@@ -20,6 +20,16 @@ extension Phone {
         systemSounds.registered[id] = SystemSoundState.Registered(name: name, length: length, process: currentProcess)
         out.pointee = id
         return kAudioServicesNoError
+    }
+
+    /// Whether the file is one of the app's bundle. Foundation's `Bundle.main` is the host
+    /// program's, which holds none of the app's sounds, so with Foundation any folder is taken.
+    private func isInAppBundle(_ url: URL) -> Bool {
+        #if SOFTPHONE_FOUNDATION
+        true
+        #else
+        url.path == Bundle(phone: self).bundlePath + "/" + url.lastPathComponent
+        #endif
     }
 
     /// `AudioServicesDisposeSystemSoundID`: forgets the sound, cutting it short if it plays.

@@ -3,7 +3,7 @@
 /// It is how a simulated app tells its server things (`join`, `busy`, `reject`: `server.request`
 /// events a script can wait for) and how the remote side's hang-ups reach the app (`softphone
 /// cancel|hangup`), since VoIP pushes must not be used to cancel calls (iOS rule 10).
-public final class AppServer {
+public final class AppServer: NSObject {
     /// A message from the server to the app.
     public struct Message: Equatable, Sendable {
         /// What happened: `cancel` (the caller gave up while it rang) or `hangup`.
@@ -20,9 +20,10 @@ public final class AppServer {
     public var onMessage: ((Message) -> Void)?
 
     /// Opens the app's connection to its server.
-    public init() {
+    public override init() {
         link = PhoneContext.current?.link
         launch = PhoneContext.current?.appLaunch ?? -1
+        super.init()
         phone?.register(self)
     }
 

@@ -1,10 +1,12 @@
 /// An activity handed to the app, as Foundation's `NSUserActivity`: here, a call started from
 /// Recents (iOS rule 48), whose type on iOS 13+ is `INStartCallIntent`.
-public final class NSUserActivity {
+public final class NSUserActivity: NSObject {
     /// The activity type, e.g. `INStartCallIntent`.
     public let activityType: String
     /// The Siri interaction carrying the intent.
     public let interaction: INInteraction?
+    /// An activity of the app's own (Foundation on Linux has no `NSUserActivity`).
+    public convenience init(activityType: String) { self.init(activityType: activityType, interaction: nil) }
     init(activityType: String, interaction: INInteraction?) {
         self.activityType = activityType
         self.interaction = interaction
@@ -12,14 +14,17 @@ public final class NSUserActivity {
 }
 
 /// A Siri interaction, as Intents' `INInteraction`.
-public final class INInteraction {
+public final class INInteraction: NSObject {
     /// The intent, e.g. an `INStartCallIntent`.
-    public let intent: INStartCallIntent
-    init(intent: INStartCallIntent) { self.intent = intent }
+    public let intent: INIntent
+    init(intent: INIntent) { self.intent = intent }
 }
 
+/// What the person asked for, as Intents' `INIntent`: cast it to the intent it is.
+open class INIntent: NSObject {}
+
 /// "Call this person", as Intents' `INStartCallIntent` (iOS 13+).
-public final class INStartCallIntent {
+public final class INStartCallIntent: INIntent {
     /// Audio or video.
     public enum CallCapability: Int, Sendable {
         case unknown = 0
@@ -37,7 +42,7 @@ public final class INStartCallIntent {
 }
 
 /// A person, as Intents' `INPerson`.
-public final class INPerson {
+public final class INPerson: NSObject {
     /// How to reach them.
     public let personHandle: INPersonHandle?
     /// Their name as shown.
@@ -49,7 +54,7 @@ public final class INPerson {
 }
 
 /// A person's handle, as Intents' `INPersonHandle`.
-public final class INPersonHandle {
+public final class INPersonHandle: NSObject {
     /// The kind of handle.
     public enum HandleType: Int, Sendable {
         case unknown = 0

@@ -1,5 +1,11 @@
 /// The running app as the system sees it, as UIKit's `UIApplication`.
-public final class UIApplication {
+/// The base class of an app's delegate and windows, as UIKit's `UIResponder`.
+open class UIResponder: NSObject {}
+
+/// A window, as UIKit's `UIWindow`: app delegates keep one (`var window: UIWindow?`). Nothing of it is drawn.
+open class UIWindow: UIResponder {}
+
+public final class UIApplication: UIResponder {
     /// Whether the app is on screen.
     public enum State: Int, Sendable {
         case active = 0

@@ -1,3 +1,6 @@
+// Without the Foundation trait only: with it, app code keeps Foundation's UserDefaults, and the
+// phone hands it the app's settings at each launch (FoundationTrait.swift).
+#if !SOFTPHONE_FOUNDATION
 /// The app's preferences, as Foundation's `UserDefaults`, including App Group suites that an app
 /// and its extensions share.
 ///
@@ -43,6 +46,23 @@ public final class UserDefaults {
     /// Removes a value.
     public func removeObject(forKey key: String) { set(nil, forKey: key) }
 }
+
+#else
+extension Phone {
+    /// Foundation's `UserDefaults.standard` is the host process's: at each launch it is handed
+    /// what the person set in Settings for the app, in its volatile argument domain, so
+    /// `UserDefaults.standard.bool(forKey:)` reads it. A device locked since reboot hands nothing.
+    func handSettingsToFoundation() {
+        var values: [String: Any] = [:]
+        if device.lock != .lockedSinceReboot {
+            for setting in configuration.app.settings {
+                if let value = defaultsRead(suite: defaultsSuite(named: nil), key: setting.key) { values[setting.key] = value }
+            }
+        }
+        UserDefaults.standard.setVolatileDomain(values, forName: UserDefaults.argumentDomain)
+    }
+}
+#endif
 
 /// A value stored in defaults; only plist-like values are kept.
 enum DefaultsValue: Equatable {

@@ -1,9 +1,6 @@
 /// Notification content that can be changed, as `UNMutableNotificationContent`: what a
 /// notification-service extension hands back, or what an app posts as a local notification.
 public final class UNMutableNotificationContent: UNNotificationContent {
-    /// Empty content: no title, no body, no sound.
-    public convenience init() { self.init(fields: Fields()) }
-
     override init(fields: Fields) { super.init(fields: fields) }
 
     public override var title: String {
@@ -33,9 +30,9 @@ public final class UNMutableNotificationContent: UNNotificationContent {
         get { fields.userInfo }
         set { fields.userInfo = newValue }
     }
-    public override var badge: Int? {
-        get { fields.badge }
-        set { fields.badge = newValue }
+    public override var badge: NSNumber? {
+        get { fields.badge.map { NSNumber(value: $0) } }
+        set { fields.badge = newValue?.intValue }
     }
     public override var categoryIdentifier: String {
         get { fields.categoryIdentifier }

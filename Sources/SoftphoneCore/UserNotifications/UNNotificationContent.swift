@@ -1,6 +1,6 @@
 /// What a notification shows and plays, as `UNNotificationContent`: read-only here; a
 /// notification-service extension changes a `mutableCopy()` (`UNMutableNotificationContent`).
-public class UNNotificationContent {
+public class UNNotificationContent: NSObject {
     /// The fields, shared by the mutable subclass.
     struct Fields {
         var title = ""
@@ -17,6 +17,8 @@ public class UNNotificationContent {
     var fields: Fields
 
     init(fields: Fields) { self.fields = fields }
+    /// Empty content (iOS hands out filled ones; app code makes `UNMutableNotificationContent`).
+    public override convenience init() { self.init(fields: Fields()) }
 
     /// The title, bold on the banner.
     public var title: String { fields.title }
@@ -32,16 +34,16 @@ public class UNNotificationContent {
     /// local notification's content set.
     public var userInfo: [AnyHashable: Any] { fields.userInfo }
     /// The number for the app's icon (`aps.badge`); nil leaves it as it is. Kept, not drawn.
-    public var badge: Int? { fields.badge }
+    public var badge: NSNumber? { fields.badge.map { NSNumber(value: $0) } }
     /// The notification's category, for its actions (`aps.category`). Kept, not drawn.
     public var categoryIdentifier: String { fields.categoryIdentifier }
     /// The thread it is grouped in (`aps.thread-id`). Kept, not drawn.
     public var threadIdentifier: String { fields.threadIdentifier }
 
     /// An editable copy, as iOS's `mutableCopy()`: cast it with `as? UNMutableNotificationContent`.
-    public func mutableCopy() -> Any { UNMutableNotificationContent(fields: fields) }
+    public override func mutableCopy() -> Any { UNMutableNotificationContent(fields: fields) }
     /// A read-only copy.
-    public func copy() -> Any { UNNotificationContent(fields: fields) }
+    public override func copy() -> Any { UNNotificationContent(fields: fields) }
 
     /// Whether the notification shows an alert at all (a title, subtitle or body): iOS runs a
     /// service extension only for those (rule 40), and only those appear on screen.

@@ -1,5 +1,5 @@
 /// A notification to deliver, as `UNNotificationRequest`: its identifier, its content and when.
-public final class UNNotificationRequest {
+public final class UNNotificationRequest: NSObject {
     /// The request's identifier; posting another with the same one replaces it.
     public let identifier: String
     /// The content, copied when the request is made (later changes to the original do not count).

@@ -1,5 +1,5 @@
 /// A delivered notification, as `UNNotification`.
-public final class UNNotification {
+public final class UNNotification: NSObject {
     /// What was delivered.
     public let request: UNNotificationRequest
     /// When it was delivered, on the phone's wall clock.
@@ -12,7 +12,7 @@ public final class UNNotification {
 }
 
 /// The action the person chose on a notification, as `UNNotificationResponse`.
-public final class UNNotificationResponse {
+public final class UNNotificationResponse: NSObject {
     /// The notification.
     public let notification: UNNotification
     /// `UNNotificationDefaultActionIdentifier` when the person tapped it (the only action simulated).

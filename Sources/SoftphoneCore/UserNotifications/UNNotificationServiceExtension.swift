@@ -7,9 +7,9 @@
 /// (`Phone.Rules.serviceExtensionTimeLimit`) to call the content handler; then
 /// `serviceExtensionTimeWillExpire()`, and if the handler is still not called the original content
 /// is shown (rule 41).
-open class UNNotificationServiceExtension {
+open class UNNotificationServiceExtension: NSObject {
     /// Made by the phone, through `AppBundle.notificationServiceExtension`, for each notification.
-    public init() {}
+    public override init() {}
 
     /// A notification arrived: change its content and hand it to `contentHandler`, once. The
     /// default hands the content back unchanged.

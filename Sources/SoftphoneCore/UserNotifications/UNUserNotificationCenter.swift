@@ -1,6 +1,6 @@
 /// The app's notifications, as `UNUserNotificationCenter`: posting local notifications, removing
 /// delivered ones, and the delegate told about taps.
-public final class UNUserNotificationCenter {
+public final class UNUserNotificationCenter: NSObject {
     /// The phone this belongs to, while it exists (a link, not a weak reference: see `PhoneLink`).
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
@@ -15,12 +15,6 @@ public final class UNUserNotificationCenter {
     public var delegate: (any UNUserNotificationCenterDelegate)? {
         get { phone?.notificationDelegate }
         set { phone?.setNotificationDelegate(newValue) }
-    }
-
-    /// Sets a delegate that stands for the app's own (the Foundation frameworks' adapter, which
-    /// holds the app's weakly), held for the app's launch: nothing else holds it.
-    package func setAdapterDelegate(_ adapter: (any UNUserNotificationCenterDelegate)?) {
-        phone?.setNotificationDelegate(adapter, holding: true)
     }
 
     /// Asks to show notifications. The simulated person always allows it; the answer comes later,

@@ -1,4 +1,4 @@
-// `import AVFoundation` in app code written for iOS: Foundation, and the simulated iPhone's frameworks
-// (SoftphoneiOS holds them all; each of Apple's framework names brings in the lot).
-@_exported import Foundation
-@_exported import SoftphoneiOS
+// `import AVFoundation` in app code: the simulated iPhone's frameworks (SoftphoneCore holds them all; each
+// of Apple's framework names brings in the lot), and Foundation with them when the package is
+// built with the Foundation trait.
+@_exported public import SoftphoneCore

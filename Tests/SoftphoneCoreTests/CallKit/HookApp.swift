@@ -96,7 +96,7 @@ final class HookApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDe
     }
 
     func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void) -> Bool {
-        let intent = userActivity.interaction?.intent
+        let intent = userActivity.interaction?.intent as? INStartCallIntent
         let handle = intent?.contacts?.first?.personHandle
         log.append("continue \(userActivity.activityType) \(handle?.value ?? "-") type=\(handle?.type.rawValue ?? -1) capability=\(intent?.callCapability.rawValue ?? -1)")
         return hooks.continueActivity(self, userActivity)

@@ -100,7 +100,7 @@ struct RecentsTests {
     @Test("rule 48: the activity is an INStartCallIntent carrying the caller's handle, its type and the audio capability")
     func activityContents() {
         let t = HookPhone(.init(continueActivity: { app, activity in
-            guard let value = activity.interaction?.intent.contacts?.first?.personHandle?.value else { return false }
+            guard let value = (activity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value else { return false }
             app.request("call back", [CXStartCallAction(call: UUID(), handle: CXHandle(type: .phoneNumber, value: value))])
             return true
         }))

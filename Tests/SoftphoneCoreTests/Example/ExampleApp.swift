@@ -1,4 +1,6 @@
-import SoftphoneKit
+import CallKit
+import PushKit
+import UIKit
 
 /// A complete VoIP app: PushKit + CallKit, its own ring timeout, and a hang-up button of its own.
 final class ExampleApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate {

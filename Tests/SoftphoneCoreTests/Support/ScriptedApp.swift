@@ -149,7 +149,7 @@ final class ScriptedApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProvid
 
     func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void) -> Bool {
         log.append("continue \(userActivity.activityType)")
-        guard behaviour.handlesStartCallIntent, let value = userActivity.interaction?.intent.contacts?.first?.personHandle?.value else { return false }
+        guard behaviour.handlesStartCallIntent, let value = (userActivity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value else { return false }
         controller.request(CXTransaction(action: CXStartCallAction(call: UUID(), handle: CXHandle(type: .phoneNumber, value: value)))) { [weak self] error in
             self?.log.append(error == nil ? "start requested" : "start refused \(error!)")
         }

@@ -1,5 +1,5 @@
 import MyPhoneApp
-import SoftphoneKit
+import CallKit
 import XCTest
 
 /// My Phone on a phone on the manual clock: time moves only when the test says so.

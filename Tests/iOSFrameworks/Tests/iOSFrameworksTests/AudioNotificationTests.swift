@@ -1,6 +1,5 @@
 import SoftphoneCore
 import SoftphoneTestSupport
-import SoftphoneiOS
 import XCTest
 
 /// A developer's app (AppCode/AudioRouteObserver.swift, `import AVFoundation`) observing the audio

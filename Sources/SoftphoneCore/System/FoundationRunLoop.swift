@@ -1,6 +1,6 @@
-import Foundation
+// With the Foundation trait only: app code on Foundation queues its work on Dispatch's main queue.
+#if SOFTPHONE_FOUNDATION
 import Glibc
-public import SoftphoneCore
 
 /// The descriptor libdispatch writes to when a block is queued on the main queue (Linux: an
 /// eventfd), and the call that runs the main queue's blocks: what Foundation's own run loop uses,
@@ -86,3 +86,4 @@ public final class FoundationRunLoop: HostRunLoop, @unchecked Sendable {
         return true
     }
 }
+#endif

@@ -1,7 +1,6 @@
 import SoftphoneApps
 import SoftphoneCore
 import SoftphoneTestSupport
-import SoftphoneiOS
 import XCTest
 
 /// Call code written for iOS (AppCode/: `import CallKit`, `import PushKit`, … and Foundation) in
@@ -29,12 +28,12 @@ final class IOSAppTests: XCTestCase {
         callPushKind: .alert, notificationService: { NotificationService() })
 
     /// A phone running app code written for iOS.
-    final class IOSPhone: PhoneOnManualClock<UIApplicationDelegateAdapter> {
+    final class IOSPhone: PhoneOnManualClock<AppDelegate> {
         init(_ bundle: AppBundle = IOSAppTests.bundle, settings: [String: AppSetting.Value] = [:]) {
             super.init(configuration: .init(app: bundle, settings: settings), seed: 7)
         }
 
-        var manager: CallManager? { (app?.delegate as? AppDelegate)?.callManager }
+        var manager: CallManager? { app?.callManager }
         var requests: [(name: String, fields: [KeyValue])] {
             events.compactMap { if case .serverRequest(let name, let fields) = $0 { (name, fields) } else { nil } }
         }
@@ -84,7 +83,7 @@ final class IOSAppTests: XCTestCase {
         t.send(.toggleMute)
         XCTAssertEqual(t.manager?.isMuted, true)
 
-        t.runInApp { ($0.delegate as! AppDelegate).callManager.hangUp() }
+        t.runInApp { $0.callManager.hangUp() }
         XCTAssertEqual(t.endReasons, [EndReason.local])
         XCTAssertEqual(t.requests.last?.name, "end")
     }
@@ -96,7 +95,7 @@ final class IOSAppTests: XCTestCase {
         t.send(.incomingCall(Self.zoe))
         t.send(.answer)
         t.runInApp { app in
-            let manager = (app.delegate as! AppDelegate).callManager
+            let manager = app.callManager
             Task { @MainActor in await manager.hangUpAwaiting() }
         }
         XCTAssertEqual(t.endReasons, [EndReason.local])
@@ -157,7 +156,7 @@ final class IOSAppTests: XCTestCase {
 
     /// The built-in voip app and this file of iOS code go through the same steps for the same flow.
     func test_theSameFlowAsTheBuiltInVoIPApp() {
-        func steps(_ t: PhoneOnManualClock<some SoftphoneCore.UIApplicationDelegate>) -> [String] {
+        func steps(_ t: PhoneOnManualClock<some UIApplicationDelegate>) -> [String] {
             t.send(.incomingCall(Self.zoe))
             t.send(.answer, after: .seconds(1))
             t.send(.end, after: .seconds(3))
@@ -181,7 +180,7 @@ extension String {
         var rest = Substring(self)
         while let start = rest.firstIndex(where: \.isHexDigit) {
             let candidate = rest[start...].prefix(36)
-            if candidate.count == 36, SoftphoneCore.UUID(uuidString: String(candidate)) != nil {
+            if candidate.count == 36, UUID(uuidString: String(candidate)) != nil {
                 out += rest[..<start] + "UUID"
                 rest = rest[candidate.endIndex...]
             } else {

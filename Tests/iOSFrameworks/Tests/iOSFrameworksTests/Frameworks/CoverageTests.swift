@@ -1,4 +1,4 @@
-// Every Apple-named public declaration of Sources/SoftphoneiOS is exercised by a test in this
+// Every Apple-named public declaration of Sources/SoftphoneCore is exercised by a test in this
 // folder: its name appears in a test's code (comments do not count), so a name added to the
 // frameworks without a test fails here, naming it.
 import Foundation
@@ -17,18 +17,18 @@ final class CoverageTests: XCTestCase {
         XCTAssert(declared.count > 70, "only \(declared.count) declarations found")
         XCTAssert(declared.isSuperset(of: ["CXProvider", "PKPushRegistry", "UIApplication", "AudioServicesPlaySystemSound", "kSystemSoundID_Vibrate"]))
 
-        let folder = Repository.path("Tests/iOSFrameworksTests/Frameworks")
+        let folder = Repository.path("Tests/iOSFrameworks/Tests/iOSFrameworksTests/Frameworks")
         var used: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") && file != "CoverageTests.swift" {
             used.formUnion(Self.identifiers(inCodeOf: try String(contentsOfFile: folder + "/" + file, encoding: .utf8)))
         }
         let missing = declared.subtracting(used).sorted()
-        XCTAssert(missing.isEmpty, "not exercised by any test in Tests/iOSFrameworksTests/Frameworks: \(missing.joined(separator: ", "))")
+        XCTAssert(missing.isEmpty, "not exercised by any test in Tests/iOSFrameworks/Tests/iOSFrameworksTests/Frameworks: \(missing.joined(separator: ", "))")
     }
 
-    /// The names of the public and open declarations in Sources/SoftphoneiOS that are Apple's.
+    /// The names of the public and open declarations in Sources/SoftphoneCore that are Apple's.
     static func appleNamedDeclarations() throws -> Set<String> {
-        let root = Repository.path("Sources/SoftphoneiOS")
+        let root = Repository.path("Sources/SoftphoneCore")
         var names: Set<String> = []
         let files = try XCTUnwrap(FileManager.default.enumerator(atPath: root)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
         for file in files {

@@ -2,10 +2,9 @@
 // configuration's rules); the tests themselves import only what an iOS app imports.
 import SoftphoneCore
 import SoftphoneTestSupport
-import class SoftphoneiOS.UIApplicationDelegateAdapter
 
 /// A phone on the manual clock running the probe app (ProbeApp.swift), seeded so every run is the same.
-final class ProbePhone: PhoneOnManualClock<UIApplicationDelegateAdapter> {
+final class ProbePhone: PhoneOnManualClock<ProbeAppDelegate> {
     /// `iOS26_4`: PushKit hands VoIP pushes to `didReceiveIncomingVoIPPushWith:metadata:`.
     init(_ bundle: AppBundle = ProbeApp.bundle, iOS26_4: Bool = false) {
         var configuration = Phone.Configuration(app: bundle)
@@ -14,7 +13,7 @@ final class ProbePhone: PhoneOnManualClock<UIApplicationDelegateAdapter> {
     }
 
     /// The app's own delegate, of this launch.
-    var probe: ProbeAppDelegate { app!.delegate as! ProbeAppDelegate }
+    var probe: ProbeAppDelegate { app! }
 
     /// Requests the app sent its server, by name.
     var requestNames: [String] { events.compactMap { if case .serverRequest(let name, _) = $0 { name } else { nil } } }
