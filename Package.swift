@@ -60,13 +60,16 @@ func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
         linkerSettings: [.unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"])])
 }
 
-/// The module names app code written for iOS imports; each re-exports SoftphoneCore, which holds
-/// Apple's names once (and Foundation, built with the Foundation trait).
-let iOSFrameworks = ["CallKit", "PushKit", "UIKit", "UserNotifications", "AudioToolbox", "AVFoundation", "Intents"]
+/// The module names app code written for iOS imports; each re-exports its framework's names from
+/// SoftphoneCore, which defines Apple's names once, and Foundation's (SoftphoneFoundation).
+let iOSFrameworks = ["CallKit", "PushKit", "UIKit", "UserNotifications", "AudioToolbox", "AVFoundation", "Intents", "Security"]
 
-/// One module per framework name, each one file re-exporting the simulated iPhone's API.
-let frameworkTargets: [Target] = iOSFrameworks.map { name -> Target in
-    .target(name: name, dependencies: ["SoftphoneCore"], path: "Sources/iOS/\(name)", swiftSettings: strict)
+/// One module per framework name, each one file re-exporting Apple's names of that framework from
+/// SoftphoneCore, and SoftphoneFoundation: Foundation, or the core's stand-ins for it.
+let frameworkTargets: [Target] = [
+    .target(name: "SoftphoneFoundation", dependencies: ["SoftphoneCore"], path: "Sources/iOS/SoftphoneFoundation", swiftSettings: strict),
+] + iOSFrameworks.map { name -> Target in
+    .target(name: name, dependencies: ["SoftphoneFoundation", "SoftphoneCore"], path: "Sources/iOS/\(name)", swiftSettings: strict)
 }
 
 /// The phone's own modules, from the C libraries up to the `softphone` executable.
@@ -82,10 +85,10 @@ let phoneTargets: [Target] = [
 
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
         .target(name: "SoftphoneCore", swiftSettings: core),
-        // Re-exports SoftphoneCore under the name app code imports.
-        .target(name: "SoftphoneKit", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
+        // Every framework module under one name, for app code that prefers one import.
+        .target(name: "SoftphoneKit", dependencies: iOSFrameworks.map { .byName(name: $0) }, swiftSettings: shipped),
         // The built-in apps, written as iOS call code is: Apple's framework names, Swift 5 mode.
-        .target(name: "SoftphoneApps", dependencies: iOSFrameworks.map { .byName(name: $0) }, swiftSettings: builtInApps),
+        .target(name: "SoftphoneApps", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["SoftphoneCore"], swiftSettings: builtInApps),
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
         // The call flow as a ladder diagram, from the event stream: the model, SVG and HTML.
         .target(name: "SoftphoneFlow", dependencies: ["SoftphoneCore"], swiftSettings: shipped),
@@ -126,7 +129,7 @@ let toolAndTestTargets: [Target] = [
         // Measures the budgets of docs/architecture.md (`make bench`).
         .executableTarget(
             name: "softphone-bench",
-            dependencies: ["SoftphoneKit", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneFlow", "SoftphoneAPNs"],
+            dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneTestSupport", "SoftphoneFlow", "SoftphoneAPNs"],
             swiftSettings: strict),
 
         // One libFuzzer target per parser (Tests/fuzz/README.md): `make fuzz` builds them with
@@ -146,9 +149,9 @@ let toolAndTestTargets: [Target] = [
         // The simulated iPhone: the iOS rules through the API app code uses, on the manual clock
         // (a folder per framework), and the core's own values (Values/).
         .testTarget(
-            name: "SoftphoneCoreTests", dependencies: ["SoftphoneKit", "SoftphoneTestSupport"] + iOSFrameworks.map { .byName(name: $0) },
+            name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore", "SoftphoneKit", "SoftphoneTestSupport"] + iOSFrameworks.map { .byName(name: $0) },
             swiftSettings: strict),
-        .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneCore", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneTUITests", dependencies: ["SoftphoneTUI", "SoftphoneControl", "SoftphoneTestSupport"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "SoftphoneControlTests", dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "CSQLite3"], swiftSettings: strict),
@@ -157,8 +160,8 @@ let toolAndTestTargets: [Target] = [
             swiftSettings: strict),
         .testTarget(name: "SoftphoneFleetTests", dependencies: ["SoftphoneFleet", "SoftphoneApps"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAPNsTests", dependencies: ["SoftphoneAPNs", "SoftphoneTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell", "SoftphoneFleet", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneScenarioTests", dependencies: ["SoftphoneScenario", "SoftphoneCore", "SoftphoneTestSupport"], swiftSettings: strict),
+        .testTarget(name: "SoftphoneShellTests", dependencies: ["SoftphoneShell", "SoftphoneCore", "SoftphoneFleet", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "SoftphoneEndToEndTests",
             dependencies: ["SoftphoneControl", "SoftphoneTestSupport", "SoftphoneAPNs", "SoftphoneScenario"],
@@ -169,10 +172,11 @@ let package = Package(
     name: "Softphone",
     products: [
         .executable(name: "softphone", targets: ["softphone"]),
-        // What app code imports: the simulated iPhone's CallKit, PushKit, UIKit and Foundation API.
+        // What app code imports: `import CallKit`, `import PushKit`, `import UIKit`, …. Built with
+        // the Foundation trait (an app's package asks for it), their names take Foundation's types.
+        .library(name: "iOSFrameworks", targets: iOSFrameworks + ["SoftphoneFoundation"]),
+        // The same frameworks under one module name.
         .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
-        // The same for app code written for iOS, on Foundation: `import CallKit`, `import PushKit`, ….
-        .library(name: "iOSFrameworks", targets: iOSFrameworks),
         // The whole `softphone` command line for the apps it is given: `Softphone.main(apps:)`.
         .library(name: "SoftphoneShell", targets: ["SoftphoneShell"]),
         // For the packages of app code under Tests/ (built with the Foundation trait, so apart

@@ -27,6 +27,6 @@ let package = Package(
             dependencies: ["MyPhoneApp", .product(name: "SoftphoneShell", package: softphone), .product(name: "iOSFrameworks", package: softphone)]),
         .testTarget(
             name: "MyPhoneAppTests",
-            dependencies: ["MyPhoneApp", .product(name: "iOSFrameworks", package: softphone)]),
+            dependencies: ["MyPhoneApp", .product(name: "SoftphoneShell", package: softphone)]),
     ]
 )

@@ -1,5 +1,6 @@
 import CallKit
 import PushKit
+import Security
 import UIKit
 
 /// The built-in `consult` app: a hospital's video consultation rings the phone, written exactly
@@ -60,7 +61,7 @@ public final class ConsultApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
     // MARK: - PushKit
 
     public func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
-        server.send("register", ["token": Hex.string(pushCredentials.token)])
+        server.send("register", ["token": pushCredentials.token.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()])
     }
 
     public func pushRegistry(

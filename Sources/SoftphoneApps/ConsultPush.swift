@@ -1,4 +1,6 @@
 import UIKit
+// Softphone's own: a push body as parsed JSON, beside Apple's dictionaryPayload.
+import SoftphoneCore
 
 /// A video-consultation push as the hospital's server sends it: `action` "5010", `pushType`
 /// "start" or "end", `hospital` (the caller's name on screen) and `data`, a JSON object written

@@ -1,4 +1,4 @@
-import UIKit
+import Security
 
 /// The person's log-in, kept as iOS apps keep one: a session token in the keychain, written when
 /// the person logs in and read back whenever the app must know who is logged in — from a VoIP

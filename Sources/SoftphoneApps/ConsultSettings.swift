@@ -1,3 +1,4 @@
+import Security
 import UIKit
 
 /// The consult app's Settings.bundle, read as iOS apps read theirs: from the standard

@@ -1,5 +1,7 @@
 import UIKit
 import UserNotifications
+// Softphone's own: a push body as parsed JSON, beside Apple's dictionaryPayload.
+import SoftphoneCore
 
 /// The built-in `ring-extension` app: ringing without CallKit, from a notification-service
 /// extension, as apps do where CallKit is barred (iOS rule 45) — "WeChat-style".
@@ -52,7 +54,7 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
     public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
         // The alert token, not a VoIP one (iOS rule 3): the server sends its call pushes to it. Its
         // own request name, so the server never files it as a VoIP token.
-        server.send("register-alert-token", ["token": Hex.string(deviceToken)])
+        server.send("register-alert-token", ["token": deviceToken.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()])
     }
 
     public func applicationDidBecomeActive(_ application: UIApplication) {

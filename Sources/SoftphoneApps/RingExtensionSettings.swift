@@ -1,4 +1,4 @@
-import CallKit
+import UIKit
 import UserNotifications
 
 /// The `ring-extension` app's settings beyond `ringVariant`: the interruption level of its call

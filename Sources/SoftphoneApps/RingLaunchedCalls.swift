@@ -1,5 +1,6 @@
 import CallKit
 import PushKit
+import UIKit
 
 /// The `ring-extension` app's CallKit side, set up at launch when `launchApp` is on: the extension
 /// hands it the call push as a VoIP push (rule 12), and it reports the call at once, as every

@@ -1,7 +1,6 @@
-import CallKit
-import UIKit
-import UserNotifications
 import AudioToolbox
+import CallKit
+import UserNotifications
 
 /// The `ring-extension` app's notification-service extension: the "WeChat-style" ring (iOS rule 44).
 ///

@@ -1,4 +1,5 @@
-import UIKit
+// Softphone's own: a push body as parsed JSON, beside Apple's dictionaryPayload.
+import SoftphoneCore
 
 /// What a push means to the `ring-extension` app, read from its payload (`userInfo`): a call to
 /// ring for, anything else, or a malformed field (named in the message).

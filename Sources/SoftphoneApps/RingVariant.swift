@@ -1,5 +1,4 @@
 import UIKit
-import AudioToolbox
 
 /// How the `ring-extension` app's extension keeps the phone buzzing, as the two variants in the
 /// wild do it (iOS rule 44): a one-second `Timer`, or re-arming from the vibration's completion

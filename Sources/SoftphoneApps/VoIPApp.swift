@@ -1,8 +1,10 @@
+import AVFoundation
 import CallKit
+import Intents
 import PushKit
 import UIKit
-import AVFoundation
-import Intents
+// Softphone's own: a push body as parsed JSON, beside Apple's dictionaryPayload.
+import SoftphoneCore
 
 /// The built-in `voip` app: plain PushKit + CallKit, written exactly as an iOS app would be.
 ///
@@ -88,7 +90,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             // The classic mistake, kept to show what a server would receive (the phone flags it, rule 2).
             token = pushCredentials.token.description.filter { !"<> ".contains($0) }
         } else {
-            token = Hex.string(pushCredentials.token)
+            token = pushCredentials.token.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
         server.send("register", ["token": token])
     }

@@ -1,5 +1,11 @@
-// SoftphoneKit: what app code imports. It is the simulated iPhone's public API — CallKit
-// (`CXProvider`, `CXCallController`, …), PushKit (`PKPushRegistry`, …), the UIKit, Foundation and
-// Security pieces an app needs — all defined in SoftphoneCore and re-exported here, so an app
-// writes `import SoftphoneKit` as an iOS app writes `import CallKit` and `import PushKit`.
-@_exported import SoftphoneCore
+// SoftphoneKit: every framework module of the simulated iPhone under one name — CallKit, PushKit,
+// UIKit, UserNotifications, AVFoundation, AudioToolbox, Intents, Security and Foundation's names —
+// for app code that prefers one import to Apple's several. The phone's engine is not in it.
+@_exported public import AVFoundation
+@_exported public import AudioToolbox
+@_exported public import CallKit
+@_exported public import Intents
+@_exported public import PushKit
+@_exported public import Security
+@_exported public import UIKit
+@_exported public import UserNotifications

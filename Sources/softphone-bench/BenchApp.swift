@@ -1,4 +1,4 @@
-import SoftphoneKit
+import SoftphoneCore
 
 /// The app the core benchmark runs: it reports every VoIP push, answers calls itself through
 /// `CXCallController` when the push says `autoAnswer` (how the bench keeps thousands of calls

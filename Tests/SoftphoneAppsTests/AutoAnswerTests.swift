@@ -1,5 +1,5 @@
 import SoftphoneApps
-import SoftphoneKit
+import SoftphoneCore
 import Testing
 
 /// `--auto-answer S` and `--auto-hangup S` (`Phone.Person`) on the manual clock: the person

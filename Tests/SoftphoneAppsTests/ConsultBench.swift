@@ -1,5 +1,5 @@
 import SoftphoneApps
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 
 /// The consult app on a phone driven by a manual clock (no sleeps: a 60-second ring costs

@@ -1,6 +1,6 @@
 import SoftphoneApps
 import SoftphoneControl
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Glibc
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 
 /// The sample pushes in `Assets/Payloads/`, the files a developer sends with `softphone push`.

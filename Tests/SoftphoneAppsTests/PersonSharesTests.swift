@@ -1,5 +1,5 @@
 import SoftphoneApps
-import SoftphoneKit
+import SoftphoneCore
 import Testing
 
 /// The person's shares (`Phone.Person.declineShare`, `ignoreShare`, `declinesWhenBusy`): what a

@@ -1,6 +1,6 @@
 import Glibc
 import SoftphoneApps
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import SoftphoneApps
-import SoftphoneKit
+import SoftphoneCore
 import Testing
 
 /// The voip app's token setting (iOS rules 2, 3) and its own in-call screen's hang-up button.

@@ -1,5 +1,5 @@
 import SoftphoneApps
-import SoftphoneKit
+import SoftphoneCore
 import Testing
 
 /// The voip app's `audioWatchdog` on the manual clock: with CallKit's `didActivate` withheld

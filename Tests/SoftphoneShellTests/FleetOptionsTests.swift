@@ -1,7 +1,7 @@
 import SoftphoneApps
 import SoftphoneControl
 import SoftphoneFleet
-import SoftphoneKit
+import SoftphoneCore
 @testable import SoftphoneShell
 import Glibc
 import SoftphoneTestSupport

@@ -1,4 +1,28 @@
-// `import CallKit` in app code: the simulated iPhone's frameworks (SoftphoneCore holds them all; each
-// of Apple's framework names brings in the lot), and Foundation with them when the package is
-// built with the Foundation trait.
-@_exported public import SoftphoneCore
+// `import CallKit` in app code: CallKit's calls and the system's call UI, as the simulated iPhone defines them
+// (Sources/SoftphoneCore), with Foundation's names (SoftphoneFoundation). Only Apple's names are
+// exported: the phone's engine stays out of the app's namespace.
+@_exported public import SoftphoneFoundation
+@_exported public import class SoftphoneCore.CXAction
+@_exported public import class SoftphoneCore.CXAnswerCallAction
+@_exported public import class SoftphoneCore.CXCall
+@_exported public import class SoftphoneCore.CXCallAction
+@_exported public import class SoftphoneCore.CXCallController
+@_exported public import enum SoftphoneCore.CXCallEndedReason
+@_exported public import class SoftphoneCore.CXCallObserver
+@_exported public import protocol SoftphoneCore.CXCallObserverDelegate
+@_exported public import class SoftphoneCore.CXCallUpdate
+@_exported public import class SoftphoneCore.CXEndCallAction
+@_exported public import struct SoftphoneCore.CXError
+@_exported public import struct SoftphoneCore.CXErrorCodeIncomingCallError
+@_exported public import struct SoftphoneCore.CXErrorCodeNotificationServiceExtensionError
+@_exported public import struct SoftphoneCore.CXErrorCodeRequestTransactionError
+@_exported public import class SoftphoneCore.CXHandle
+@_exported public import class SoftphoneCore.CXPlayDTMFCallAction
+@_exported public import class SoftphoneCore.CXProvider
+@_exported public import class SoftphoneCore.CXProviderConfiguration
+@_exported public import protocol SoftphoneCore.CXProviderDelegate
+@_exported public import class SoftphoneCore.CXSetGroupCallAction
+@_exported public import class SoftphoneCore.CXSetHeldCallAction
+@_exported public import class SoftphoneCore.CXSetMutedCallAction
+@_exported public import class SoftphoneCore.CXStartCallAction
+@_exported public import class SoftphoneCore.CXTransaction

@@ -1,4 +1,9 @@
-// `import Intents` in app code: the simulated iPhone's frameworks (SoftphoneCore holds them all; each
-// of Apple's framework names brings in the lot), and Foundation with them when the package is
-// built with the Foundation trait.
-@_exported public import SoftphoneCore
+// `import Intents` in app code: Intents' call intents, as a call-back from Recents brings them, as the simulated iPhone defines them
+// (Sources/SoftphoneCore), with Foundation's names (SoftphoneFoundation). Only Apple's names are
+// exported: the phone's engine stays out of the app's namespace.
+@_exported public import SoftphoneFoundation
+@_exported public import class SoftphoneCore.INIntent
+@_exported public import class SoftphoneCore.INInteraction
+@_exported public import class SoftphoneCore.INPerson
+@_exported public import class SoftphoneCore.INPersonHandle
+@_exported public import class SoftphoneCore.INStartCallIntent

@@ -1,3 +1,4 @@
+import AVFoundation
 import CallKit
 import PushKit
 import UIKit
@@ -49,7 +50,7 @@ final class ExampleApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProvide
     // MARK: PushKit
 
     func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
-        server.send("register", ["token": Hex.string(pushCredentials.token)])
+        server.send("register", ["token": pushCredentials.token.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()])
     }
 
     func pushRegistry(

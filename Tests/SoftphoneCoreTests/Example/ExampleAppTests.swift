@@ -1,5 +1,5 @@
 import SoftphoneControl
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 

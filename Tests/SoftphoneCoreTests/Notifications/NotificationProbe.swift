@@ -1,4 +1,4 @@
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 
 /// A notification-service extension whose behaviour each test writes as closures.

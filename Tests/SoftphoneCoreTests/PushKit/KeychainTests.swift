@@ -1,4 +1,4 @@
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 
 /// A small app for the PushKit tests, written against SoftphoneKit like any iOS app. Unlike

@@ -1,4 +1,4 @@
-import SoftphoneKit
+import SoftphoneCore
 
 /// A test app written against SoftphoneKit like any iOS app, whose behaviour each test chooses:
 /// how it answers VoIP pushes and actions. It logs every callback it receives, in order.

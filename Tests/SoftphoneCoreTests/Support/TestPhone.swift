@@ -1,4 +1,4 @@
-import SoftphoneKit
+import SoftphoneCore
 import SoftphoneTestSupport
 
 /// How the iOS-rule tests make their phones: each test app (`ScriptedApp`, the probes, `HookApp`)

@@ -1,20 +1,20 @@
 import MyPhoneApp
-import CallKit
+import SoftphoneShell
 import XCTest
 
-/// My Phone on a phone on the manual clock: time moves only when the test says so.
+/// My Phone on a phone on the manual clock: a scenario, as `my-phone scenario FILE` runs one, with
+/// time moving only from step to step.
 final class MyPhoneAppTests: XCTestCase {
     func testACallRingsAndIsAnswered() {
-        let phone = Phone(configuration: .init(app: myPhoneApp), seed: 7)
-        var effects = phone.handle(.start, at: .zero)
-        effects += phone.handle(.incomingCall(Caller(name: "Zoë", handle: "+15551234")), at: .zero)
-        XCTAssert(effects.contains(.startRinging(call: 1)))
-
-        effects += phone.handle(.answer, at: .zero + .seconds(2))
-        XCTAssert(effects.contains(.event(.connected(call: 1))))
-        let requests = effects.compactMap { effect -> String? in
-            if case .event(.serverRequest(let name, _)) = effect { name } else { nil }
-        }
-        XCTAssertEqual(requests, ["register", "answer", "media"])
+        let failure = Softphone.scenarioFailure("""
+            app myphone
+            at 0s   call --from "Zoë" --handle +15551234
+            expect  call.incoming call=1 caller="Zoë" within 1s
+            at 2s   key a
+            expect  server.request name=answer
+            expect  call.connected call=1
+            expect  server.request name=media
+            """, apps: [myPhoneApp])
+        XCTAssertNil(failure)
     }
 }

@@ -3,6 +3,7 @@
 // refusals carry CallKit's error domains and codes.
 import AVFoundation
 import CallKit
+import UIKit
 import XCTest
 
 final class CallKitTests: XCTestCase {

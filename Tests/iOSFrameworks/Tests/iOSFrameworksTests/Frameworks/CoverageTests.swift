@@ -45,6 +45,47 @@ final class CoverageTests: XCTestCase {
         return names
     }
 
+    /// Softphone's own names that a framework module may show app code: the app's description
+    /// beside UIKit (docs/writing-an-app.md). Anything else of the core is the engine's.
+    static let softphoneNames: Set<String> = [
+        "AppBundle", "AppSetting", "AppSettingError", "AppEntitlement", "AppScreen", "AppScreenButtons", "InAppCallControls",
+        "AppServer", "Caller", "PushRequest",
+    ]
+
+    /// The framework modules show Apple's names and those few of Softphone's, nothing of the engine;
+    /// and every Apple-named declaration of the core is shown by one of them.
+    func test_theFrameworkModulesShowApplesNamesAndNotTheEngine() throws {
+        let root = Repository.path("Sources/iOS")
+        var exported: Set<String> = []
+        for module in try FileManager.default.contentsOfDirectory(atPath: root) {
+            let source = try String(contentsOfFile: "\(root)/\(module)/\(module).swift", encoding: .utf8)
+            for line in source.split(separator: "\n") where line.hasPrefix("@_exported public import ") {
+                let words = line.split(separator: " ")
+                guard let last = words.last else { continue }
+                if last.hasPrefix("SoftphoneCore") {
+                    // A whole-module re-export would show the engine.
+                    XCTAssert(last.contains("."), "\(module) re-exports all of SoftphoneCore: \(line)")
+                    exported.insert(String(last.dropFirst("SoftphoneCore.".count)))
+                }
+            }
+        }
+        XCTAssert(exported.count > 100, "only \(exported.count) names re-exported")
+        let foreign = exported.filter { name in
+            !Self.applePrefixes.contains(where: name.hasPrefix) && !Self.softphoneNames.contains(name) && !Self.foundationNames.contains(name)
+                && !name.hasPrefix("kSec") && !name.hasPrefix("errSec") && !name.hasPrefix("SecItem") && !name.hasPrefix("CF")
+                && name != "OSStatus"
+        }
+        XCTAssertEqual(foreign.sorted(), [], "engine names shown to app code")
+        let hidden = try Self.appleNamedDeclarations().subtracting(exported)
+        XCTAssertEqual(hidden.sorted(), [], "Apple-named declarations no framework module shows")
+    }
+
+    /// Foundation's names, which the core stands in for without the Foundation trait.
+    static let foundationNames: Set<String> = [
+        "UUID", "Data", "Date", "TimeInterval", "DispatchQueue", "DispatchTime", "DispatchTimeInterval", "Timer", "URL", "Bundle",
+        "Notification", "NotificationCenter", "NSLog", "NSObject", "NSNumber", "UserDefaults",
+    ]
+
     /// The identifiers in Swift source, without its comments.
     static func identifiers(inCodeOf source: String) -> Set<String> {
         var code = ""

@@ -2,6 +2,7 @@
 // time interval, the person's tap reaching the centre's delegate, and a notification service
 // extension rewriting a push's alert.
 import UserNotifications
+import UIKit
 import XCTest
 
 final class UserNotificationsTests: XCTestCase {
