@@ -10,7 +10,9 @@ public final class PKPushPayload: NSObject {
         if case .object(let members) = json { for (key, value) in members { dictionary[key] = value.foundationValue } }
         return dictionary
     }()
-    /// The same body as a JSON value (`payload.json["caller"]?.stringValue`): no casts from `Any`.
+    /// Softphone's own, beside Apple's `dictionaryPayload`: the same body as a JSON value
+    /// (`payload.json["caller"]?.stringValue`), no casts from `Any` and nothing made per push. The
+    /// built-in apps read it, to keep a push flood cheap; iOS code reads `dictionaryPayload`.
     public let json: JSON
 
     init(type: PKPushType, json: JSON) {
