@@ -99,7 +99,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType,
         completion: @escaping () -> Void
     ) {
-        // `json` is SoftphoneKit's typed view of `dictionaryPayload`: the same body without casts
+        // `json` is Softphone's typed view of `dictionaryPayload`: the same body without casts
         // from `Any` (which cost the phone memory and time); iOS code reads `dictionaryPayload`.
         let body = payload.json
         if let end = body["end"] {

@@ -3,7 +3,7 @@ import Glibc
 /// What app code on Foundation writes to standard error — `NSLog` above all — while the phone is
 /// full screen, where it would scribble over the screen. Standard error becomes a pipe; the shell
 /// hands each whole line to the phone as the app's log (an `app.log` event, a LOG line), as
-/// SoftphoneKit's `NSLog` does.
+/// `NSLog` does without the Foundation trait.
 ///
 /// The shell reads the pipe once a turn, on the thread that also runs the app's code, so the app's
 /// writes must never wait for it: the pipe holds 1 MiB where Linux allows, and past what it holds

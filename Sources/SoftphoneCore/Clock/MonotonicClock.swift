@@ -5,7 +5,7 @@ import Glibc  // clock_gettime only: the core itself never calls it (see `PhoneC
 /// thread paces and times its sinks by it, clients and tests set their deadlines by it. The core is
 /// handed instants and never reads a clock.
 ///
-/// `package`, not `public`: app code sees this module through SoftphoneKit, and this is not iOS API.
+/// `package`, not `public`: the engine's own, and not iOS API.
 package struct MonotonicClock: PhoneClock {
     /// Makes the clock.
     package init() {}

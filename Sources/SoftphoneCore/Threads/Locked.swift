@@ -12,7 +12,7 @@ import Glibc  // pthread_mutex_t only: no I/O, no clock.
 /// ThreadSanitizer intercepts `pthread_mutex_lock` and `pthread_mutex_unlock` and orders the
 /// threads by them however the lock was taken.
 ///
-/// `package`, not `public`: app code sees this module through SoftphoneKit, and this is not iOS API.
+/// `package`, not `public`: the engine's own, and not iOS API.
 package final class Locked<Value>: @unchecked Sendable {
     // Allocated, not stored inline: a pthread mutex must not move, and `&` on a stored property
     // would be a Swift write access that ThreadSanitizer reports when two threads lock at once.

@@ -4,7 +4,7 @@ import Glibc  // pthread_create and the thread name only: the core itself starts
 /// the sound loader, the webhook's, the APNs endpoint's) and the tests' and benchmark's own. The
 /// core runs on its caller's thread.
 ///
-/// `package`, not `public`: app code sees this module through SoftphoneKit, and this is not iOS API.
+/// `package`, not `public`: the engine's own, and not iOS API.
 package enum POSIXThread {
     /// Why no thread could be made: `pthread_create`'s error number.
     package struct Failure: Error, Equatable {

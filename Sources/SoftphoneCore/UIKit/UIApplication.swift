@@ -106,7 +106,7 @@ public struct AppBundle: Sendable {
     /// `Assets/Ringtones`). A notification sound must be shorter than 30 s (iOS rule 42).
     public var sounds: [String: Duration]
     /// The run loop of the app's own Foundation, when it has one (see `HostRunLoop`); nil for apps
-    /// written against SoftphoneKit, whose queues and timers are the phone's.
+    /// built without the Foundation trait, whose queues and timers are the phone's.
     public var hostRunLoop: (any HostRunLoop)?
 
     /// Describes an app.
