@@ -29,10 +29,7 @@ let core: [SwiftSetting] = language + withoutConcurrency + [
 /// The built-in apps are iOS call code, built as an app's package builds it: Swift 5 mode (iOS
 /// code captures its delegates in Dispatch's @Sendable closures, which Swift 6 refuses outside the
 /// main actor), and without MemberImportVisibility (the frameworks pass the core's types through).
-let builtInApps: [SwiftSetting] = [
-    .define("SOFTPHONE_FOUNDATION", .when(traits: ["Foundation"])),
-    .swiftLanguageMode(.v5), .enableUpcomingFeature("ExistentialAny"), .treatAllWarnings(as: .error),
-] + withoutConcurrency
+let builtInApps: [SwiftSetting] = language + [.swiftLanguageMode(.v5)] + withoutConcurrency
 
 /// Release links of the phone, for a small resident set (budget: ≤ 12 MB while ringing); the
 /// files in Sources/softphone/Linking say why each one helps, and docs/performance.md what it buys.

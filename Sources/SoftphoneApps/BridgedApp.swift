@@ -61,7 +61,7 @@ public final class BridgedApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
     // MARK: - The native plugin
 
     public func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
-        server.send("register", ["token": pushCredentials.token.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()])
+        server.send("register", ["token": pushCredentials.token.hexToken])
     }
 
     public func pushRegistry(

@@ -54,7 +54,7 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
     public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
         // The alert token, not a VoIP one (iOS rule 3): the server sends its call pushes to it. Its
         // own request name, so the server never files it as a VoIP token.
-        server.send("register-alert-token", ["token": deviceToken.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()])
+        server.send("register-alert-token", ["token": deviceToken.hexToken])
     }
 
     public func applicationDidBecomeActive(_ application: UIApplication) {

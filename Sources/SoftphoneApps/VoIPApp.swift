@@ -90,7 +90,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             // The classic mistake, kept to show what a server would receive (the phone flags it, rule 2).
             token = pushCredentials.token.description.filter { !"<> ".contains($0) }
         } else {
-            token = pushCredentials.token.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+            token = pushCredentials.token.hexToken
         }
         server.send("register", ["token": token])
     }

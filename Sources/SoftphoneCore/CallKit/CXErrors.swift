@@ -1,6 +1,6 @@
 /// CallKit's errors with iOS's domains and numeric codes (iOS rules 24, 25, 35). App code tests
 /// them as on iOS: `(error as? CXErrorCodeIncomingCallError)?.code == .callUUIDAlreadyExists`.
-public protocol CallKitError: Error, CustomStringConvertible {
+public protocol CallKitError: NSErrorBridged, CustomStringConvertible {
     /// The error domain, e.g. `com.apple.CallKit.error.incomingcall`.
     static var errorDomain: String { get }
     /// The numeric code.
@@ -80,18 +80,13 @@ public struct CXErrorCodeNotificationServiceExtensionError: CallKitError, Equata
     public var errorCode: Int { code.rawValue }
 }
 
+// CallKit's errors are NSErrors on iOS: with Foundation, every CallKitError bridges with its
+// domain, code and text (`error.localizedDescription`, `(error as NSError).domain`).
 #if SOFTPHONE_FOUNDATION
-// CallKit's errors are NSErrors on iOS: their domain, code and text.
-extension CXError: CustomNSError, LocalizedError {
+public typealias NSErrorBridged = CustomNSError & LocalizedError
+extension CallKitError {
     public var errorDescription: String? { description }
 }
-extension CXErrorCodeIncomingCallError: CustomNSError, LocalizedError {
-    public var errorDescription: String? { description }
-}
-extension CXErrorCodeRequestTransactionError: CustomNSError, LocalizedError {
-    public var errorDescription: String? { description }
-}
-extension CXErrorCodeNotificationServiceExtensionError: CustomNSError, LocalizedError {
-    public var errorDescription: String? { description }
-}
+#else
+public typealias NSErrorBridged = Error
 #endif

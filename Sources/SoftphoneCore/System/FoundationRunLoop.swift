@@ -36,7 +36,7 @@ public final class FoundationRunLoop: HostRunLoop, @unchecked Sendable {
         nextTimer == .distantFuture ? nil : max(0, nextTimer.timeIntervalSinceNow)
     }
 
-    /// Continuations the phone resumed whose tasks have not yet gone on (see `resuming`).
+    /// Continuations the phone resumed whose tasks have not yet gone on (see `awaitCompletion`).
     private var resumedTasks = 0
 
     /// CallKit's async calls: starts `call`, on the main actor, and returns (or throws) once its

@@ -1,5 +1,5 @@
 // Without the Foundation trait only: with it, app code keeps Foundation's UserDefaults, and the
-// phone hands it the app's settings at each launch (FoundationTrait.swift).
+// phone hands it the app's settings at each launch (`handSettingsToFoundation`, below).
 #if !SOFTPHONE_FOUNDATION
 /// The app's preferences, as Foundation's `UserDefaults`, including App Group suites that an app
 /// and its extensions share.
