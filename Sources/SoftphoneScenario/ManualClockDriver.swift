@@ -57,3 +57,11 @@ public struct ManualClockDriver: ScenarioDriver {
         return effects
     }
 }
+
+extension ManualClockDriver {
+    /// Runs `scenario` on a fresh phone on the manual clock: how it ended, and the events that came.
+    public static func run(_ scenario: Scenario, apps: InstalledApps) -> (result: ScenarioResult, events: [ScenarioEvent]) {
+        var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario, apps: apps))
+        return (runner.run(), runner.events)
+    }
+}

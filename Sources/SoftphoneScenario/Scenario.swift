@@ -24,6 +24,8 @@ public struct Scenario: Sendable {
     public var build: AppBuild = .appstore
     /// The steps, in order.
     public var steps: [ScenarioStep] = []
+    /// Why the scenario cannot be run, when it has no steps: nothing would be checked.
+    public var withoutSteps: String? { steps.isEmpty ? "\(file) has no steps (no at or expect line)" : nil }
 
     /// Makes an empty scenario for `file`, on the app with id `app`.
     public init(name: String, file: String, app: String) {

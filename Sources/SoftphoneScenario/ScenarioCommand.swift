@@ -71,17 +71,15 @@ public enum ScenarioCommand {
             return finish(ScenarioSuite.ExitStatus.syntax)
         }
         for scenario in scenarios {
-            guard !scenario.steps.isEmpty else {
-                err("softphone scenario: \(scenario.file) has no steps (no at or expect line); skipped")
+            if let problem = scenario.withoutSteps {
+                err("softphone scenario: \(problem); skipped")
                 continue
             }
             var result: ScenarioResult
             let events: [ScenarioEvent]
             switch clock {
             case .manual:
-                var runner = ScenarioRunner(scenario, on: ManualClockDriver(scenario: scenario, apps: apps))
-                result = runner.run()
-                events = runner.events
+                (result, events) = ManualClockDriver.run(scenario, apps: apps)
             case .realTime(let socket):
                 do {
                     let driver = try RealTimeDriver(scenario: scenario, socket: socket)
