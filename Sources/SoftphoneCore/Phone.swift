@@ -215,7 +215,7 @@ public final class Phone {
         if let hostRunLoop { runHostWork(hostRunLoop) }
         if screens.conditionsOver != nil || screens.helpOver != nil { dropGoneOverlays() }
         // Once per command, after everything it set off: whatever changed the calls, the tone follows.
-        if calls.tone != nil || mayWantCallTone { updateCallTone() }
+        if calls.tone != nil || calls.mayWantTone { calls.updateTone(effects: self) }
         PhoneContext.leave(context)
         // Shared with the caller, not emptied now: emptying it while the caller holds it would
         // copy it. `perform` empties it at the next effect, by when the caller has let go.

@@ -1,40 +1,104 @@
 /// The app's process as iOS runs it: whether it runs and where, which launch this is, and what
 /// the running launch made. Everything here but the counts belongs to one launch and goes when
 /// the app is terminated (`Phone.terminateApp`).
+///
+/// This is the app process's room: its fields change only through the methods here. The phone's
+/// code of the app's life (`Phone+AppLife`) decides when the app launches, moves or dies, and
+/// tells the app's delegate; this file is what that changes.
 struct AppProcess {
     /// Whether the app runs, and where.
-    var state = AppState.notRunning
+    private(set) var state = AppState.notRunning
     /// The running launch's number; objects the app made belong to one launch and die with it.
     /// 0 while the app is not running.
-    var launch = 0
+    private(set) var launch = 0
     /// How many times the app was launched.
-    var launchCount = 0
+    private(set) var launchCount = 0
     /// The app's delegate, made at launch.
-    var delegate: (any UIApplicationDelegate)?
+    private(set) var delegate: (any UIApplicationDelegate)?
     /// `UIApplication.shared` of the running launch.
-    var application: UIApplication?
+    private(set) var application: UIApplication?
     /// `AVAudioSession.sharedInstance()` of the running launch.
-    var audioSession: AVAudioSession?
+    private(set) var audioSession: AVAudioSession?
     /// `NotificationCenter.default` of the running launch.
-    var notificationCenter: NotificationCenter?
+    private(set) var notificationCenter: NotificationCenter?
     /// The objects the app made that the system reaches back into.
-    var providers: [CXProvider] = []
-    var registries: [PKPushRegistry] = []
-    var observers: [WeakObserver] = []
-    var servers: [AppServer] = []
+    private(set) var providers: [CXProvider] = []
+    private(set) var registries: [PKPushRegistry] = []
+    private(set) var observers: [WeakObserver] = []
+    private(set) var servers: [AppServer] = []
     /// Whether any call observer was given a delegate in this launch: until one is, telling
     /// observers of a change has nobody to tell, and it is skipped along with the weak loads.
-    var observersMayListen = false
+    private(set) var observersMayListen = false
     /// Rules already reported during this launch, for rules reported once a launch.
-    var reportedThisLaunch: Set<Int> = []
+    private var reportedThisLaunch: Set<Int> = []
     /// The app's own screen, and the launch that presented it (`UIApplication.present`).
-    var screen: (launch: Int, screen: AppScreen)?
+    private(set) var screen: (launch: Int, screen: AppScreen)?
     /// The app extension process whose code runs now; nil while the app's (or the system's) does.
     /// Work it queues belongs to that process (`PhoneRunLoop.schedule`).
-    var runningExtension: Int?
+    private(set) var runningExtension: Int?
 
     /// Whether the app's process runs, in the foreground or the background.
     var isRunning: Bool { state == .foreground || state == .background }
+
+    // MARK: Launch and end
+
+    /// A launch begins, in `state`, with its shared objects; its delegate follows (`adopt`), made
+    /// once the launch runs, as the delegate's own init may make the app's objects. The app is
+    /// not running here: nothing of an earlier launch is left to clear.
+    mutating func begin(in state: AppState, application: UIApplication, audioSession: AVAudioSession, notificationCenter: NotificationCenter) {
+        launchCount += 1
+        launch = launchCount
+        self.application = application
+        self.audioSession = audioSession
+        self.notificationCenter = notificationCenter
+        self.state = state
+    }
+
+    /// The launch's app delegate.
+    mutating func adopt(_ delegate: any UIApplicationDelegate) { self.delegate = delegate }
+
+    /// The process ends, leaving the app in `state` (not running, or not installed), and every
+    /// object of the launch goes.
+    mutating func end(leaving state: AppState) {
+        launch = 0
+        self.state = state
+        delegate = nil
+        application = nil
+        audioSession = nil
+        notificationCenter = nil
+        providers.removeAll()
+        registries.removeAll()
+        observers.removeAll()
+        observersMayListen = false
+        servers.removeAll()
+        reportedThisLaunch = []
+    }
+
+    /// The app moves to `state` without its process starting or ending: to the foreground or the
+    /// background, or (not running) deleted.
+    mutating func move(to state: AppState) { self.state = state }
+
+    // MARK: What the launch made and did
+
+    /// Objects the app made.
+    mutating func add(_ provider: CXProvider) { providers.append(provider) }
+    mutating func add(_ registry: PKPushRegistry) { registries.append(registry) }
+    mutating func add(_ server: AppServer) { servers.append(server) }
+    mutating func add(_ observer: CXCallObserver) {
+        observers.removeAll { $0.observer == nil }
+        observers.append(WeakObserver(observer: observer))
+    }
+    /// A call observer was given a delegate.
+    mutating func observerListens() { observersMayListen = true }
+
+    /// Whether `rule` is reported for the first time in this launch (and now counts as reported).
+    mutating func firstReport(of rule: Int) -> Bool { reportedThisLaunch.insert(rule).inserted }
+
+    /// The launch presented its own screen.
+    mutating func present(_ screen: AppScreen) { self.screen = (launch, screen) }
+
+    /// Code of the app extension process `process` runs now (nil: the app's, or the system's).
+    mutating func setRunningExtension(_ process: Int?) { runningExtension = process }
 }
 
 /// A weak reference to a call observer: observers the app drops stop being told.

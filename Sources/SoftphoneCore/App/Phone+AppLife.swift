@@ -6,21 +6,17 @@ extension Phone {
     func launchApp(in state: AppState, reason: String) {
         // The app is not running here (at start, or after `terminateApp`): nothing of an earlier
         // launch is left to clear.
-        app.launchCount += 1
-        app.launch = app.launchCount
         let application = UIApplication(phone: self)
-        app.application = application
-        app.audioSession = AVAudioSession(phone: self)
         // Foundation's default center is the process's own; the stand-in is one per launch.
         #if SOFTPHONE_FOUNDATION
-        app.notificationCenter = .default
+        let notificationCenter = NotificationCenter.default
         #else
-        app.notificationCenter = NotificationCenter()
+        let notificationCenter = NotificationCenter()
         #endif
-        app.state = state
+        app.begin(in: state, application: application, audioSession: AVAudioSession(phone: self), notificationCenter: notificationCenter)
         emit(.app(state: state, reason: "launched (\(reason))"))
         let delegate = configuration.app.makeDelegate()
-        app.delegate = delegate
+        app.adopt(delegate)
         #if SOFTPHONE_FOUNDATION
         handSettingsToFoundation()
         #endif
@@ -38,19 +34,8 @@ extension Phone {
         for record in calls.inOrder where record.provider == nil || record.provider?.launch == launch {
             finish(record, reason: .failed)
         }
-        app.launch = 0
-        app.state = state
-        app.delegate = nil
-        app.application = nil
-        app.audioSession = nil
-        app.notificationCenter = nil
-        calls.audioActivated = false
-        app.providers.removeAll()
-        app.registries.removeAll()
-        app.observers.removeAll()
-        app.observersMayListen = false
-        app.servers.removeAll()
-        app.reportedThisLaunch = []
+        app.end(leaving: state)
+        calls.setAudioActivated(false)
         runLoop.dropJobs(ofLaunch: launch)
         emit(.app(state: state, reason: reason))
     }
@@ -64,16 +49,15 @@ extension Phone {
         if app.isRunning {
             terminateApp(reason: reason, rule: nil, message: nil, leaving: .notInstalled)
         } else {
-            app.state = .notInstalled
+            app.move(to: .notInstalled)
             emit(.app(state: .notInstalled, reason: reason))
         }
         let before = voipDelivery
-        pushKit.unreportedPushes = 0
+        pushKit.forgetStrikes()
         if before != .on { emit(.voipDelivery(.on, unreported: 0)) }
         // The next install owes nothing for this one's pushes: without this the system's 7 s
         // check (rule 5) would kill it, and strike it, for a push the deleted install held.
-        pushKit.pending.removeAll()
-        pushKit.held.removeAll()
+        pushKit.forgetDeliveries()
         device.defaults.removeAll()
         notifications.delivered.removeAll()
     }
@@ -81,8 +65,7 @@ extension Phone {
     /// Installs the app afresh: new VoIP and alert tokens, and a launch in the background, as iOS launches
     /// an app with the voip background mode so that it registers for pushes.
     private func installApp(reason: String) {
-        pushKit.voipToken = Data(nextUUID().bytes + nextUUID().bytes)
-        pushKit.alertToken = Data(nextUUID().bytes + nextUUID().bytes)
+        pushKit.install(voipToken: Data(nextUUID().bytes + nextUUID().bytes), alertToken: Data(nextUUID().bytes + nextUUID().bytes))
         launchApp(in: .background, reason: reason)
     }
 
@@ -95,7 +78,7 @@ extension Phone {
             switch app.state {
             case .notRunning: launchApp(in: .foreground, reason: "opened")
             case .background:
-                app.state = .foreground
+                app.move(to: .foreground)
                 emit(.app(state: .foreground, reason: "opened"))
                 if let delegate = app.delegate, let application = app.application { delegate.applicationDidBecomeActive(application) }
             case .foreground, .notInstalled: break
@@ -130,7 +113,7 @@ extension Phone {
 
     /// The app leaves the foreground (home, or the phone locked): its delegate hears of it.
     func sendAppToBackground(reason: String) {
-        app.state = .background
+        app.move(to: .background)
         emit(.app(state: .background, reason: reason))
         if let delegate = app.delegate, let application = app.application { delegate.applicationDidEnterBackground(application) }
     }
@@ -138,17 +121,14 @@ extension Phone {
     // MARK: - Objects the app makes
 
     /// A provider the app made.
-    func register(_ provider: CXProvider) { app.providers.append(provider) }
+    func register(_ provider: CXProvider) { app.add(provider) }
     /// Whether `provider`, one of this phone's, still takes calls: its launch runs and it is not
     /// invalidated (`CXProvider.livePhone`, without fetching the phone back through the link).
     func isLive(_ provider: CXProvider) -> Bool { provider.launch == app.launch && !provider.isInvalidated }
     /// A call observer the app made.
-    func register(_ observer: CXCallObserver) {
-        app.observers.removeAll { $0.observer == nil }
-        app.observers.append(WeakObserver(observer: observer))
-    }
+    func register(_ observer: CXCallObserver) { app.add(observer) }
     /// A registry the app made.
-    func register(_ registry: PKPushRegistry) { app.registries.append(registry) }
+    func register(_ registry: PKPushRegistry) { app.add(registry) }
     /// A server connection the app opened.
-    func register(_ server: AppServer) { app.servers.append(server) }
+    func register(_ server: AppServer) { app.add(server) }
 }

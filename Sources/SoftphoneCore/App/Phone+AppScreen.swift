@@ -23,6 +23,6 @@ extension Phone {
         guard app.runningExtension == nil, application === app.application else { return }
         var screen = screen
         screen.appName = configuration.app.displayName
-        app.screen = (app.launch, screen)
+        app.present(screen)
     }
 }

@@ -16,9 +16,9 @@ extension Phone {
     /// Runs `body` as code of `process`, which runs.
     func inProcess(_ process: Int, _ body: () -> Void) {
         let saved = app.runningExtension
-        app.runningExtension = process < 0 ? process : nil
+        app.setRunningExtension(process < 0 ? process : nil)
         body()
-        app.runningExtension = saved
+        app.setRunningExtension(saved)
     }
 
     /// The process whose code runs: an extension's, else the app's launch.

@@ -46,7 +46,7 @@ public final class CXCallObserver: NSObject {
     /// Sets the delegate (held weakly) and the queue it is called on (nil: main).
     public func setDelegate(_ delegate: (any CXCallObserverDelegate)?, queue: DispatchQueue?) {
         self.delegate = delegate
-        if delegate != nil { phone?.app.observersMayListen = true }
+        if delegate != nil { phone?.app.observerListens() }
     }
 
     /// Whether anyone listens.

@@ -1,4 +1,7 @@
 /// The system's record of one call (what callservicesd keeps), from report to end.
+///
+/// Its fields change only through the methods below: the calls' room (`CallsState`) and the
+/// actions' results name what happens to a call, and this file says what that changes.
 final class CallRecord {
     /// Where the call is in its life.
     enum Phase: Equatable {
@@ -21,19 +24,19 @@ final class CallRecord {
     let number: Int
     let isOutgoing: Bool
     /// The provider that reported or started it.
-    var provider: CXProvider?
-    var details: CallDetails
-    var phase: Phase
+    let provider: CXProvider?
+    private(set) var details: CallDetails
+    private(set) var phase: Phase
     let reportedAt: Instant
-    var phaseSince: Instant
-    var connectedAt: Instant?
-    var isOnHold = false
-    var isMuted = false
-    var digits = ""
+    private(set) var phaseSince: Instant
+    private(set) var connectedAt: Instant?
+    private(set) var isOnHold = false
+    private(set) var isMuted = false
+    private(set) var digits = ""
     /// The person silenced the ringer for it (`s`): it rings on screen without sound or vibration.
-    var isSilenced = false
+    private(set) var isSilenced = false
     /// The call it was grouped with, if any.
-    var groupedWith: UUID?
+    private(set) var groupedWith: UUID?
     /// The actions that ran on it, `answer:fulfilled`, in order (`log`): the first
     /// `actionsKept - 2`, then, for a call that had more, how many were left out and the newest.
     var actionLog: [String] {
@@ -79,6 +82,49 @@ final class CallRecord {
             omittedActions += 1
             newestAction = entry
         }
+    }
+
+    // MARK: What happens to the call
+
+    /// The app's `reportCall(with:updated:)`: only the properties the update sets change (iOS rule 22).
+    func update(with update: CXCallUpdate) { update.apply(to: &details) }
+
+    /// The call moves on to `phase` at `now` (answering, connecting); its connecting time starts.
+    func enter(_ phase: Phase, at now: Instant) {
+        self.phase = phase
+        phaseSince = now
+    }
+
+    /// The start action succeeded: the outgoing call connects to the other side (its
+    /// connecting time runs on from the start).
+    func startConnecting() {
+        if phase == .starting { phase = .connecting }
+    }
+
+    /// The call connected at `now`: answered, or the other side picked up.
+    func connect(at now: Instant) {
+        phase = .connected
+        connectedAt = now
+    }
+
+    /// An end action is with the app: the call is gone from the screen.
+    func beginEnding(_ reason: EndReason) { phase = .ending(reason) }
+
+    /// A set-held or set-muted action succeeded.
+    func setOnHold(_ onHold: Bool) { isOnHold = onHold }
+    func setMuted(_ muted: Bool) { isMuted = muted }
+
+    /// A group action succeeded: the call is in `other`'s group, or (nil) in none.
+    func group(with other: UUID?) { groupedWith = other }
+
+    /// The person silenced the ringer for it (`s`).
+    func silence() { isSilenced = true }
+
+    /// The person keyed `digit` on the keypad. The keypad shows the latest digits only: a call
+    /// sent millions must not keep them all.
+    func keyed(_ digit: Character) {
+        digits.append(digit)
+        if digits.count > Self.digitsKept { digits.removeFirst(digits.count - Self.digitsKept) }
     }
 
     private static let answered = ["answer:fulfilled"]

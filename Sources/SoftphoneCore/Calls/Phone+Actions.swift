@@ -65,7 +65,7 @@ extension Phone {
             connect(record)
         case is CXStartCallAction:
             guard succeeded else { return finish(record, reason: .failed) }
-            if record.phase == .starting { record.phase = .connecting }
+            record.startConnecting()
             if !calls.audioActivated { setCallAudio(active: true, provider: record.provider) }
             notifyObservers(record)
         case is CXEndCallAction:
@@ -73,18 +73,16 @@ extension Phone {
             finish(record, reason: (action as? CXEndCallAction)?.endReason ?? .local)
         case let hold as CXSetHeldCallAction:
             guard succeeded, record.isOnHold != hold.isOnHold else { return }
-            record.isOnHold = hold.isOnHold
+            record.setOnHold(hold.isOnHold)
             emit(.held(call: record.number, onHold: hold.isOnHold))
             notifyObservers(record)
         case let mute as CXSetMutedCallAction:
             guard succeeded else { return }
-            record.isMuted = mute.isMuted
+            record.setMuted(mute.isMuted)
             emit(.muted(call: record.number, muted: mute.isMuted))
         case let group as CXSetGroupCallAction:
             guard succeeded else { return }
-            if record.groupedWith == nil, group.callUUIDToGroupWith != nil { calls.grouped += 1 }
-            if record.groupedWith != nil, group.callUUIDToGroupWith == nil { calls.grouped -= 1 }
-            record.groupedWith = group.callUUIDToGroupWith
+            calls.group(record, with: group.callUUIDToGroupWith)
         default:
             break
         }
@@ -93,8 +91,7 @@ extension Phone {
     /// An answered call connects: the audio session activates (iOS rule 34) and it is on screen.
     private func connect(_ record: CallRecord) {
         guard record.phase == .answering else { return }
-        record.phase = .connected
-        record.connectedAt = now
+        record.connect(at: now)
         emit(.connected(call: record.number))
         personSeesConnected(record)
         if !calls.audioActivated { setCallAudio(active: true, provider: record.provider) }
@@ -167,42 +164,28 @@ extension Phone {
 
     /// A call the app starts: on screen as "connecting" at once, waiting for its start action.
     private func startOutgoing(_ start: CXStartCallAction, provider: CXProvider) {
-        calls.numbered += 1
         var details = CallDetails()
         details.handle = start.handle
         details.hasVideo = start.isVideo
         details.supportsHolding = true
         details.supportsDTMF = true
-        let record = CallRecord(uuid: start.callUUID, number: calls.numbered, isOutgoing: true, provider: provider, details: details, phase: .starting, at: now)
-        calls.byUUID[start.callUUID] = record
-        calls.active.append(record)
-        emit(.outgoing(call: record.number, uuid: record.uuidText, caller: details.caller))
+        let record = calls.add(start.callUUID, isOutgoing: true, provider: provider, details: details, at: now)
+        emit(.outgoing(call: record.number, uuid: record.uuidText, caller: record.details.caller))
         notifyObservers(record)
     }
 
     /// The answer begins: the ringer stops at once, the screen says "connecting" (iOS rule 33).
     func beginAnswer(_ record: CallRecord) {
-        guard record.isRinging, let index = calls.ringing.firstIndex(where: { $0 === record }) else { return }
-        calls.ringing.remove(at: index)
-        stopRinger(for: record)
-        record.phase = .answering
-        record.phaseSince = now
+        guard calls.beginAnswer(record, at: now, ringerSwitch: device.ringerSwitch, effects: self) else { return }
         // Its ring warning can no longer fire: dropped now if it is the newest (a call answered
         // before another arrives), instead of waiting the two minutes to be found dead.
         ringWarnings.removeNewest { $0 == record.uuid }
-        calls.active.append(record)
-        if let next = calls.ringing.first { startRingingIfAlone(next) }
     }
 
     /// The end begins: the call leaves the screen (and the ringer stops) at once; it is finished
     /// when the app completes the end action.
     func beginEnd(_ record: CallRecord, reason: EndReason) {
-        stopRinger(for: record)
-        if let index = calls.ringing.firstIndex(where: { $0 === record }) { calls.ringing.remove(at: index) }
-        // The call on screen, the usual one to end, is the last: removed without a search.
-        if calls.active.last === record { calls.active.removeLast() } else if let index = calls.active.lastIndex(where: { $0 === record }) { calls.active.remove(at: index) }
-        record.phase = .ending(reason)
-        if let next = calls.presentedIncoming { startRingingIfAlone(next) }
+        calls.beginEnd(record, reason: reason, ringerSwitch: device.ringerSwitch, effects: self)
     }
 
     /// Transactions given to the app and not yet complete, for `CXProvider.pendingTransactions`.

@@ -3,7 +3,7 @@
 extension Phone {
     /// `reportNewIncomingCall`: shows and rings the call, or returns why not (iOS rules 23, 24).
     func reportNewIncomingCall(_ uuid: UUID, update: CXCallUpdate, from provider: CXProvider) -> (any Error)? {
-        markPushesReported()
+        pushKit.markReported()  // every push awaiting a report has one now
         var details = CallDetails()
         update.apply(to: &details)
         if let refusal = refusal(ofNewCall: uuid, details, from: provider) {
@@ -13,11 +13,7 @@ extension Phone {
                 reason: refusal.reason(handle: details.handle?.value ?? "", collidedWith: collided?.number), collidedWith: collided?.number)))
             return error
         }
-        calls.numbered += 1
-        // The details move into the record (`consume`): a copy would be destroyed right after.
-        let record = CallRecord(uuid: uuid, number: calls.numbered, isOutgoing: false, provider: provider, details: consume details, phase: .ringing, at: now)
-        calls.byUUID[uuid] = record
-        calls.ringing.append(record)
+        let record = calls.add(uuid, isOutgoing: false, provider: provider, details: consume details, at: now)
         // The ringer first: sound must start before anything is written to the terminal.
         if calls.ringing.count == 1 { startRingingIfAlone(record) }
         emit(.incoming(call: record.number, uuid: record.uuidText, caller: record.details.caller))
@@ -82,8 +78,7 @@ extension Phone {
 
     /// `reportCall(with:updated:)`: only the properties the update sets change (iOS rule 22).
     func reportCall(_ uuid: UUID, updated update: CXCallUpdate) {
-        guard let record = calls[uuid] else { return }
-        update.apply(to: &record.details)
+        calls[uuid]?.update(with: update)
     }
 
     /// The app ended a call itself (`reportCall(with:endedAt:reason:)`, iOS rule 26).
@@ -98,13 +93,11 @@ extension Phone {
         guard let record = calls[uuid], record.isOutgoing, !record.isEnding else { return }
         if connected {
             guard !record.hasConnected else { return }
-            record.phase = .connected
-            record.connectedAt = now
+            record.connect(at: now)
             emit(.connected(call: record.number))
             personSeesConnected(record)
         } else if record.phase == .starting {
-            record.phase = .connecting
-            record.phaseSince = now
+            record.enter(.connecting, at: now)
         }
         notifyObservers(record)
     }
@@ -148,70 +141,13 @@ extension Phone {
     /// Rings for `record` if no other call is in progress (a call waiting over an active call,
     /// the app's or a cellular one, shows without the ringtone).
     func startRingingIfAlone(_ record: CallRecord) {
-        guard calls.active.isEmpty, !cellularConnected, device.ringerSwitch == .ring, calls.ringerCall == nil, record.isRinging, !record.isSilenced else { return }
-        calls.ringerCall = record.uuid
-        perform(.startRinging(call: record.number))
-    }
-
-    /// Silences the ringer if it rings for `record`.
-    func stopRinger(for record: CallRecord) {
-        guard calls.ringerCall == record.uuid else { return }
-        calls.ringerCall = nil
-        perform(.stopRinging(call: record.number))
-    }
-
-    /// The call tone the calls want now: the call-waiting beep while a call rings over one in
-    /// progress (the ringtone does not sound then), else ringback while the call on screen is an
-    /// outgoing one still connecting. Neither depends on the ring/silent switch: both are heard
-    /// in the call's audio, not through the ringer.
-    func wantedCallTone() -> (tone: CallTone, record: CallRecord)? {
-        if !calls.active.isEmpty || cellularConnected, let record = calls.ringing.first { return (.callWaiting, record) }
-        if let record = calls.active.last, record.isOutgoing, record.phase == .connecting, !record.isOnHold {
-            return (.ringback, record)
-        }
-        return nil
-    }
-
-    /// Whether `wantedCallTone` may want a tone: a call is in progress and another rings, or the
-    /// newest in progress is outgoing. Checked after every command, so most commands skip
-    /// working out the tone (which hands back a retained record) when none sounds.
-    var mayWantCallTone: Bool {
-        if calls.cellular != nil, !calls.ringing.isEmpty { return true }
-        guard let newest = calls.active.last else { return false }
-        return !calls.ringing.isEmpty || newest.isOutgoing
-    }
-
-    /// Starts, stops or switches the call tone to what the calls want (`wantedCallTone`).
-    func updateCallTone() {
-        let wanted = wantedCallTone()
-        if let playing = calls.tone, wanted?.tone != playing.tone || wanted?.record.uuid != playing.call {
-            calls.tone = nil
-            perform(.stopCallTone(playing.tone, call: playing.number))
-        }
-        if let wanted, calls.tone == nil {
-            calls.tone = (wanted.tone, wanted.record.uuid, wanted.record.number)
-            perform(.startCallTone(wanted.tone, call: wanted.record.number))
-        }
+        calls.startRinger(for: record, ringerSwitch: device.ringerSwitch, effects: self)
     }
 
     /// Ends a call: off the screen, out of the list, into Recents, the event told.
     func finish(_ record: CallRecord, reason: EndReason) {
-        guard calls.byUUID.removeValue(forKey: record.uuid) != nil else { return }
-        stopRinger(for: record)
-        // A call being ended has already left both lists (`beginEnd`): skip the searches.
-        if !record.isEnding {
-            if let index = calls.ringing.firstIndex(where: { $0 === record }) { calls.ringing.remove(at: index) }
-            if let index = calls.active.lastIndex(where: { $0 === record }) { calls.active.remove(at: index) }
-        }
-        if let next = calls.presentedIncoming { startRingingIfAlone(next) }
-        if record.groupedWith != nil { calls.grouped -= 1 }
-        // Both sets are usually empty: removing from an empty set still looks the call up.
-        if !calls.bannerOpened.isEmpty { calls.bannerOpened.remove(record.uuid) }
-        if !calls.bannerDismissed.isEmpty { calls.bannerDismissed.remove(record.uuid) }
-        // In whole nanoseconds first: Recents wants milliseconds, and `Duration` arithmetic is 128-bit.
-        let nanoseconds = record.connectedAt.map { now.nanoseconds - $0.nanoseconds } ?? 0
+        guard let nanoseconds = calls.remove(record, reason: reason, at: now, ringerSwitch: device.ringerSwitch, effects: self) else { return }
         let duration = Duration.nanoseconds(nanoseconds)
-        calls.ended = (record, reason, duration, now)
         let caller = record.details.caller  // worked out once for the event and Recents
         emit(.ended(
             call: record.number, uuid: record.uuidText, caller: caller, reason: reason,
@@ -226,8 +162,7 @@ extension Phone {
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).
     func setCallAudio(active: Bool, provider: CXProvider?) {
         if active, device.audioFault == .neverActivates { return withholdActivation() }
-        calls.audioActivated = active
-        calls.activationSkipped = false
+        calls.setAudioActivated(active)
         app.audioSession?.isActive = active
         emit(.audioSession(active: active))
         guard let provider, let session = app.audioSession else { return }

@@ -13,7 +13,7 @@ extension Phone {
     public var cellularCall: CellularCall? { calls.cellular?.snapshot }
 
     /// The cellular call is connected: it has the audio, and an app's call ringing now waits.
-    var cellularConnected: Bool { calls.cellular?.state == .connected }
+    var cellularConnected: Bool { calls.cellularConnected }
     /// The cellular call rings.
     var cellularRinging: Bool { calls.cellular?.state == .incoming }
 
@@ -22,7 +22,7 @@ extension Phone {
         switch action {
         case .call(let from):
             guard calls.cellular == nil else { return refuse(.cellularInProgress) }
-            calls.cellular = CellularLine(uuid: nextUUID(), from: from, state: .incoming, since: now)
+            calls.setCellular(CellularLine(uuid: nextUUID(), from: from, state: .incoming, since: now))
             emit(.cellular(.incoming, from: from))
             notifyObservers { self.calls.cellular!.observed(ended: false) }
         case .end:
@@ -39,7 +39,7 @@ extension Phone {
         line.state = state
         if state == .connected, line.connectedAt == nil { line.connectedAt = now }
         let ended = state == .declined || state == .ended
-        calls.cellular = ended ? nil : line
+        calls.setCellular(ended ? nil : line)
         emit(.cellular(state, from: line.from))
         notifyObservers { line.observed(ended: ended) }
     }
@@ -59,7 +59,7 @@ extension Phone {
             // A call the person had already held stays held, and is not the cellular call's to resume.
             if !focus.isOnHold {
                 send(CXTransaction(action: CXSetHeldCallAction(call: focus.uuid, onHold: true)), to: focus.provider)
-                calls.cellular?.heldForIt = focus.uuid
+                calls.setHeldForCellular(focus.uuid)
             }
         } else {
             beginEnd(focus, reason: .local)
@@ -81,7 +81,7 @@ extension Phone {
     /// & Accept ends the cellular call, Hold & Accept holds it; then the app's call is answered.
     func acceptOverCellular(_ incoming: CallRecord, holding: Bool) {
         // The person chose the new call: an app's call the cellular call held stays held.
-        calls.cellular?.heldForIt = nil
+        calls.setHeldForCellular(nil)
         if holding { setCellular(.held) } else { setCellular(.ended) }
         if calls.active.isEmpty { return answer() }
         beginAnswer(incoming)
@@ -95,7 +95,7 @@ extension Phone {
         guard line.state != .incoming else { return refuse(.cellularRinging) }
         if line.state == .connected {
             let held = line.heldForIt ?? calls.focus.flatMap { $0.isOnHold ? $0.uuid : nil }
-            calls.cellular?.heldForIt = nil
+            calls.setHeldForCellular(nil)
             setCellular(.held)
             resume(held, activating: true)
         } else {
@@ -115,7 +115,7 @@ extension Phone {
         } else {
             // No didActivate is coming: the app's own activation, its usual workaround, is no
             // longer too early (iOS rule 34).
-            calls.activationSkipped = true
+            calls.skipActivation()
         }
     }
 

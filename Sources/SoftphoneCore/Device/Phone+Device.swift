@@ -20,8 +20,7 @@ extension Phone {
     /// Restarts the phone: the app stops (its calls end), the phone is locked since reboot.
     func reboot() {
         terminateApp(reason: "reboot", rule: nil, message: nil)
-        pushKit.pending.removeAll()
-        pushKit.held.removeAll()
+        pushKit.forgetDeliveries()
         device.lock = .lockedSinceReboot
         emit(.lock(.lockedSinceReboot))
     }
@@ -30,6 +29,6 @@ extension Phone {
         guard position != device.ringerSwitch else { return }
         device.ringerSwitch = position
         guard let incoming = calls.presentedIncoming else { return }
-        if position == .silent { stopRinger(for: incoming) } else { startRingingIfAlone(incoming) }
+        if position == .silent { calls.stopRinger(for: incoming, effects: self) } else { startRingingIfAlone(incoming) }
     }
 }

@@ -18,7 +18,7 @@ extension Phone {
     }
 
     private func protectedDataViolation() {
-        guard app.reportedThisLaunch.insert(47).inserted else { return }
+        guard app.firstReport(of: 47) else { return }
         violation(47, "the app used its preferences before the first unlock since the phone restarted: the file is protected until then, so it read nothing and its writes were lost (rule 47: the \"spurious logout\")")
     }
 

@@ -156,9 +156,7 @@ extension Phone {
             }
         }
         guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noCallForDTMF) }
-        focus.digits.append(digit)
-        // The keypad shows the latest digits only; a call sent millions must not keep them all.
-        if focus.digits.count > CallRecord.digitsKept { focus.digits.removeFirst(focus.digits.count - CallRecord.digitsKept) }
+        focus.keyed(digit)
         // The keypad's own tone plays at once; the app sends the digit if the call supports DTMF.
         perform(.playDTMF(digit))
         emit(.dtmf(call: focus.number, digit: digit))
@@ -172,15 +170,14 @@ extension Phone {
     /// Opens the banner of the ringing call to full screen (iOS rule 37).
     func openBanner() {
         guard let incoming = calls.presentedIncoming, device.lock == .unlocked, calls.active.isEmpty else { return refuse(.noBanner) }
-        calls.bannerOpened.insert(incoming.uuid)
-        calls.bannerDismissed.remove(incoming.uuid)
+        calls.openBanner(of: incoming.uuid)
     }
 
     /// Swipes the banner away: the call stays, pending, behind an indicator (iOS rule 37). It keeps
     /// ringing here; sources differ on whether iOS does.
     func dismissBanner() {
         guard let incoming = calls.presentedIncoming, device.lock == .unlocked, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
-        calls.bannerDismissed.insert(incoming.uuid)
+        calls.dismissBanner(of: incoming.uuid)
     }
 
     // MARK: - The ringer and the loudspeaker
@@ -188,8 +185,7 @@ extension Phone {
     /// `s`, the side button: the ringing call's sound and vibration stop; it keeps ringing on screen.
     func silenceRinger() {
         guard let incoming = calls.presentedIncoming, !incoming.isSilenced else { return refuse(.nothingToSilence) }
-        incoming.isSilenced = true
-        stopRinger(for: incoming)
+        calls.silence(incoming, effects: self)
     }
 
     /// `p`: the call audio to the loudspeaker or back to the receiver.

@@ -43,10 +43,7 @@ extension Phone {
             guard voipDelivery != .notLaunched else { return dropUnlaunched() }
             launchApp(in: .background, reason: "voip-push")
         }
-        pushKit.pushCount += 1
-        let id = pushKit.pushCount
-        pushKit.pending.add(id, PendingPush(payload: push.payload, isExempt: exemption(for: push) != nil))
-        pushKit.awaitingReport.append(id)
+        let id = pushKit.deliver(push.payload, isExempt: exemption(for: push) != nil)
         emit(.push(kind: .voip, delivered: true, reason: nil))
         // iOS rule 5 (b): the system re-checks about 7 s after delivery, whatever the app did.
         secondChecks.add(id, due: now + delays.secondReportCheck)
@@ -55,7 +52,7 @@ extension Phone {
         if let registry = app.registries.first(where: { $0.launch == app.launch && $0.wantsVoIP }) {
             dispatch(push: id, to: registry)
         } else {
-            pushKit.held.append(id)
+            pushKit.hold(id)
         }
     }
 
@@ -83,7 +80,7 @@ extension Phone {
         guard let delegate = registry.delegate else {
             // No delegate (never set, or gone: it is held weakly): another registry takes the push,
             // or it waits for one, as PushKit holds pushes until a delegate is set (iOS rule 1).
-            if let other = voipRegistry { dispatch(push: id, to: other) } else { pushKit.held.append(id) }
+            if let other = voipRegistry { dispatch(push: id, to: other) } else { pushKit.hold(id) }
             return
         }
         let payload = PKPushPayload(type: .voIP, json: body)
@@ -98,21 +95,19 @@ extension Phone {
         // Reported: neither check has anything left to find. Forgetting the push now means its
         // second check is dropped unrun, instead of costing a run-loop job on every call.
         if reported {
-            pushKit.pending.forget(id)
+            pushKit.forget(id)
             return
         }
         // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
         guard pushKit.pending.isExempt(id) == false, app.launch == registry.launch else { return }
-        pushKit.pending.markKilled(id)
+        pushKit.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")
     }
 
     /// iOS rule 5 (b): about 7 s after delivery, callservicesd kills the app if still no call was reported.
     func secondCheck(push id: Int) {
-        guard let pending = pushKit.pending.remove(id) else { return }
-        pushKit.held.removeAll { $0 == id }
-        pushKit.awaitingReport.removeAll { $0 == id }
+        guard let pending = pushKit.endSecondCheck(id) else { return }
         guard !pending.reported, !pending.killed, !pending.isExempt, app.isRunning else { return }
         killForUnreportedPush(
             "App terminated with code 0xbaadca11: no call was reported to CallKit within \(configuration.rules.secondReportCheck.wholeSeconds) s of a VoIP push (rule 5: the system's second check; set the PushKit delegate in didFinishLaunching and report at once)")
@@ -120,7 +115,7 @@ extension Phone {
 
     private func killForUnreportedPush(_ message: String) {
         let before = voipDelivery
-        pushKit.unreportedPushes += 1
+        pushKit.strike()
         terminateApp(reason: "unreported-voip-push", rule: 5, message: message)
         warnDeveloper("\(configuration.app.displayName) received a VoIP push and did not report a call to CallKit, so iOS terminated it")
         strikeCounted(from: before)
@@ -130,7 +125,7 @@ extension Phone {
     /// not launch it. It is dropped, the app never knows, and it counts as one more not reported.
     private func dropUnlaunched() {
         let before = voipDelivery
-        pushKit.unreportedPushes += 1
+        pushKit.strike()
         emit(.push(kind: .voip, delivered: false, reason: "\(configuration.app.id) will not be launched because it failed to report an incoming call too many times (\(pushKit.unreportedPushes - 1) unreported pushes); reinstall the app (softphone app reinstall)"))
         strikeCounted(from: before)
     }
@@ -151,13 +146,6 @@ extension Phone {
         violation(9, "iOS's warning dialog (\(configuration.build.rawValue) build): \(what). App Store builds get no dialog (rule 9)")
     }
 
-    /// A call was reported: every push awaiting a report has one (iOS rule 5 counts reports, not pairs).
-    func markPushesReported() {
-        // Popped one by one (the order does not matter): emptying the array with
-        // removeAll(keepingCapacity:) costs more than marking the push, usually the only one.
-        while let id = pushKit.awaitingReport.popLast() { pushKit.pending.markReported(id) }
-    }
-
     /// The app set a registry's delegate or push types: hand it the token, and any pushes held for it.
     func pushRegistryChanged(_ registry: PKPushRegistry) {
         guard registry.launch == app.launch else { return }
@@ -173,9 +161,7 @@ extension Phone {
                     delegate.pushRegistry(registry, didUpdate: PKPushCredentials(token: token, type: .voIP), for: .voIP)
                 }
             }
-            let held = pushKit.held
-            pushKit.held.removeAll()
-            for id in held { dispatch(push: id, to: registry) }
+            for id in pushKit.takeHeld() { dispatch(push: id, to: registry) }
         } else if registry.isRegistered, registry.desiredPushTypes?.contains(.voIP) != true {
             // The app no longer wants VoIP pushes: its token is invalid (iOS rule 1).
             registry.isRegistered = false
