@@ -62,9 +62,11 @@ func fuzzTarget(_ name: String, dependencies: [Target.Dependency]) -> Target {
 let iOSFrameworks = ["CallKit", "PushKit", "UIKit", "UserNotifications", "AudioToolbox", "AVFoundation", "Intents", "Security"]
 
 /// One module per framework name, each one file re-exporting Apple's names of that framework from
-/// SoftphoneCore, and SoftphoneFoundation: Foundation, or the core's stand-ins for it.
+/// SoftphoneCore, and SoftphoneFoundation: Foundation, or the core's stand-ins for it. Combine,
+/// which Linux lacks, is written in its folder instead, on Foundation's queues and run loop.
 let frameworkTargets: [Target] = [
     .target(name: "SoftphoneFoundation", dependencies: ["SoftphoneCore"], path: "Sources/iOS/SoftphoneFoundation", swiftSettings: strict),
+    .target(name: "Combine", dependencies: ["SoftphoneFoundation"], path: "Sources/iOS/Combine", swiftSettings: strict),
 ] + iOSFrameworks.map { name -> Target in
     .target(name: name, dependencies: ["SoftphoneFoundation", "SoftphoneCore"], path: "Sources/iOS/\(name)", swiftSettings: strict)
 }
@@ -169,9 +171,10 @@ let package = Package(
     name: "Softphone",
     products: [
         .executable(name: "softphone", targets: ["softphone"]),
-        // What app code imports: `import CallKit`, `import PushKit`, `import UIKit`, …. Built with
-        // the Foundation trait (an app's package asks for it), their names take Foundation's types.
-        .library(name: "iOSFrameworks", targets: iOSFrameworks + ["SoftphoneFoundation"]),
+        // What app code imports: `import CallKit`, `import PushKit`, `import UIKit`, `import Combine`,
+        // …. Built with the Foundation trait (an app's package asks for it), their names take
+        // Foundation's types.
+        .library(name: "iOSFrameworks", targets: iOSFrameworks + ["SoftphoneFoundation", "Combine"]),
         // The same frameworks under one module name.
         .library(name: "SoftphoneKit", targets: ["SoftphoneKit"]),
         // The whole `softphone` command line for the apps it is given: `Softphone.main(apps:)`.
