@@ -85,7 +85,7 @@ let phoneTargets: [Target] = [
         // The simulated iPhone: pure Swift, no C, no I/O, no clock of its own.
         .target(name: "SoftphoneCore", swiftSettings: core),
         // Every framework module under one name, for app code that prefers one import.
-        .target(name: "SoftphoneKit", dependencies: iOSFrameworks.map { .byName(name: $0) }, swiftSettings: shipped),
+        .target(name: "SoftphoneKit", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["Combine"], swiftSettings: shipped),
         // The built-in apps, written as iOS call code is: Apple's framework names, Swift 5 mode.
         .target(name: "SoftphoneApps", dependencies: iOSFrameworks.map { .byName(name: $0) } + ["SoftphoneCore"], swiftSettings: builtInApps),
         .target(name: "SoftphoneAudio", dependencies: ["SoftphoneCore", "CALSA", "CSndFile"], swiftSettings: shipped),
@@ -148,7 +148,8 @@ let toolAndTestTargets: [Target] = [
         // The simulated iPhone: the iOS rules through the API app code uses, on the manual clock
         // (a folder per framework), and the core's own values (Values/).
         .testTarget(
-            name: "SoftphoneCoreTests", dependencies: ["SoftphoneCore", "SoftphoneKit", "SoftphoneTestSupport"] + iOSFrameworks.map { .byName(name: $0) },
+            name: "SoftphoneCoreTests",
+            dependencies: ["SoftphoneCore", "SoftphoneKit", "SoftphoneTestSupport", "Combine"] + iOSFrameworks.map { .byName(name: $0) },
             swiftSettings: strict),
         .testTarget(name: "SoftphoneAppsTests", dependencies: ["SoftphoneApps", "SoftphoneCore", "SoftphoneTestSupport"], swiftSettings: strict),
         .testTarget(name: "SoftphoneAudioTests", dependencies: ["SoftphoneAudio", "SoftphoneTestSupport"], swiftSettings: strict),
