@@ -20,12 +20,12 @@ TEST_PACKAGES := expect tmux sox alsa-utils python3 python3-pexpect chromium cur
 BENCH_PACKAGES := nghttp2-server
 ARGS ?=
 
-.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test junit-reader-test ios-frameworks-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
+.PHONY: run test bench setup test-setup standalone-test build build-tests swift-test scenario-test scenario-real-time-test scenario-real-time expect-test apns-client-test junit-reader-test ios-frameworks-test ios-apps-test example-test fleet-test release-test clean check-sanitizers fuzz fuzz-build fuzz-test soak
 
 run: setup build
 	./.build/release/softphone $(ARGS)
 
-test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test junit-reader-test scenario-real-time-test expect-test apns-client-test ios-frameworks-test example-test fleet-test release-test
+test: setup test-setup standalone-test build-tests swift-test fuzz-test scenario-test junit-reader-test scenario-real-time-test expect-test apns-client-test ios-frameworks-test ios-apps-test example-test fleet-test release-test
 
 # Installs only the packages that are missing; does nothing when all are there.
 define install_missing
@@ -96,6 +96,13 @@ EXAMPLE := Examples/MyPhoneApp
 IOS_FRAMEWORKS := Tests/iOSFrameworks
 ios-frameworks-test:
 	cd $(IOS_FRAMEWORKS) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+
+# Apps in the styles published iOS call code is written in (Tests/iOSApps), each built from its
+# own files with the app delegate as its entry point, and rung through its own binary.
+IOS_APPS := Tests/iOSApps
+ios-apps-test:
+	cd $(IOS_APPS) && $(SWIFT) build
+	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/CombineCallApp" "calls in progress: 1"
 
 example-test:
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build

@@ -1,6 +1,10 @@
 /// The running app as the system sees it, as UIKit's `UIApplication`.
 /// The base class of an app's delegate and windows, as UIKit's `UIResponder`.
-open class UIResponder: NSObject {}
+open class UIResponder: NSObject {
+    /// Required, as UIKit's objects are made from their class alone: `UIApplicationMain` makes
+    /// the app delegate from the class it is named.
+    public required override init() { super.init() }
+}
 
 /// A window, as UIKit's `UIWindow`: app delegates keep one (`var window: UIWindow?`). Nothing of it is drawn.
 open class UIWindow: UIResponder {}
@@ -23,9 +27,14 @@ public final class UIApplication: UIResponder {
     let link: PhoneLink?
     var phone: Phone? { link?.phone }
     init(phone: Phone?) { link = phone?.link }
+    /// An application object of no phone: the app's is `shared`.
+    public required convenience init() { self.init(phone: nil) }
 
     /// The app's application object.
     public static var shared: UIApplication { PhoneContext.current?.app.application ?? UIApplication(phone: nil) }
+
+    /// The app's delegate, made at launch (`UIApplication.shared.delegate as? AppDelegate`).
+    public var delegate: (any UIApplicationDelegate)? { phone?.runningApp }
 
     /// Active in the foreground, or in the background.
     public var applicationState: State { phone?.appState == .foreground ? .active : .background }

@@ -6,6 +6,7 @@
 @_exported public import protocol SoftphoneCore.UIApplicationDelegate
 @_exported public import class SoftphoneCore.UIResponder
 @_exported public import class SoftphoneCore.UIWindow
+@_exported public import func SoftphoneCore.UIApplicationMain
 
 // Softphone's own, beside UIKit: what Info.plist, the entitlements and the Settings.bundle say of
 // the app (`AppBundle.iOSApp`), its own screens and buttons, and its server connection.

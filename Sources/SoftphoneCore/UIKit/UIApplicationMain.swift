@@ -1,0 +1,42 @@
+/// An app's own entry point, as UIKit's: an app delegate marked `@main` (its `main()` below), or a
+/// `main.swift` calling `UIApplicationMain`, starts the whole terminal phone with that delegate's
+/// app installed, as iOS starts the app's process with it. The terminal phone is SoftphoneShell's,
+/// which is built on this module and so cannot be called from it: `UIApplicationMain` finds it at
+/// run time (`ApplicationMainLauncher`), in any program that links SoftphoneShell.
+@discardableResult
+public func UIApplicationMain(
+    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, _ principalClassName: String?, _ delegateClassName: String?
+) -> Int32 {
+    applicationMain(delegateClassName)
+}
+
+/// The same, for the `argv` older `main.swift` files bind (`UnsafeMutableRawPointer(CommandLine.unsafeArgv).bindMemory(…)`).
+@discardableResult
+public func UIApplicationMain(
+    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>, _ principalClassName: String?, _ delegateClassName: String?
+) -> Int32 {
+    applicationMain(delegateClassName)
+}
+
+extension UIApplicationDelegate where Self: UIResponder {
+    /// `@main` on the app delegate: UIKit's entry point, with this class as the delegate.
+    public static func main() {
+        UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, String(reflecting: self))
+    }
+}
+
+/// What runs the terminal phone for `UIApplicationMain`: SoftphoneShell's `UIKitApplicationMain`,
+/// found by name, as UIKit finds the delegate's class by name.
+public protocol ApplicationMainLauncher {
+    /// Runs the terminal phone on the program's command line with the app whose delegate class
+    /// is named `delegateClassName` installed; never returns.
+    static func run(delegateClassName: String?) -> Never
+}
+
+private func applicationMain(_ delegateClassName: String?) -> Never {
+    guard let launcher = _typeByName("SoftphoneShell.UIKitApplicationMain") as? any ApplicationMainLauncher.Type else {
+        // A mistake in the program's build, not in its input: nothing here can run the phone.
+        fatalError("UIApplicationMain needs the terminal phone: add .product(name: \"SoftphoneShell\", package: \"softphone\") to the executable target's dependencies")
+    }
+    launcher.run(delegateClassName: delegateClassName)
+}

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.2
+// iOS apps in the styles published CallKit code is written in, each an executable target of its
+// own files and nothing else: no main.swift, the app delegate is the entry point (`@main`), as in
+// an Xcode project. `make test` builds each and rings it through its own binary (ring.sh).
+import Foundation
+import PackageDescription
+
+// Softphone: the repository, two folders up (SwiftPM names a path dependency after its folder).
+let softphoneFolder = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().deletingLastPathComponent()
+let softphone = softphoneFolder.lastPathComponent
+
+/// An app's target as docs/writing-an-app.md gives it: the app's files, Apple's frameworks, the
+/// terminal phone, Swift 5 mode as iOS apps' code is mostly built, and Combine in every file, as
+/// Apple's Foundation brings it (`import Foundation` alone gives ObservableObject and @Published).
+func app(_ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: [.product(name: "iOSFrameworks", package: softphone), .product(name: "SoftphoneShell", package: softphone)],
+        path: name,
+        swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "Combine"])])
+}
+
+let package = Package(
+    name: "iOSApps",
+    dependencies: [.package(path: softphoneFolder.path, traits: ["Foundation"])],
+    targets: [
+        // A call manager publishing its calls with Combine (ObservableObject, @Published), a
+        // provider delegate and a PushKit delegate, in the app delegate's care.
+        app("CombineCallApp"),
+    ]
+)

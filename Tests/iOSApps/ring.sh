@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# An app of Tests/iOSApps rung through its own binary, as a developer runs theirs: a call pushed
+# to it rings, `a` answers it, `d` hangs it up, and the app's own code saw each step (its NSLog
+# lines, from its Combine sink and provider delegate, are on standard error).
+# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINE THE APP LOGS WHILE IN A CALL'
+set -euo pipefail
+app=$1
+in_call_log=$2
+name=$(basename "$app")
+dir=$(mktemp -d)
+socket=$dir/control.sock
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$dir"' EXIT
+
+"$app" --plain --no-audio --socket "$socket" --data-dir "$dir/data" >"$dir/out" 2>"$dir/err" &
+pid=$!
+fail() { echo "$name: $1"; echo "--- plain output"; cat "$dir/out"; echo "--- stderr"; cat "$dir/err"; exit 1; }
+"$app" wait phone.ready --socket "$socket" --timeout 20 >/dev/null || fail "the phone did not start"
+
+"$app" call --from "Zoë" --handle +15551234 --socket "$socket" >/dev/null
+"$app" wait call.incoming --where handle=+15551234 --socket "$socket" --timeout 5 >/dev/null || fail "no incoming call: the app did not report the push"
+"$app" key a --socket "$socket" >/dev/null
+"$app" wait call.connected --socket "$socket" --timeout 5 >/dev/null || fail "a did not answer: the app's answer action did not connect"
+"$app" key d --socket "$socket" >/dev/null
+"$app" wait call.ended --where reason=local --socket "$socket" --timeout 5 >/dev/null || fail "d did not hang up"
+kill -TERM "$pid"
+wait "$pid" 2>/dev/null || true
+
+grep -q "ACTION call=1 action=answer outcome=fulfilled" "$dir/out" || fail "the app did not fulfil the answer action"
+grep -q "ACTION call=1 action=end outcome=fulfilled" "$dir/out" || fail "the app did not fulfil the end action"
+grep -q "RULE" "$dir/out" && fail "the app broke an iOS rule"
+grep -qF "$in_call_log" "$dir/err" || fail "the app did not log \"$in_call_log\" during the call"
+echo "$name: rang, answered with a, hung up with d; the app logged \"$in_call_log\""
