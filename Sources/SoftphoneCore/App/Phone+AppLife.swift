@@ -21,7 +21,7 @@ extension Phone {
         handSettingsToFoundation()
         #endif
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
-        if state == .foreground { delegate.applicationDidBecomeActive(application) }
+        if state == .foreground { application.cameToForeground(delegate, launching: true) }
     }
 
     /// Ends the app's process. Its calls end with it (CallKit ends a dead app's calls as failed),
@@ -80,7 +80,7 @@ extension Phone {
             case .background:
                 app.move(to: .foreground)
                 emit(.app(state: .foreground, reason: "opened"))
-                if let delegate = app.delegate, let application = app.application { delegate.applicationDidBecomeActive(application) }
+                if let delegate = app.delegate, let application = app.application { application.cameToForeground(delegate, launching: false) }
             case .foreground, .notInstalled: break
             }
         case .background:
@@ -115,7 +115,7 @@ extension Phone {
     func sendAppToBackground(reason: String) {
         app.move(to: .background)
         emit(.app(state: .background, reason: reason))
-        if let delegate = app.delegate, let application = app.application { delegate.applicationDidEnterBackground(application) }
+        if let delegate = app.delegate, let application = app.application { application.wentToBackground(delegate) }
     }
 
     // MARK: - Objects the app makes

@@ -6,9 +6,6 @@ open class UIResponder: NSObject {
     public required override init() { super.init() }
 }
 
-/// A window, as UIKit's `UIWindow`: app delegates keep one (`var window: UIWindow?`). Nothing of it is drawn.
-open class UIWindow: UIResponder {}
-
 public final class UIApplication: UIResponder {
     /// Whether the app is on screen.
     public enum State: Int, Sendable {
@@ -32,6 +29,22 @@ public final class UIApplication: UIResponder {
 
     /// The app's application object.
     public static var shared: UIApplication { PhoneContext.current?.app.application ?? UIApplication(phone: nil) }
+
+    /// The scenes connected in this launch (one at most: the phone shows one window of an app).
+    var scenes: [UIScene] = []
+    /// The app was found not to be scene-based.
+    var sceneless = false
+    /// The windows made key and visible in this launch.
+    var visibleWindows: [UIWindow] = []
+
+    /// The connected scenes, as UIKit's `connectedScenes`.
+    public var connectedScenes: Set<UIScene> { Set(scenes) }
+    /// The sessions of the connected scenes.
+    public var openSessions: Set<UISceneSession> { Set(scenes.compactMap(\.session)) }
+    /// One window of an app at a time, as on an iPhone.
+    public var supportsMultipleScenes: Bool { false }
+    /// The windows shown in this launch, as UIKit's (deprecated, still read) `windows`.
+    public var windows: [UIWindow] { visibleWindows }
 
     /// The app's delegate, made at launch (`UIApplication.shared.delegate as? AppDelegate`).
     public var delegate: (any UIApplicationDelegate)? { phone?.runningApp }
@@ -63,6 +76,15 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationDidBecomeActive(_ application: UIApplication)
     /// The app went to the background.
     func applicationDidEnterBackground(_ application: UIApplication)
+    /// The app is about to come back to the foreground from the background.
+    func applicationWillEnterForeground(_ application: UIApplication)
+    /// The app is about to leave the foreground.
+    func applicationWillResignActive(_ application: UIApplication)
+    /// The configuration of a scene being connected (iOS 13): implementing it makes the app
+    /// scene-based (`UIScene`).
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration
+    /// Sessions the person discarded in the app switcher.
+    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
     /// The system hands over an activity, e.g. a call started from Recents (iOS rule 48).
     func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
@@ -75,6 +97,12 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationDidEnterBackground(_ application: UIApplication) {}
+    public func applicationWillEnterForeground(_ application: UIApplication) {}
+    public func applicationWillResignActive(_ application: UIApplication) {}
+    public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        UISceneConfiguration.notConfigured
+    }
+    public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
         restorationHandler: @escaping ([Any]?) -> Void

@@ -1,12 +1,29 @@
-// `import UIKit` in app code: UIKit's application and its delegate, as the simulated iPhone defines them
+// `import UIKit` in app code: UIKit's application, its delegate, scenes and headless views, as the simulated iPhone defines them
 // (Sources/SoftphoneCore), with Foundation's names (SoftphoneFoundation). Only Apple's names are
 // exported: the phone's engine stays out of the app's namespace.
 @_exported public import SoftphoneFoundation
 @_exported public import class SoftphoneCore.UIApplication
 @_exported public import protocol SoftphoneCore.UIApplicationDelegate
 @_exported public import class SoftphoneCore.UIResponder
-@_exported public import class SoftphoneCore.UIWindow
 @_exported public import func SoftphoneCore.UIApplicationMain
+// The headless view layer: the objects exist and keep their state; nothing of them is drawn.
+@_exported public import class SoftphoneCore.UIWindow
+@_exported public import class SoftphoneCore.UIView
+@_exported public import class SoftphoneCore.UIColor
+@_exported public import class SoftphoneCore.UIViewController
+@_exported public import class SoftphoneCore.UINavigationController
+@_exported public import class SoftphoneCore.UIStoryboard
+@_exported public import class SoftphoneCore.UIImage
+#if SOFTPHONE_FOUNDATION
+@_exported public import class SoftphoneCore.UIScreen
+#endif
+// Scenes (iOS 13).
+@_exported public import class SoftphoneCore.UIScene
+@_exported public import class SoftphoneCore.UIWindowScene
+@_exported public import class SoftphoneCore.UISceneSession
+@_exported public import class SoftphoneCore.UISceneConfiguration
+@_exported public import protocol SoftphoneCore.UISceneDelegate
+@_exported public import protocol SoftphoneCore.UIWindowSceneDelegate
 
 // Softphone's own, beside UIKit: what Info.plist, the entitlements and the Settings.bundle say of
 // the app (`AppBundle.iOSApp`), its own screens and buttons, and its server connection.
