@@ -103,6 +103,7 @@ IOS_APPS := Tests/iOSApps
 ios-apps-test:
 	cd $(IOS_APPS) && $(SWIFT) build
 	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/CombineCallApp" "calls in progress: 1"
+	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/SceneCallApp" "call audio on" "scene active"
 
 example-test:
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build

@@ -27,5 +27,8 @@ let package = Package(
         // A call manager publishing its calls with Combine (ObservableObject, @Published), a
         // provider delegate and a PushKit delegate, in the app delegate's care.
         app("CombineCallApp"),
+        // A scene-based app as Xcode's template makes it: the scene delegate keeps the window and
+        // its navigation controller; PushKit is set up in the app delegate, before any scene.
+        app("SceneCallApp"),
     ]
 )

@@ -2,10 +2,13 @@
 # An app of Tests/iOSApps rung through its own binary, as a developer runs theirs: a call pushed
 # to it rings, `a` answers it, `d` hangs it up, and the app's own code saw each step (its NSLog
 # lines, from its Combine sink and provider delegate, are on standard error).
-# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINE THE APP LOGS WHILE IN A CALL'
+# Then the phone is unlocked and the app opened: the app logs a line of its foreground (a
+# scene-based app's scene delegate, which a launch in the background does not connect).
+# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINE THE APP LOGS WHILE IN A CALL' ['LINE IT LOGS WHEN OPENED']
 set -euo pipefail
 app=$1
 in_call_log=$2
+opened_log=${3:-}
 name=$(basename "$app")
 dir=$(mktemp -d)
 socket=$dir/control.sock
@@ -22,6 +25,12 @@ fail() { echo "$name: $1"; echo "--- plain output"; cat "$dir/out"; echo "--- st
 "$app" wait call.connected --socket "$socket" --timeout 5 >/dev/null || fail "a did not answer: the app's answer action did not connect"
 "$app" key d --socket "$socket" >/dev/null
 "$app" wait call.ended --where reason=local --socket "$socket" --timeout 5 >/dev/null || fail "d did not hang up"
+if [[ -n $opened_log ]]; then
+    grep -qF "$opened_log" "$dir/err" && fail "the app logged \"$opened_log\" before it was opened"
+    "$app" unlock --socket "$socket" >/dev/null
+    "$app" app foreground --socket "$socket" >/dev/null
+    "$app" wait app.state --where state=foreground --socket "$socket" --timeout 5 >/dev/null || fail "the app did not come to the foreground"
+fi
 kill -TERM "$pid"
 wait "$pid" 2>/dev/null || true
 
@@ -29,4 +38,5 @@ grep -q "ACTION call=1 action=answer outcome=fulfilled" "$dir/out" || fail "the 
 grep -q "ACTION call=1 action=end outcome=fulfilled" "$dir/out" || fail "the app did not fulfil the end action"
 grep -q "RULE" "$dir/out" && fail "the app broke an iOS rule"
 grep -qF "$in_call_log" "$dir/err" || fail "the app did not log \"$in_call_log\" during the call"
-echo "$name: rang, answered with a, hung up with d; the app logged \"$in_call_log\""
+[[ -z $opened_log ]] || grep -qF "$opened_log" "$dir/err" || fail "the app did not log \"$opened_log\" once opened"
+echo "$name: rang, answered with a, hung up with d; the app logged \"$in_call_log\"${opened_log:+, and \"$opened_log\" once opened}"
