@@ -94,6 +94,19 @@ public protocol UIApplicationDelegate: AnyObject {
 }
 
 extension UIApplicationDelegate {
+    /// The delegate's window read through the protocol, as UIKit's optional `window` requirement
+    /// reads (`UIApplication.shared.delegate?.window??.rootViewController`): the delegate's own
+    /// stored `window`, found by reflection, since a Swift protocol has no optional requirements.
+    /// `.some(nil)` while it is nil, `nil` when the delegate has no such property.
+    public var window: UIWindow?? {
+        var mirror: Mirror? = Mirror(reflecting: self)
+        while let current = mirror {
+            if let child = current.children.first(where: { $0.label == "window" }) { return .some(child.value as? UIWindow) }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
     public func applicationDidEnterBackground(_ application: UIApplication) {}

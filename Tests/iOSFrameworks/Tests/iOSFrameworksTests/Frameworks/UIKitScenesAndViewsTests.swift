@@ -188,3 +188,18 @@ final class UIKitScenesAndViewsTests: XCTestCase {
         XCTAssertNotNil(UIImage(systemName: "phone.fill"))
     }
 }
+
+extension UIKitScenesAndViewsTests {
+    /// `UIApplication.shared.delegate?.window??` reads the delegate's own window, as through
+    /// UIKit's optional requirement; a delegate without one reads nil.
+    func test_theDelegatesWindowReadsThroughTheProtocol() {
+        let t = PhoneOnManualClock<WindowAppDelegate>(configuration: Phone.Configuration(app: Self.windowApp), seed: 1)
+        var root: UIViewController?
+        t.runInApp { _ in root = UIApplication.shared.delegate?.window??.rootViewController }
+        XCTAssert(root is CallsViewController)
+        let scenes = PhoneOnManualClock<SceneAppDelegate>(configuration: Phone.Configuration(app: Self.sceneApp), seed: 1)
+        var window: UIWindow?? = .some(nil)
+        scenes.runInApp { _ in window = UIApplication.shared.delegate?.window }
+        XCTAssertNil(window as Any?)
+    }
+}
