@@ -167,7 +167,9 @@ bench: setup test-setup
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
 	cd $(EXAMPLE) && $(SWIFT) build -c release --product my-phone
-	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone SOFTPHONE_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/release/my-phone ./.build/release/softphone-bench
+	cd $(IOS_APPS) && $(SWIFT) build -c release --product CombineCallApp
+	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone SOFTPHONE_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/release/my-phone \
+	  SOFTPHONE_IOS_APP_BIN=$(CURDIR)/$(IOS_APPS)/.build/release/CombineCallApp ./.build/release/softphone-bench
 
 # Ten minutes of calls through the control socket (push + cancel, decline, answer + hang-up, each
 # over a new connection), the phone's RSS and descriptors sampled every 30 s: fails when RSS grew

@@ -6,7 +6,11 @@ import SoftphoneCore
 /// `UIApplicationMain` (SoftphoneCore) finds this type by name, since SoftphoneShell is built on
 /// the module it is in. A class, as the run time finds classes by their names.
 public final class UIKitApplicationMain: ApplicationMainLauncher {
-    public static func run(delegateClassName: String?) -> Never {
+    override public class func run(delegateType: any (UIResponder & UIApplicationDelegate).Type) -> Never {
+        Softphone.main(apps: [app(delegateType: delegateType)])
+    }
+
+    override public class func run(delegateClassName: String?) -> Never {
         switch app(delegateClassName: delegateClassName) {
         case .success(let app): Softphone.main(apps: [app])
         case .failure(let problem):
@@ -35,14 +39,19 @@ public final class UIKitApplicationMain: ApplicationMainLauncher {
         guard let delegateType = type as? any (UIResponder & UIApplicationDelegate).Type else {
             return .failure(Problem(message: "UIApplicationMain: \(name) is not a UIResponder conforming to UIApplicationDelegate, as an app delegate is"))
         }
-        let module = String(name.split(separator: ".").first ?? "App")
+        return .success(app(delegateType: delegateType))
+    }
+
+    /// The app of the delegate class `delegateType` (see above).
+    static func app(delegateType: any (UIResponder & UIApplicationDelegate).Type) -> AppBundle {
+        let module = String(String(reflecting: delegateType).split(separator: ".").first ?? "App")
         let letters = String(module.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(32))
         let id = letters.isEmpty ? "app" : letters
-        return .success(AppBundle.iOSApp(
+        return AppBundle.iOSApp(
             id: id, displayName: module, bundleIdentifier: "com.example.\(id)",
             delegate: { delegateType.init() },
             callPush: { caller in
                 ["aps": [String: Any](), "uuid": UUID().uuidString, "handle": caller.handle, "callerName": caller.name, "hasVideo": caller.hasVideo]
-            }))
+            })
     }
 }

@@ -90,3 +90,13 @@ import SoftphoneTestSupport
     func format(_ value: Double) -> String { "\((value * 100).rounded() / 100)" }
     figures.append("example app's phone (iOS code on Foundation) beside the built-in softphone: start → READY \(format(startup)) ms vs \(format(builtInStartup)) ms (median of 9); peak RSS while ringing \(format(exampleRSS)) MB vs \(format(builtInRSS)) MB (median of 3)")
 }
+
+/// An app built from its own files, with its app delegate as the entry point (Tests/iOSApps'
+/// CombineCallApp, release): the budgets of app code run as a developer runs it.
+@MainActor func iOSAppBench() throws {
+    guard let app = getenv("SOFTPHONE_IOS_APP_BIN").map({ String(cString: $0) }) else {
+        throw SpawnError(what: "the ios-app part needs SOFTPHONE_IOS_APP_BIN, the release build of Tests/iOSApps' CombineCallApp (make bench builds it)")
+    }
+    rows.append(Row(what: "an app built from its own files (@main, Combine; release): start → READY (median of 9)", measured: try medianStartup(of: app), budget: .atMost(10), unit: "ms"))
+    rows.append(Row(what: "an app built from its own files (@main, Combine; release): peak RSS while ringing (median of 3)", measured: median(try ringing(app, runs: 3).rsses), budget: .atMost(32), unit: "MB"))
+}

@@ -25,6 +25,8 @@ import SoftphoneTestSupport
 //   SOFTPHONE_BENCH_APNS_REQUESTS=20000    h2load's requests per APNs throughput run
 //   SOFTPHONE_EXAMPLE_BIN=PATH             the example package's phone, which the example part
 //                                          measures beside the built-in one (make bench builds it)
+//   SOFTPHONE_IOS_APP_BIN=PATH             an app of Tests/iOSApps (CombineCallApp), whose budgets the
+//                                          ios-app part checks (make bench builds it in release)
 //   (PushStormBench.swift and SoakBench.swift list their own.)
 
 /// Every row measured so far.
@@ -57,6 +59,7 @@ let parts: [(name: String, measure: @MainActor () throws -> Void)] = [
     ("phone", phoneBench),
     ("symbols", symbolOrderBench),
     ("example", examplePhoneBench),
+    ("ios-app", iOSAppBench),
     ("socket", controlSocketBench),
     ("rss", rssGrowthBench),
     ("apns", apnsBench),

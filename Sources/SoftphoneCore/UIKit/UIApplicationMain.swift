@@ -7,7 +7,7 @@
 public func UIApplicationMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>, _ principalClassName: String?, _ delegateClassName: String?
 ) -> Int32 {
-    applicationMain(delegateClassName)
+    launcher().run(delegateClassName: delegateClassName)
 }
 
 /// The same, for the `argv` older `main.swift` files bind (`UnsafeMutableRawPointer(CommandLine.unsafeArgv).bindMemory(…)`).
@@ -15,28 +15,35 @@ public func UIApplicationMain(
 public func UIApplicationMain(
     _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>>, _ principalClassName: String?, _ delegateClassName: String?
 ) -> Int32 {
-    applicationMain(delegateClassName)
+    launcher().run(delegateClassName: delegateClassName)
 }
 
 extension UIApplicationDelegate where Self: UIResponder {
-    /// `@main` on the app delegate: UIKit's entry point, with this class as the delegate.
+    /// `@main` on the app delegate: UIKit's entry point, with this class as the delegate. (The
+    /// class itself, not its name: finding a class by name searches every type of the program.)
     public static func main() {
-        UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, String(reflecting: self))
+        launcher().run(delegateType: self)
     }
 }
 
 /// What runs the terminal phone for `UIApplicationMain`: SoftphoneShell's `UIKitApplicationMain`,
-/// found by name, as UIKit finds the delegate's class by name.
-public protocol ApplicationMainLauncher {
+/// found by name, as UIKit finds the delegate's class by name. A class, not a protocol: casting
+/// to a class is a walk up its superclasses, where a protocol cast at start would search every
+/// conformance in the program.
+open class ApplicationMainLauncher {
     /// Runs the terminal phone on the program's command line with the app whose delegate class
     /// is named `delegateClassName` installed; never returns.
-    static func run(delegateClassName: String?) -> Never
+    open class func run(delegateClassName: String?) -> Never { fatalError("overridden by SoftphoneShell") }
+    /// The same, with the delegate's class.
+    open class func run(delegateType: any (UIResponder & UIApplicationDelegate).Type) -> Never { fatalError("overridden by SoftphoneShell") }
 }
 
-private func applicationMain(_ delegateClassName: String?) -> Never {
-    guard let launcher = _typeByName("SoftphoneShell.UIKitApplicationMain") as? any ApplicationMainLauncher.Type else {
+private func launcher() -> ApplicationMainLauncher.Type {
+    // Its mangled name (module, class), which the run time resolves without the search a
+    // dotted name costs.
+    guard let launcher = _typeByName("14SoftphoneShell20UIKitApplicationMainC") as? ApplicationMainLauncher.Type else {
         // A mistake in the program's build, not in its input: nothing here can run the phone.
         fatalError("UIApplicationMain needs the terminal phone: add .product(name: \"SoftphoneShell\", package: \"softphone\") to the executable target's dependencies")
     }
-    launcher.run(delegateClassName: delegateClassName)
+    return launcher
 }
