@@ -71,7 +71,7 @@ public struct EventStream {
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
         "device.network", "device.power", "device.focus", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
-        "audio.route", "audio.interruption", "audio.fault",
+        "audio.route", "audio.interruption", "audio.fault", "alert.presented", "alert.dismissed",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -103,6 +103,8 @@ public struct EventStream {
             "sound.played": ["sound", "by"], "sound.stopped": ["sound", "why"],
             "device.vibrated": ["ms", "by"],
             "app.log": ["by", "message"],
+            "alert.presented": ["title", "message", "style", "buttons"],
+            "alert.dismissed": ["title", "button", "by"],
             "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"],
             "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.fault": ["fault", "call"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
@@ -151,6 +153,8 @@ public struct EventStream {
         case .push(_, let delivered, _): delivered ? "push.received" : "push.dropped"
         case .token: "push.token"
         case .app: "app.state"
+        case .alertPresented: "alert.presented"
+        case .alertDismissed: "alert.dismissed"
         case .lock: "device.lock"
         case .serverRequest: "server.request"
         case .audioSession: "audio.session"
@@ -213,6 +217,14 @@ public struct EventStream {
             members += [("token", .string(token)), ("environment", .string(environment.rawValue))]
         case .app(let state, let reason):
             members += [("state", .string(state.rawValue)), ("reason", .string(reason))]
+        case .alertPresented(let title, let message, let style, let buttons):
+            if let title { members.append(("title", .string(title))) }
+            if let message { members.append(("message", .string(message))) }
+            members += [("style", .string(AppAlert.word(for: style))), ("buttons", .array(buttons.map { .string($0) }))]
+        case .alertDismissed(let title, let button):
+            if let title { members.append(("title", .string(title))) }
+            if let button { members.append(("button", .string(button))) }
+            members.append(("by", .string(button == nil ? "app" : "person")))
         case .lock(let state):
             members.append(("lock", .string(state.rawValue)))
         case .serverRequest(let name, let fields):

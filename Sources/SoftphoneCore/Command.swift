@@ -38,8 +38,11 @@ public enum Command: Equatable, Sendable {
     /// Taps a delivered notification (1 = the newest): the phone unlocks (the tap stands for
     /// Face ID too) and the app opens in the foreground with the notification's response.
     case openNotification(Int)
-    /// Taps the button with this label on the app's own screen (`AppScreen.buttons`).
+    /// Taps the button with this label on the app's own screen (`AppScreen.buttons`), or on the
+    /// app's alert while it covers that screen (`UIAlertAction.title`).
     case tapAppButton(String)
+    /// Chooses a button of the app's alert on screen by its place in the order shown (1 = the first).
+    case chooseAlertButton(Int)
     /// The person presses a key: what it does depends on the screen (`Keymap.bindings(for:)`).
     case press(Unicode.Scalar)
     /// Opens the Phone app's Recents (the phone unlocks, as opening an app does).

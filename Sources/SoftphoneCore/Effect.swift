@@ -63,6 +63,12 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case noAppButton(String)
     /// The app (its id) does not handle the buttons of its own screen.
     case appScreenUnhandled(app: String)
+    /// No alert of the app's is on screen.
+    case noAlert
+    /// The app's alert on screen has no button of this title (or number); `buttons` are its titles.
+    case noAlertButton(String, buttons: [String])
+    /// The alert's button of this title is disabled (`UIAlertAction.isEnabled` false).
+    case alertButtonDisabled(String)
     /// Sending the app to the background needs it in the foreground.
     case appNotInForeground
     /// Killing the app needs it running.
@@ -107,6 +113,10 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .noSuchNotification(let index, let delivered): "there is no notification \(index); \(delivered) are delivered (1 is the newest)"
         case .noAppButton(let label): "the app's screen has no \"\(label)\" button"
         case .appScreenUnhandled(let app): "the \(app) app does not handle its screen's buttons"
+        case .noAlert: "no alert of the app's is on screen (it shows while the app's own screen does)"
+        case .noAlertButton(let label, let buttons):
+            "the app's alert has no \"\(label)\" button; it covers the app's screen, and its buttons are: \(buttons.map { "\"\($0)\"" }.joined(separator: ", "))"
+        case .alertButtonDisabled(let title): "the alert's \"\(title)\" button is disabled (the app set its isEnabled to false)"
         case .appNotInForeground: "the app is not in the foreground"
         case .appNotRunning: "the app is not running"
         case .appAlreadyInstalled: "the app is already installed; softphone app reinstall deletes it and installs it afresh"

@@ -285,6 +285,7 @@ public final class Phone {
         case .dismissBanner: dismissBanner()
         case .openNotification(let index): openNotification(index)
         case .tapAppButton(let label): tapAppButton(label)
+        case .chooseAlertButton(let number): chooseAlertButton(number)
         case .press(let key): press(key)
         case .openRecents: openRecents()
         case .openNotificationCentre: openNotificationCentre()

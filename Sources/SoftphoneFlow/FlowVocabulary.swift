@@ -155,6 +155,11 @@ enum FlowVocabulary {
             return Row(shape: by == .phoneUI ? .note(.phoneUI) : .arrow(from: by, to: .phoneUI), label: label)
         case "app.log":
             return Row(shape: .note(party(string("by"))), label: "NSLog: \(string("message"))")
+        case "alert.presented":
+            return Row(shape: .arrow(from: .app, to: .phoneUI), label: "present(UIAlertController) \(string("title"))")
+        case "alert.dismissed":
+            if string("by") == "app" { return Row(shape: .arrow(from: .app, to: .phoneUI), label: "dismiss(animated:) \(string("title"))") }
+            return Row(shape: .arrow(from: .person, to: .app), label: "UIAlertAction \(string("button"))")
         default:
             // Unknown to this version: still shown, with its fields, never dropped.
             var words = [name]

@@ -3,6 +3,21 @@ import SoftphoneCore
 /// The help overlay (`?`): a box over the screen listing every key of that screen, read from
 /// the same table (`Keymap.bindings(for:)`) as the hint line and the key handling.
 extension Pen {
+    /// Draws what lies over the screen's layout, innermost first: the app's alert, then the
+    /// conditions panel, then the help overlay.
+    func drawOverlays(of screen: Screen, terminalKeys: [KeyHelp], in frame: inout Frame) {
+        switch screen {
+        case .alert(let alert, _): drawAlert(alert, in: &frame)
+        case .conditions(let panel, let shown):
+            drawOverlays(of: shown, terminalKeys: terminalKeys, in: &frame)
+            drawConditions(panel, in: &frame)
+        case .help(let shown):
+            drawOverlays(of: shown, terminalKeys: terminalKeys, in: &frame)
+            drawHelp(for: shown, terminalKeys: terminalKeys, in: &frame)
+        default: break
+        }
+    }
+
     /// Draws the box over `frame`, leaving the hint row free. Roomy: each key with what it does;
     /// compact: with its hint word, in two columns when one does not fit.
     /// `terminalKeys` are the full-screen terminal's own keys (`TerminalView.keys`), listed after the phone's.

@@ -10,7 +10,7 @@ import SoftphoneCore
 /// the notice, if any. State is always spelled out in words, never shown by colour alone.
 ///
 /// Each screen's layout is drawn by its own file: the call screens, the lock and app screens,
-/// the lists, the help overlay; `Pen` holds what they share.
+/// the lists, the app's alert, the conditions panel, the help overlay; `Pen` holds what they share.
 public enum FrameRenderer {
     /// The smallest terminal that gets a real layout.
     public static let minimumSize = (width: 40, height: 12)
@@ -91,11 +91,7 @@ public enum FrameRenderer {
                 pen.centre(line, role: .warning, row: row, columns: 1..<(width - 1), in: &frame, alreadySafe: true)
             }
         }
-        if case .conditions(let panel, _) = screen { pen.drawConditions(panel, in: &frame) }
-        if case .help(let shown) = screen {
-            if case .conditions(let panel, _) = shown { pen.drawConditions(panel, in: &frame) }
-            pen.drawHelp(for: shown, terminalKeys: terminalKeys, in: &frame)
-        }
+        pen.drawOverlays(of: screen, terminalKeys: terminalKeys, in: &frame)
         pen.centre(pen.hint(for: screen, width: width - 2), role: .dim, row: height - 1, columns: 1..<(width - 1), in: &frame)
         return frame
     }

@@ -38,6 +38,8 @@ struct Pen {
         case .ended(let call): endedCallRows(call)
         case .recents(let list): recentsRows(list)
         case .notificationCentre(let centre): notificationCentreRows(centre)
+        // The alert is drawn over the app's screen afterwards (`drawAlert`).
+        case .alert(_, let shown): lines(for: shown, time: time, date: date)
         // The overlay is drawn over the screen afterwards (`drawHelp`).
         case .help(let shown): lines(for: shown, time: time, date: date)
         // The panel is drawn over the screen afterwards (`drawConditions`).

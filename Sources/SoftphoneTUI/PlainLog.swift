@@ -47,6 +47,12 @@ public enum PlainLog {
             var items = [("kind", kind.rawValue), ("delivered", delivered ? "yes" : "no")]
             if let reason { items.append(("reason", reason)) }
             return "PUSH " + pairs(items)
+        case .alertPresented(let title, let message, let style, let buttons):
+            // Each button with the key that chooses it, as the box on the full screen shows them.
+            let numbered = buttons.enumerated().map { "[\($0.offset + 1)] \($0.element)" }.joined(separator: " ")
+            return "ALERT " + pairs(optional([("title", title), ("message", message)]) + [("style", AppAlert.word(for: style)), ("buttons", numbered)])
+        case .alertDismissed(let title, let button):
+            return "ALERT-DISMISSED " + pairs(optional([("title", title), ("button", button)]) + [("by", button == nil ? "app" : "person")])
         case .token(let token, let environment):
             return "TOKEN " + pairs([("token", token), ("environment", environment.rawValue)])
         case .app(let state, let reason):
@@ -147,6 +153,11 @@ public enum PlainLog {
             }
         }
         return quoted + "\""
+    }
+
+    /// The pairs whose value is there: a line leaves out what the event does not have.
+    static func optional(_ items: [(key: String, value: String?)]) -> [(key: String, value: String)] {
+        items.compactMap { item in item.value.map { (item.key, $0) } }
     }
 
     static func pairs(_ items: [(key: String, value: String)]) -> String {

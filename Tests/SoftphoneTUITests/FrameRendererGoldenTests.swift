@@ -86,6 +86,9 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         + both("conditions", Screens.conditions()) + both("help-conditions", .help(Screens.conditions()))
         + [GoldenCase(name: "conditions-ascii-40x12", screen: Screens.conditions(), width: 40, height: 12, glyphs: .ascii)]
         + [GoldenCase(name: "help-incall-ascii-40x12", screen: .help(Screens.inCallButtons()), width: 40, height: 12, glyphs: .ascii)]
+        + both("alert", Screens.alert()) + both("alert-action-sheet", Screens.actionSheet()) + both("alert-sign-in", Screens.signIn())
+        + both("help-alert", .help(Screens.alert()))
+        + [GoldenCase(name: "alert-ascii-40x12", screen: Screens.alert(), width: 40, height: 12, glyphs: .ascii)]
 
     /// The screen at 80×24 and at 40×12.
     static func both(_ name: String, _ screen: Screen) -> [GoldenCase] {

@@ -7,6 +7,11 @@ import Testing
 
     /// An event of each kind (of each plain word), and its line.
     static let samples: [(PhoneEvent, String)] = [
+        (.alertPresented(title: "Call failed", message: "The network is down.", style: .alert, buttons: ["Cancel", "Retry"]),
+         #"ALERT title="Call failed" message="The network is down." style=alert buttons="[1] Cancel [2] Retry""#),
+        (.alertPresented(title: nil, message: nil, style: .actionSheet, buttons: []), #"ALERT style=action-sheet buttons="""#),
+        (.alertDismissed(title: "Call failed", button: "Retry"), #"ALERT-DISMISSED title="Call failed" button=Retry by=person"#),
+        (.alertDismissed(title: "Call failed", button: nil), #"ALERT-DISMISSED title="Call failed" by=app"#),
         (.network(.offline, latency: .zero), "NETWORK network=offline latency_ms=0"),
         (.network(.cellular, latency: .milliseconds(250)), "NETWORK network=cellular latency_ms=250"),
         (.power(.low), "POWER power=low"),

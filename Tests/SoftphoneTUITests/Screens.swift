@@ -25,6 +25,32 @@ enum Screens {
                        buttons: [.init(key: "d", label: "Decline"), .init(key: "a", label: "Answer")], appName: "Ring"))
     }
 
+    /// An app's "Call failed" alert over its own screen: Cancel on the left, Retry preferred.
+    static func alert(retryEnabled: Bool = true) -> Screen {
+        .alert(AppAlert(
+            appName: "Calls", title: "Call failed", message: "The call to Alice Zoë could not be connected: the network is down.",
+            buttons: [.init(title: "Cancel", style: .cancel), .init(title: "Retry", isEnabled: retryEnabled)], enterButton: 1, escapeButton: 0),
+            over: .app(AppScreen(title: "Recent calls", lines: ["Alice Zoë", "Bob"], appName: "Calls")))
+    }
+
+    /// An action sheet of three choices, one destructive, over the home screen of the app in the foreground.
+    static func actionSheet() -> Screen {
+        .alert(AppAlert(
+            appName: "Calls", title: "Alice Zoë", message: nil, style: .actionSheet,
+            buttons: [.init(title: "Call back"), .init(title: "Block caller", style: .destructive), .init(title: "Cancel", style: .cancel)],
+            escapeButton: 2),
+            over: .lock(LockScreen(appName: "Calls", lock: .unlocked, appState: .foreground)))
+    }
+
+    /// A sign-in alert with a text field holding a name and an empty password field.
+    static func signIn() -> Screen {
+        .alert(AppAlert(
+            appName: "Calls", title: "Sign in", message: "Your session has ended.",
+            textFields: [.init(text: "zoe"), .init(placeholder: "Password", isSecure: true)],
+            buttons: [.init(title: "Cancel", style: .cancel), .init(title: "Sign In", isEnabled: false)], escapeButton: 0),
+            over: .app(AppScreen(title: "Recent calls", appName: "Calls")))
+    }
+
     static func incoming(_ caller: Caller = alice, ringing: Int64 = 7,
                          vibration: VibrationIndicator = .buzzing(frame: 0)) -> Screen {
         .incoming(IncomingCallScreen(appName: "voip", call: 1, caller: caller, ringingSeconds: ringing,

@@ -33,6 +33,9 @@ struct AppProcess {
     private var reportedThisLaunch: Set<Int> = []
     /// The app's own screen, and the launch that presented it (`UIApplication.present`).
     private(set) var screen: (launch: Int, screen: AppScreen)?
+    /// The alerts the running launch presented and that are still up, oldest first: the newest
+    /// is the one shown (`UIAlertController`).
+    private(set) var alerts: [UIAlertController] = []
     /// The app extension process whose code runs now; nil while the app's (or the system's) does.
     /// Work it queues belongs to that process (`PhoneRunLoop.schedule`).
     private(set) var runningExtension: Int?
@@ -71,6 +74,7 @@ struct AppProcess {
         observers.removeAll()
         observersMayListen = false
         servers.removeAll()
+        alerts.removeAll()
         reportedThisLaunch = []
     }
 
@@ -96,6 +100,16 @@ struct AppProcess {
 
     /// The launch presented its own screen.
     mutating func present(_ screen: AppScreen) { self.screen = (launch, screen) }
+
+    /// The launch presented an alert: it goes over any alert already up.
+    mutating func present(_ alert: UIAlertController) { alerts.append(alert) }
+
+    /// The alert goes (chosen or dismissed); false when it was not up.
+    mutating func dismiss(_ alert: UIAlertController) -> Bool {
+        guard let index = alerts.firstIndex(where: { $0 === alert }) else { return false }
+        alerts.remove(at: index)
+        return true
+    }
 
     /// Code of the app extension process `process` runs now (nil: the app's, or the system's).
     mutating func setRunningExtension(_ process: Int?) { runningExtension = process }

@@ -7,8 +7,10 @@ extension Phone {
         return shown.screen
     }
 
-    /// A button of the app's own screen, tapped: the app hears of it (`AppScreenButtons`).
+    /// A button of the app's own screen, tapped: the app hears of it (`AppScreenButtons`); or,
+    /// while the app's alert covers the screen, the alert's button of that title.
     func tapAppButton(_ label: String) {
+        if !app.alerts.isEmpty, let alert = alertOnScreen { return tapAlertButton(label, of: alert) }
         guard let screen = presentedAppScreen, screen.buttons.contains(where: { $0.label == label }) else {
             return refuse(.noAppButton(label))
         }

@@ -27,6 +27,12 @@ public enum PhoneEvent: Equatable, Sendable {
     case push(kind: PushRequest.Kind, delivered: Bool, reason: String?)
     /// The app launched, came to the foreground, went to the background or was terminated.
     case app(state: AppState, reason: String)
+    /// The app presented an alert (`UIAlertController`), its buttons' titles in the order they show;
+    /// it shows while the app's own screen does.
+    case alertPresented(title: String?, message: String?, style: UIAlertController.Style, buttons: [String])
+    /// The app's alert went: the person chose the button titled `button`, or the app's code
+    /// dismissed it (`button` nil).
+    case alertDismissed(title: String?, button: String?)
     /// The app's VoIP push token was handed to it, and the APNs environment it belongs to.
     case token(String, environment: APNsEnvironment)
     /// The phone was locked or unlocked.

@@ -101,6 +101,9 @@ public enum Keymap {
                            help: "tap the app's \(button.label) button", .tapAppButton(button.label))
             }
             return buttons + [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit, conditions]
+        case .alert(let alert, _):
+            // The alert is modal: the app's own buttons under it are covered; the system's keys stay.
+            return alertKeys(alert) + [toggleApp(inForeground: true), recents, notifications, toggleLock(.unlocked), demoCall, help, quit, conditions]
         case .recents(let list):
             var keys: [KeyBinding] = []
             if !list.entries.isEmpty {
@@ -183,6 +186,27 @@ public enum Keymap {
     /// Down and up in a list; the arrow keys arrive as j and k.
     private static let selection = KeyBinding(["j", "k"], "j/k", hint: "move", help: "select the next entry (j or the down arrow) or the previous one (k, up)") {
         .moveSelection(by: $0 == "j" ? 1 : -1)
+    }
+
+    /// The alert's buttons: the digits 1 to 9 in the order shown (as call waiting numbers its
+    /// choices), Enter also for the preferred one and Esc for the cancel one, as a hardware
+    /// keyboard chooses them on iOS. A disabled button keeps its key, which is refused.
+    private static func alertKeys(_ alert: AppAlert) -> [KeyBinding] {
+        alert.buttons.prefix(9).enumerated().map { index, button in
+            var keys: [Unicode.Scalar] = [Unicode.Scalar(UInt8(ascii: "1") + UInt8(index))]
+            var label = String(keys[0])
+            if index == alert.enterButton {
+                keys += ["\r", "\n"]
+                label += "/Enter"
+            }
+            if index == alert.escapeButton {
+                keys.append("\u{1B}")
+                label += "/Esc"
+            }
+            let disabled = button.isEnabled ? "" : " (disabled: refused)"
+            return KeyBinding(keys, label, hint: button.title.lowercased(), help: "choose the alert's \(button.title) button" + disabled,
+                              .chooseAlertButton(index + 1))
+        }
     }
 
     /// The conditions panel's keys: each sets one condition, as its request does.

@@ -5,7 +5,7 @@ extension Phone {
     /// What the phone shows at `now`: the conditions panel and the help overlay over the screen
     /// they were opened on, while that screen shows. Help opened over the panel explains the panel.
     public func screen(at now: Instant) -> Screen {
-        var shown = baseScreen(at: now)
+        var shown = shownScreen(at: now)
         if let over = screens.conditionsOver, over == shown.name { shown = .conditions(conditionsPanel, over: shown) }
         if let helpOver = screens.helpOver, helpOver == shown.name { return .help(shown) }
         return shown
@@ -15,7 +15,7 @@ extension Phone {
     /// gone, so they do not come back when a screen of that name shows again (the lock screen
     /// after a call). Run after each command, only while one is open.
     func dropGoneOverlays() {
-        let base = baseScreen(at: now).name
+        let base = shownScreen(at: now).name
         if screens.conditionsOver != nil, screens.conditionsOver != base { screens.conditionsOver = nil }
         if screens.helpOver != nil, screens.helpOver != (screens.conditionsOver != nil ? "conditions" : base) { screens.helpOver = nil }
     }
@@ -29,8 +29,16 @@ extension Phone {
             route: device.route, audioFault: device.audioFault)
     }
 
-    /// The screen without the help overlay: calls first, then an open list, the "call ended"
-    /// screen, the app's own screen, and the lock screen.
+    /// The screen without the help overlay and the conditions panel: the app's alert over the
+    /// screen under it, where it shows (`alert(over:)`).
+    func shownScreen(at now: Instant) -> Screen {
+        let base = baseScreen(at: now)
+        guard !app.alerts.isEmpty, let alert = alert(over: base) else { return base }
+        return .alert(alert, over: base)
+    }
+
+    /// The screen without the overlays and the app's alert: calls first, then an open list, the
+    /// "call ended" screen, the app's own screen, and the lock screen.
     private func baseScreen(at now: Instant) -> Screen {
         let appName = configuration.app.displayName
         let focus = calls.focus

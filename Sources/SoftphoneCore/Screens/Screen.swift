@@ -18,6 +18,8 @@ public enum Screen: Equatable, Hashable, Sendable {
     case recents(RecentsScreen)
     /// The notification centre, opened with `n`: delivered notifications, newest first.
     case notificationCentre(NotificationCentreScreen)
+    /// The app's alert (`UIAlertController`) over the app's screen it belongs to (`Phone+AppAlert`).
+    indirect case alert(AppAlert, over: Screen)
     /// The help overlay (`?`) over the screen it explains.
     indirect case help(Screen)
     /// The conditions panel (`!`) over the screen it was opened on.
@@ -34,6 +36,7 @@ public enum Screen: Equatable, Hashable, Sendable {
         case .app: "app"
         case .recents: "recents"
         case .notificationCentre: "notifications"
+        case .alert: "alert"
         case .help: "help"
         case .conditions: "conditions"
         }

@@ -12,6 +12,10 @@
 @_exported public import class SoftphoneCore.UIColor
 @_exported public import class SoftphoneCore.UIViewController
 @_exported public import class SoftphoneCore.UINavigationController
+// An alert presented shows on the phone's screen, over the app's own; the person chooses its buttons.
+@_exported public import class SoftphoneCore.UIAlertController
+@_exported public import class SoftphoneCore.UIAlertAction
+@_exported public import class SoftphoneCore.UITextField
 @_exported public import class SoftphoneCore.UIStoryboard
 @_exported public import class SoftphoneCore.UIImage
 #if SOFTPHONE_FOUNDATION
