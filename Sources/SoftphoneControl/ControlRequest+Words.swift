@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -52,6 +52,7 @@ extension ControlRequest {
     public static func synopsis(of subcommand: String, in context: WordContext) -> String {
         let operand: String? = switch subcommand {
         case "key": "KEYS|headset"
+        case "tap": "LABEL"
         case "push": context.standardInput ? "[FILE|-]" : "FILE"
         case "app": AppAction.allCases.map(\.rawValue).joined(separator: "|")
         case "caption": "[TEXT]"
@@ -110,6 +111,12 @@ extension ControlRequest {
                 throw reader.mistake("which keys? e.g. `\(reader.prefix) a`; usage: \(usage)", at: keys == nil ? nil : reader.culprit)
             }
             return (.key(keys), try rest(&reader, context))
+        case "tap":
+            let label = reader.operand(valueFlags: socketFlag)
+            guard let label, !label.isEmpty else {
+                throw reader.mistake("which button? its title, e.g. `\(reader.prefix) Retry`; usage: \(usage)", at: label == nil ? nil : reader.culprit)
+            }
+            return (.tap(label), try rest(&reader, context))
         case "push":
             return try readPush(&reader, in: context)
         case "lock", "unlock":

@@ -24,6 +24,9 @@ public enum ControlRequest: Equatable, Sendable {
     case unlock
     /// The app's life: to the foreground, to the background, killed, deleted, installed, reinstalled.
     case app(AppAction)
+    /// The person taps the button of this title on the app's own screen, or on the app's alert
+    /// while it covers that screen.
+    case tap(String)
     /// A JSON snapshot of the phone: app, lock state, the call in progress.
     case state
     /// The current screen as plain text.
@@ -51,7 +54,7 @@ public enum ControlRequest: Equatable, Sendable {
     case focus(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -144,6 +147,11 @@ public enum ControlRequest: Equatable, Sendable {
             return (id, .key(keys))
         case "caption":
             return (id, .caption(try optionalString(json, "text") ?? ""))
+        case "tap":
+            guard let label = try optionalString(json, "label"), !label.isEmpty else {
+                throw ControlError("field \"label\" must be the title of a button on the app's screen or its alert, e.g. \"Retry\"")
+            }
+            return (id, .tap(label))
         case "network":
             guard let word = try optionalString(json, "network") else { throw ControlError("field \"network\" is missing; use one of: \(networkWords)") }
             let state: NetworkState?
@@ -363,6 +371,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .cancel: .object([("cmd", .string("cancel"))])
         case .hangup: .object([("cmd", .string("hangup"))])
         case .key(let keys): .object([("cmd", .string("key")), ("keys", .string(keys))])
+        case .tap(let label): .object([("cmd", .string("tap")), ("label", .string(label))])
         case .push(let push): Self.json(push)
         case .lock: .object([("cmd", .string("lock"))])
         case .unlock: .object([("cmd", .string("unlock"))])
@@ -405,6 +414,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .unlock: [.setLock(.unlocked)]
         case .app(let action): [.app(action)]
         case .key(let keys): Keymap.commands(for: keys)
+        case .tap(let label): [.tapAppButton(label)]
         case .network(let state, let latency): [.setNetwork(state, latency: latency)]
         case .power(let mode): [.setPower(mode)]
         case .cellular(let action): [.cellular(action)]

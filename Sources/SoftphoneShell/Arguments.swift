@@ -61,6 +61,7 @@ enum Arguments {
                                                                      (remote side: APNs delivers this JSON push; - or none: stdin;
                                                                       --via-apns: over HTTP/2 to the phone's --apns endpoint)
                softphone key KEYS | headset                          (the person presses keys; headset: its button answers or hangs up)
+               softphone tap LABEL                                   (the person taps the button of that title: the app's screen's, or its alert's)
                softphone lock | unlock                               (the person locks or unlocks the phone)
                softphone \(verb("app"))   (the app's life; end-call: its own hang-up button)
                softphone \(verb("network"))   (the device's connection; APNs stores pushes while it is offline)
@@ -89,7 +90,8 @@ enum Arguments {
         keys (each screen has its own; ? lists them): a/Enter accept · d/b/Esc decline or hang up · s silence the ringer
               0-9*# DTMF in a call · 1/2 call waiting · x/X hold or resume · m mute · p speaker · e the app's own hang-up
               o/w open or swipe away the banner · c demo call · r Recents (Enter calls back) · n notifications (Enter opens)
-              j/k move in a list · l lock/unlock · f app foreground/background · ? help · q quit
+              1-9 an app's alert's buttons (Enter its preferred one, Esc its cancel one) · j/k move in a list
+              l lock/unlock · f app foreground/background · ? help · q quit
               full screen: v show or hide the event log · / type a command (call --from Bob, key a, lock, …) · g the call flow
         socket: --socket, else $SOFTPHONE_SOCKET, else $XDG_RUNTIME_DIR/softphone/control.sock, else \(SocketPath.resolve(explicit: nil, environment: [:])) (a folder of its own, mode 0700)
         settings (--set KEY=VALUE: what the person set in the app's Settings.bundle; default in parentheses):\(settingsUsage(apps: apps))

@@ -24,6 +24,13 @@ struct ControlRequestTests {
         #expect(try ControlRequest.decode(request.json.text).request == request)
     }
 
+    @Test("tap is {\"cmd\":\"tap\",\"label\":…}: the button of that title, the alert's while one shows")
+    func tap() throws {
+        #expect(ControlRequest.tap("Retry").json.text == #"{"cmd":"tap","label":"Retry"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"tap","label":"Sign In"}"#).request == .tap("Sign In"))
+        #expect(ControlRequest.tap("Retry").commands == [.tapAppButton("Retry")])
+    }
+
     @Test("app requests are {\"cmd\":\"app\",\"action\":…}, delete and install among them")
     func appRequests() throws {
         #expect(ControlRequest.app(.delete).json.text == #"{"cmd":"app","action":"delete"}"#)
@@ -78,12 +85,13 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
         (#"{"cmd":"key"}"#, "field \"keys\" must be a non-empty string of keys, e.g. \"a\""),
+        (#"{"cmd":"tap","label":""}"#, "field \"label\" must be the title of a button on the app's screen or its alert, e.g. \"Retry\""),
         (#"[1]"#, "request must be a JSON object like {\"cmd\":\"call\"}"),
         (#"{"cmd":"push","payload":{"aps":{}},"priority":7}"#, "field \"priority\" is \"7\"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"),
         (#"{"cmd":"push","payload":{"aps":{}},"priority":"high"}"#, "field \"priority\" is \"high\"; APNs accepts 10 (deliver immediately), 5 (power-considerate) or 1 (lowest) (400 BadPriority, iOS rule 18)"),
