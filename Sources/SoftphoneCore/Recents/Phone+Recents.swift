@@ -37,7 +37,7 @@ extension Phone {
         let recent = recentsList[index]
         screens.openList = nil
         appAction(.foreground)
-        let handleType: INPersonHandle.HandleType = switch recent.handleType {
+        let handleType: INPersonHandleType = switch recent.handleType {
         case .phoneNumber: .phoneNumber
         case .emailAddress: .emailAddress
         case .generic: .unknown

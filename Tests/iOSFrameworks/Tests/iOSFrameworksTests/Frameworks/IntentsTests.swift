@@ -1,5 +1,7 @@
 // The Intents part a call app uses: a call-back from Recents reaches the app delegate as an
-// NSUserActivity whose interaction holds an INStartCallIntent naming the person to call.
+// NSUserActivity whose interaction holds an INStartCallIntent naming the person to call; the
+// deprecated call intents and the person and handle that published code makes itself.
+import Foundation
 import Intents
 import UIKit
 import XCTest
@@ -23,12 +25,63 @@ final class IntentsTests: XCTestCase {
         let interaction: INInteraction = try XCTUnwrap(activity.interaction)
         let intent: INIntent = interaction.intent
         let call = try XCTUnwrap(intent as? INStartCallIntent)
-        XCTAssertEqual(call.callCapability, .audioCall)
+        XCTAssertEqual(call.callCapability, INCallCapability.audioCall)
         let person: INPerson = try XCTUnwrap(call.contacts?.first)
         XCTAssertEqual(person.displayName, "Zoë")
         let handle: INPersonHandle = try XCTUnwrap(person.personHandle)
         XCTAssertEqual(handle.value, "+15551234")
-        XCTAssertEqual(handle.type, .phoneNumber)
+        XCTAssertEqual(handle.type, INPersonHandleType.phoneNumber)
+    }
+
+    /// iOS 10 to 12's call intents, deprecated since iOS 13 but still in published code, keep the
+    /// people and the destination type they are made with.
+    func test_theDeprecatedCallIntentsKeepTheirContacts() throws {
+        let zoe = INPerson(
+            personHandle: INPersonHandle(value: "+15551234", type: .phoneNumber), nameComponents: nil, displayName: "Zoë",
+            image: nil, contactIdentifier: nil, customIdentifier: nil)
+        let audio = INStartAudioCallIntent(destinationType: .normal, contacts: [zoe])
+        XCTAssertEqual(audio.destinationType, INCallDestinationType.normal)
+        XCTAssert(audio.contacts?.first === zoe)
+        XCTAssertEqual(INStartAudioCallIntent(contacts: nil).destinationType, .unknown)
+        XCTAssertNil(INStartAudioCallIntent(contacts: nil).contacts)
+        let video = INStartVideoCallIntent(contacts: [zoe])
+        XCTAssertEqual(video.contacts?.first?.personHandle?.value, "+15551234")
+        let intents: [INIntent] = [audio, video]
+        XCTAssertEqual(intents.filter { $0 is INStartCallIntent }.count, 0)
+        XCTAssertEqual(
+            [INCallDestinationType.unknown, .normal, .emergency, .voicemail, .redial, .callBack].map(\.rawValue), [0, 1, 2, 3, 4, 5])
+        XCTAssertEqual([INCallCapability.unknown, .audioCall, .videoCall].map(\.rawValue), [0, 1, 2])
+        XCTAssertEqual([INPersonHandleType.unknown, .emailAddress, .phoneNumber].map(\.rawValue), [0, 1, 2])
+    }
+
+    /// A person keeps what app code makes it with; without a display name it shows its name
+    /// components, else its handle's value, as Apple's header says.
+    func test_aPersonKeepsWhatItIsMadeWith() throws {
+        var name = PersonNameComponents()
+        name.givenName = "Zoë"
+        name.familyName = "Martin"
+        let image = INImage(named: "zoe.png")
+        let handle = INPersonHandle(value: "zoe@example.com", type: .emailAddress)
+        let person = INPerson(
+            personHandle: handle, nameComponents: name, displayName: nil, image: image, contactIdentifier: "contact-1",
+            customIdentifier: "user-42")
+        XCTAssertEqual(person.displayName, "Zoë Martin")
+        XCTAssertEqual(person.nameComponents?.familyName, "Martin")
+        XCTAssert(person.image === image)
+        XCTAssertEqual(person.contactIdentifier, "contact-1")
+        XCTAssertEqual(person.customIdentifier, "user-42")
+        XCTAssertEqual(person.personHandle?.type, .emailAddress)
+
+        let nameless = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: nil, image: INImage(imageData: Data([0x89, 0x50])),
+            contactIdentifier: nil, customIdentifier: nil)
+        XCTAssertEqual(nameless.displayName, "zoe@example.com")
+        XCTAssertNil(nameless.nameComponents)
+        let anonymous = INPerson(
+            personHandle: INPersonHandle(value: nil, type: .unknown), nameComponents: nil, displayName: nil,
+            image: INImage(url: URL(string: "https://example.com/zoe.png")!), contactIdentifier: nil, customIdentifier: nil)
+        XCTAssertEqual(anonymous.displayName, "")
+        XCTAssertNotNil(anonymous.image)
     }
 
     /// A video call is called back as a video call.
