@@ -218,7 +218,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
     // MARK: - Recents (iOS rule 48)
 
     public func application(
-        _ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void
+        _ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool {
         guard userActivity.activityType == "INStartCallIntent",
             let value = (userActivity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value

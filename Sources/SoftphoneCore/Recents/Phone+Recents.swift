@@ -47,9 +47,12 @@ extension Phone {
         let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent))
         runLoop.schedule(at: nil) { [unowned self] in
             guard let delegate = app.delegate, let application = app.application else { return }
-            let handled = delegate.application(application, continue: activity, restorationHandler: { _ in })
+            // The objects the app hands back are asked to restore the activity, as UIKit does.
+            let handled = delegate.application(application, continue: activity, restorationHandler: { objects in
+                objects?.forEach { $0.restoreUserActivityState(activity) }
+            })
             if !handled {
-                violation(48, "the app did not handle the INStartCallIntent activity from Recents, so tapping the entry did nothing (rule 48: list INStartCallIntent in NSUserActivityTypes, handle it in application(_:continue:restorationHandler:) and request a CXStartCallAction)")
+                violation(48, "the app did not handle the INStartCallIntent activity from Recents, so tapping the entry did nothing (rule 48: list INStartCallIntent in NSUserActivityTypes, handle it in application(_:continue:restorationHandler:) with a restorationHandler of [UIUserActivityRestoring]? (iOS does not call a method taking [Any]?) and request a CXStartCallAction; since iOS 13 the intent is an INStartCallIntent, not an INStartAudioCallIntent or INStartVideoCallIntent)")
             }
         }
     }

@@ -4,6 +4,11 @@ open class UIResponder: NSObject {
     /// Required, as UIKit's objects are made from their class alone: `UIApplicationMain` makes
     /// the app delegate from the class it is named.
     public required override init() { super.init() }
+
+    /// Restores the state `activity` describes: the system calls it on each object the app hands
+    /// to `application(_:continue:restorationHandler:)`'s handler (`UIUserActivityRestoring`).
+    /// Does nothing unless a subclass overrides it.
+    open func restoreUserActivityState(_ activity: NSUserActivity) {}
 }
 
 public final class UIApplication: UIResponder {
@@ -86,9 +91,16 @@ public protocol UIApplicationDelegate: AnyObject {
     /// Sessions the person discarded in the app switcher.
     func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
     /// The system hands over an activity, e.g. a call started from Recents (iOS rule 48).
+    ///
+    /// The handler takes `[UIUserActivityRestoring]?`, as in the iOS 12 SDK and later. Code
+    /// written for older SDKs declares it `([Any]?) -> Void`: that still compiles, as a method of
+    /// the app's own, and is never called, as on iOS. There UIKit finds the method by its
+    /// Objective-C selector, and Swift exposes a method to Objective-C only when it satisfies the
+    /// requirement, which one of the old type does not (Xcode warns that it "nearly matches").
+    /// So there is no second requirement for it: the phone calls this one, as iOS does.
     func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
-        restorationHandler: @escaping ([Any]?) -> Void) -> Bool
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool
     /// The alert-push token, after `registerForRemoteNotifications()` (not the VoIP token, rule 3).
     func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
 }
@@ -118,7 +130,7 @@ extension UIApplicationDelegate {
     public func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>) {}
     public func application(
         _ application: UIApplication, continue userActivity: NSUserActivity,
-        restorationHandler: @escaping ([Any]?) -> Void
+        restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void
     ) -> Bool { false }
     public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {}
 }

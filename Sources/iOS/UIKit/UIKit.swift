@@ -6,6 +6,7 @@
 @_exported public import protocol SoftphoneCore.UIApplicationDelegate
 @_exported public import class SoftphoneCore.UIResponder
 @_exported public import func SoftphoneCore.UIApplicationMain
+@_exported public import protocol SoftphoneCore.UIUserActivityRestoring
 // The headless view layer: the objects exist and keep their state; nothing of them is drawn.
 @_exported public import class SoftphoneCore.UIWindow
 @_exported public import class SoftphoneCore.UIView

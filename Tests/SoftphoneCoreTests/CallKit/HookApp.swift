@@ -95,7 +95,7 @@ final class HookApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDe
         }
     }
 
-    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void) -> Bool {
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool {
         let intent = userActivity.interaction?.intent as? INStartCallIntent
         let handle = intent?.contacts?.first?.personHandle
         log.append("continue \(userActivity.activityType) \(handle?.value ?? "-") type=\(handle?.type.rawValue ?? -1) capability=\(intent?.callCapability.rawValue ?? -1)")

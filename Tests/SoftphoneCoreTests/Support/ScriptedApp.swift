@@ -147,7 +147,7 @@ final class ScriptedApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProvid
 
     // MARK: Recents
 
-    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void) -> Bool {
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool {
         log.append("continue \(userActivity.activityType)")
         guard behaviour.handlesStartCallIntent, let value = (userActivity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value else { return false }
         controller.request(CXTransaction(action: CXStartCallAction(call: UUID(), handle: CXHandle(type: .phoneNumber, value: value)))) { [weak self] error in

@@ -8,7 +8,9 @@ import Intents
 import PushKit
 import UIKit
 
-final class AppDelegate: UIResponder, UIApplicationDelegate {
+/// An app delegate that starts its CallManager at launch. The app delegates differ in how they
+/// handle a call-back: this file's, and those of CallBackAppDelegates.swift.
+class CallManagerAppDelegate: UIResponder {
     var window: UIWindow?
     let callManager = CallManager()
 
@@ -16,8 +18,10 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
         callManager.start()
         return true
     }
+}
 
-    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void) -> Bool {
+final class AppDelegate: CallManagerAppDelegate, UIApplicationDelegate {
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
         guard let intent = userActivity.interaction?.intent as? INStartCallIntent,
             let handle = intent.contacts?.first?.personHandle?.value
         else { return false }

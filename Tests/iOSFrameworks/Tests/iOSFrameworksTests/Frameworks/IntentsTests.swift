@@ -33,6 +33,25 @@ final class IntentsTests: XCTestCase {
         XCTAssertEqual(handle.type, INPersonHandleType.phoneNumber)
     }
 
+    /// The objects the app hands back through the restoration handler are asked to restore the
+    /// activity, as UIKit asks them.
+    func test_theRestorationHandlersObjectsRestoreTheActivity() throws {
+        final class RestoringResponder: UIResponder {
+            private(set) var restored: [String] = []
+            override func restoreUserActivityState(_ activity: NSUserActivity) { restored.append(activity.activityType) }
+        }
+        let responder = RestoringResponder()
+        let t = ProbePhone()
+        t.probe.restoring = [responder]
+        t.runInApp { _ in t.probe.reportIncomingCall(UUID(), from: "Zoë") }
+        t.send(.end)
+        t.send(.setLock(.unlocked))
+        t.send(.callBack(recent: 1))
+        XCTAssertEqual(responder.restored, ["INStartCallIntent"])
+        let restoring: [UIUserActivityRestoring] = [UIWindow()]
+        XCTAssert(restoring.first is UIResponder)
+    }
+
     /// iOS 10 to 12's call intents, deprecated since iOS 13 but still in published code, keep the
     /// people and the destination type they are made with.
     func test_theDeprecatedCallIntentsKeepTheirContacts() throws {

@@ -28,6 +28,8 @@ final class ProbeAppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistry
     var onAction: ((CXAction) -> Void)?
     /// Whether `provider(_:execute:)` takes the whole transaction (then no `perform` is called).
     var executesTransactions = false
+    /// What the app hands back through `application(_:continue:restorationHandler:)`'s handler.
+    var restoring: [UIUserActivityRestoring] = []
 
     // What the frameworks handed the app, in order.
     private(set) var performed: [CXAction] = []
@@ -61,9 +63,10 @@ final class ProbeAppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistry
     func applicationDidBecomeActive(_ application: UIApplication) { log.append("didBecomeActive") }
     func applicationDidEnterBackground(_ application: UIApplication) { log.append("didEnterBackground") }
 
-    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([Any]?) -> Void) -> Bool {
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
         log.append("continue \(userActivity.activityType)")
         activities.append(userActivity)
+        restorationHandler(restoring)
         return true
     }
 
