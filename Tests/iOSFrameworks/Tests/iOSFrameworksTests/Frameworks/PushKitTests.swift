@@ -93,4 +93,66 @@ final class PushKitTests: XCTestCase {
         XCTAssertEqual(t.probe.payloads.count, 1)
         XCTAssertEqual(t.incomingNames, ["Zoë"])
     }
+
+    /// Reports each push it gets and notes which method it came through.
+    class ReportingDelegate: NSObject {
+        let provider: CXProvider
+        private(set) var calls: [String] = []
+        init(provider: CXProvider) { self.provider = provider }
+        func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {}
+        func report(_ payload: PKPushPayload, through method: String) {
+            calls.append(method)
+            let update = CXCallUpdate()
+            update.localizedCallerName = payload.dictionaryPayload["caller"] as? String
+            provider.reportNewIncomingCall(with: UUID(), update: update) { _ in }
+        }
+    }
+
+    /// A delegate as code written before iOS 11 has it: only the deprecated method, without a
+    /// completion, which PushKit calls when the delegate lacks the completion variant.
+    final class DeprecatedMethodDelegate: ReportingDelegate, PKPushRegistryDelegate {
+        func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
+            report(payload, through: "deprecated \(type.rawValue)")
+        }
+    }
+
+    /// A delegate with both methods, as code kept for iOS 10 and 11 has them.
+    final class BothMethodsDelegate: ReportingDelegate, PKPushRegistryDelegate {
+        func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
+            report(payload, through: "deprecated")
+        }
+        func pushRegistry(
+            _ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType,
+            completion: @escaping () -> Void
+        ) {
+            report(payload, through: "completion")
+            completion()
+        }
+    }
+
+    /// A delegate with only the deprecated method gets the push and reports it from there: the
+    /// phone rings and the app lives on, on iOS 18 and on iOS 26.4 alike.
+    func test_aDelegateWithOnlyTheDeprecatedMethodGetsThePush() {
+        for iOS26_4 in [false, true] {
+            let t = ProbePhone(iOS26_4: iOS26_4)
+            let delegate = DeprecatedMethodDelegate(provider: t.probe.provider)
+            t.runInApp { _ in t.probe.registry.delegate = delegate }
+            t.call(from: "Zoë", handle: "+15551234")
+            XCTAssertEqual(delegate.calls, ["deprecated PKPushTypeVoIP"])
+            XCTAssertEqual(t.incomingNames, ["Zoë"])
+            XCTAssert(t.rang)
+            XCTAssertFalse(t.ruleViolations.contains(5), "killed for an unreported push")
+            XCTAssertNotNil(t.app)
+        }
+    }
+
+    /// A delegate with both methods gets the push once, through the completion variant.
+    func test_aDelegateWithBothMethodsGetsOnlyTheCompletionVariant() {
+        let t = ProbePhone()
+        let delegate = BothMethodsDelegate(provider: t.probe.provider)
+        t.runInApp { _ in t.probe.registry.delegate = delegate }
+        t.call(from: "Zoë", handle: "+15551234")
+        XCTAssertEqual(delegate.calls, ["completion"])
+        XCTAssertEqual(t.incomingNames, ["Zoë"])
+    }
 }
