@@ -220,6 +220,9 @@ public final class CXTransaction: NSObject {
         if let single { body(single) } else { for action in list { body(action) } }
     }
 
+    /// Makes an empty transaction, for `addAction(_:)` to fill (requested empty, it fails
+    /// `emptyTransaction`, as on iOS).
+    public override init() { uuid = UUID() }
     /// Makes a transaction of `actions`.
     public init(actions: [CXAction]) {
         uuid = UUID()

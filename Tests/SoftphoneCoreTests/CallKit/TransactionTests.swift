@@ -15,7 +15,7 @@ struct TransactionTests {
         CXStartCallAction(call: uuid, handle: CXHandle(type: .phoneNumber, value: number))
     }
 
-    @Test("a transaction lists its actions in the order given, whether made with one, several, or added one by one")
+    @Test("a transaction lists its actions in the order given, whether made with one, several, none, or added one by one")
     func actionsInOrder() {
         let first = start(), second = CXEndCallAction(call: Self.other), third = CXEndCallAction(call: Self.other)
         let grown = CXTransaction(actions: [])
@@ -26,6 +26,12 @@ struct TransactionTests {
         single.addAction(second)
         #expect(single.actions.map(ObjectIdentifier.init) == [first, second].map(ObjectIdentifier.init))
         #expect(CXTransaction(actions: [second, first]).actions.map(ObjectIdentifier.init) == [second, first].map(ObjectIdentifier.init))
+        let empty = CXTransaction()
+        #expect(empty.actions.isEmpty)
+        empty.addAction(first)
+        #expect(empty.actions.map(ObjectIdentifier.init) == [ObjectIdentifier(first)])
+        empty.addAction(third)
+        #expect(empty.actions.map(ObjectIdentifier.init) == [first, third].map(ObjectIdentifier.init))
     }
 
     @Test("rule 35: the request-transaction error codes and domain are iOS's")

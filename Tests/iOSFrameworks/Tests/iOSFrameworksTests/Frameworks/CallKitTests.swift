@@ -405,6 +405,32 @@ final class CallKitTests: XCTestCase {
         XCTAssert(call.isOutgoing && call.hasConnected)
     }
 
+    /// Published code builds its request from an empty transaction: CXTransaction(), then
+    /// addAction(_:). The start action reaches the provider's perform and the call goes out;
+    /// an empty one is refused as emptyTransaction.
+    func test_aStartCallAddedToAnEmptyTransactionReachesThePerformer() throws {
+        let t = ProbePhone()
+        let uuid = UUID()
+        var errors: [Error?] = []
+        t.runInApp { _ in
+            let startCallAction = CXStartCallAction(call: uuid, handle: CXHandle(type: .phoneNumber, value: "+15557777"))
+            let transaction = CXTransaction()
+            XCTAssert(transaction.actions.isEmpty)
+            transaction.addAction(startCallAction)
+            t.probe.callController.request(transaction) { error in errors.append(error) }
+        }
+        XCTAssertEqual(t.probe.log.filter { $0.hasPrefix("perform") }, ["perform start"])
+        let performed = try XCTUnwrap(t.probe.performed.first as? CXStartCallAction)
+        XCTAssertEqual(performed.callUUID, uuid)
+        XCTAssertEqual(performed.handle.value, "+15557777")
+        XCTAssertEqual(t.outgoingCalls, [1])
+        XCTAssertEqual(errors.count, 1)
+        XCTAssertNil(errors.first ?? nil)
+
+        t.runInApp { _ in t.probe.callController.request(CXTransaction()) { error in errors.append(error) } }
+        XCTAssertEqual(((errors.last ?? nil) as? CXErrorCodeRequestTransactionError)?.code, .emptyTransaction)
+    }
+
     /// reportCall(with:updated:) changes the caller's name; reportCall(with:endedAt:reason:) ends
     /// the call with the app's reason, without any action.
     func test_reportedUpdatesAndEndsChangeTheCall() {
