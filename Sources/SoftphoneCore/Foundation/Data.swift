@@ -2,9 +2,9 @@
 #if !SOFTPHONE_FOUNDATION
 /// A byte buffer, as Foundation's `Data`: PushKit hands the VoIP token over as one (iOS rule 2).
 ///
-/// `description` prints as iOS 13 and later do, `{length = 32, bytes = 0x965b251c … }`, so code that
-/// still strips `<`, `>` and spaces from it (the pre-iOS 13 habit) produces the broken token a
-/// server would really receive.
+/// `description` prints as iOS 13 and later print an `NSData`, `{length = 32, bytes = 0x965b251c
+/// … }`, so code that still strips `<`, `>` and spaces from it (the pre-iOS 13 habit) produces
+/// the broken token a server would really receive.
 public struct Data: RandomAccessCollection, MutableCollection, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByArrayLiteral
 {
@@ -27,18 +27,7 @@ public struct Data: RandomAccessCollection, MutableCollection, Hashable, Sendabl
     /// Adds bytes at the end.
     public mutating func append(contentsOf bytes: some Sequence<UInt8>) { storage.append(contentsOf: bytes) }
 
-    /// iOS 13's format: `{length = N, bytes = 0x…}`; past 24 bytes only the first 16 and the last
-    /// 8 are shown, around ` ... `, exactly as `NSData.description` does.
-    public var description: String {
-        func groups(_ bytes: ArraySlice<UInt8>) -> String {
-            stride(from: bytes.startIndex, to: bytes.endIndex, by: 4)
-                .map { Hex.string(bytes[$0..<Swift.min($0 + 4, bytes.endIndex)]) }
-                .joined(separator: " ")
-        }
-        let shown = storage.count <= 24
-            ? groups(storage[...])
-            : groups(storage[0..<16]) + " ... " + groups(storage[(storage.count - 8)...])
-        return "{length = \(storage.count), bytes = 0x\(shown) }"
-    }
+    /// iOS 13's format, as `NSDataDescription` gives it.
+    public var description: String { NSDataDescription.text(of: storage) }
 }
 #endif

@@ -93,9 +93,11 @@ struct TokenTests {
         let token = Data(bytes)
         #expect(token.description == "{length = 32, bytes = 0x965b251c 6cb1926d e3cb366f dfb16ddd ... 5f857679 376eab7c }")
         #expect(Hex.string(token) == "965b251c6cb1926de3cb366fdfb16ddde6b9086a8a3cac9e5f857679376eab7c")
-        // Short data is shown whole.
-        #expect(Data([0x01, 0x02, 0x03, 0x04, 0x05]).description == "{length = 5, bytes = 0x01020304 05 }")
-        #expect(Data().description == "{length = 0, bytes = 0x }")
+        // Up to 24 bytes are shown whole, in one run of hex; from 25 on, 16 and 8 of them.
+        #expect(Data([0x01, 0x02, 0x03, 0x04, 0x05]).description == "{length = 5, bytes = 0x0102030405}")
+        #expect(Data().description == "{length = 0, bytes = 0x}")
+        #expect(Data(0..<24).description == "{length = 24, bytes = 0x000102030405060708090a0b0c0d0e0f1011121314151617}")
+        #expect(Data(0..<25).description == "{length = 25, bytes = 0x00010203 04050607 08090a0b 0c0d0e0f ... 11121314 15161718 }")
     }
 
     @Test("rule 2: stripping <, > and spaces from the description (the pre-iOS 13 habit) gives a broken token")
