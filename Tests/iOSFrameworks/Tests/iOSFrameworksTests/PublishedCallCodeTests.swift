@@ -3,8 +3,8 @@ import SoftphoneTestSupport
 import XCTest
 
 /// Published call code (AppCode/) compiled unchanged and run in the phone: call-backs read by
-/// code that knows the deprecated call intents or the old restoration handler. Each behaves as
-/// on iOS 13 and later, and the phone names the rule it breaks.
+/// code that knows the deprecated call intents or the old restoration handler, and seed-era
+/// token code. Each behaves as on iOS 13 and later, and the phone names the rule it breaks.
 final class PublishedCallCodeTests: XCTestCase {
     /// A phone on the manual clock running `App`, whose push carries the caller's name and handle.
     final class AppPhone<App: UIApplicationDelegate>: PhoneOnManualClock<App> {
@@ -63,4 +63,16 @@ final class PublishedCallCodeTests: XCTestCase {
         XCTAssert(message.contains("[UIUserActivityRestoring]?") && message.contains("[Any]?"), message)
     }
 
+    /// Seed-era token code, `String(format: "%@", token as CVarArg)` stripped of "<", ">" and
+    /// spaces, registers iOS 13's description instead of the token: rule 2, in the phone's words.
+    func test_aTokenFormattedWithPercentAtBreaksRule2() throws {
+        let t = AppPhone { SeedEraTokenAppDelegate() }
+        let hex = try XCTUnwrap(t.events.compactMap { if case .token(let hex, _) = $0 { hex } else { nil } }.first)
+        let registered = try XCTUnwrap(t.requests.first { $0.hasPrefix("register ") })
+        XCTAssert(registered.hasPrefix("register token={length=32,bytes=0x\(hex.prefix(32))...\(hex.suffix(16))}"), registered)
+        let message = try XCTUnwrap(t.violations(of: 2).first)
+        XCTAssert(message.contains("as \"{length=32,bytes=0x\(hex.prefix(8))"), message)
+        XCTAssert(message.contains("since iOS 13 Data.description is \"{length = 32, bytes = 0x…}\""), message)
+        XCTAssertEqual(t.violatedRules, [2])
+    }
 }
