@@ -167,7 +167,7 @@ bench: setup test-setup
 	$(SWIFT) build $(RELEASE) --product softphone
 	$(SWIFT) build $(RELEASE) --product softphone-bench
 	cd $(EXAMPLE) && $(SWIFT) build -c release --product my-phone
-	cd $(IOS_APPS) && $(SWIFT) build -c release --product CombineCallApp
+	cd $(IOS_APPS) && $(SWIFT) build $(RELEASE) --product CombineCallApp
 	SOFTPHONE_BIN=$(CURDIR)/.build/release/softphone SOFTPHONE_EXAMPLE_BIN=$(CURDIR)/$(EXAMPLE)/.build/release/my-phone \
 	  SOFTPHONE_IOS_APP_BIN=$(CURDIR)/$(IOS_APPS)/.build/release/CombineCallApp ./.build/release/softphone-bench
 

@@ -107,7 +107,11 @@ let phoneTargets: [Target] = [
         .target(
             name: "SoftphoneShell",
             dependencies: ["SoftphoneCore", "SoftphoneApps", "SoftphoneAudio", "SoftphoneTUI", "SoftphoneControl", "SoftphoneScenario", "SoftphoneFlow", "SoftphoneAPNs", "SoftphoneFleet", "CMalloc"],
-            swiftSettings: shipped),
+            swiftSettings: shipped,
+            // Every release program that runs the shell (the built-in phone, an app's own):
+            // no relocating of its pointers and no dynamic symbol table of its own functions at
+            // start, which nothing needs; docs/performance.md says what it buys.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic", "-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         // The shell with the built-in apps.
         .executableTarget(
             name: "softphone",

@@ -92,7 +92,8 @@ import SoftphoneTestSupport
 }
 
 /// An app built from its own files, with its app delegate as the entry point (Tests/iOSApps'
-/// CombineCallApp, release): the budgets of app code run as a developer runs it.
+/// CombineCallApp, release with the static Swift runtime, as docs/writing-an-app.md builds one):
+/// the budgets of app code run as a developer runs it.
 @MainActor func iOSAppBench() throws {
     guard let app = getenv("SOFTPHONE_IOS_APP_BIN").map({ String(cString: $0) }) else {
         throw SpawnError(what: "the ios-app part needs SOFTPHONE_IOS_APP_BIN, the release build of Tests/iOSApps' CombineCallApp (make bench builds it)")

@@ -24,14 +24,14 @@ struct UIKitApplicationMainTests {
         #expect(app.makeDelegate() !== app.makeDelegate())
     }
 
-    @Test("@main hands the class itself, which makes the same app; UIKit finds this launcher by its mangled name")
+    @Test("@main hands the class itself, which makes the same app; UIKit finds this launcher by its name")
     func delegateType() {
         let app = UIKitApplicationMain.app(delegateType: EntryPointDelegate.self)
         #expect(app.id == "softphoneshelltests")
         #expect(app.makeDelegate() is EntryPointDelegate)
         // The name UIApplicationMain (SoftphoneCore) looks the launcher up by: renaming the class
         // or its module without it would leave every @main app unable to start.
-        #expect(_typeByName("14SoftphoneShell20UIKitApplicationMainC") == UIKitApplicationMain.self)
+        #expect(_typeByName("SoftphoneShell.UIKitApplicationMain") == UIKitApplicationMain.self)
     }
 
     @Test("the call push carries the caller in the keys call code reads")

@@ -19,17 +19,15 @@ public func UIApplicationMain(
 }
 
 extension UIApplicationDelegate where Self: UIResponder {
-    /// `@main` on the app delegate: UIKit's entry point, with this class as the delegate. (The
-    /// class itself, not its name: finding a class by name searches every type of the program.)
+    /// `@main` on the app delegate: UIKit's entry point, with this class as the delegate.
     public static func main() {
         launcher().run(delegateType: self)
     }
 }
 
 /// What runs the terminal phone for `UIApplicationMain`: SoftphoneShell's `UIKitApplicationMain`,
-/// found by name, as UIKit finds the delegate's class by name. A class, not a protocol: casting
-/// to a class is a walk up its superclasses, where a protocol cast at start would search every
-/// conformance in the program.
+/// found by name, as UIKit finds the delegate's class by name (the run time finds classes by
+/// their names; SoftphoneShell overrides both methods).
 open class ApplicationMainLauncher {
     /// Runs the terminal phone on the program's command line with the app whose delegate class
     /// is named `delegateClassName` installed; never returns.
@@ -39,9 +37,7 @@ open class ApplicationMainLauncher {
 }
 
 private func launcher() -> ApplicationMainLauncher.Type {
-    // Its mangled name (module, class), which the run time resolves without the search a
-    // dotted name costs.
-    guard let launcher = _typeByName("14SoftphoneShell20UIKitApplicationMainC") as? ApplicationMainLauncher.Type else {
+    guard let launcher = _typeByName("SoftphoneShell.UIKitApplicationMain") as? ApplicationMainLauncher.Type else {
         // A mistake in the program's build, not in its input: nothing here can run the phone.
         fatalError("UIApplicationMain needs the terminal phone: add .product(name: \"SoftphoneShell\", package: \"softphone\") to the executable target's dependencies")
     }
