@@ -30,5 +30,9 @@ let package = Package(
         // A scene-based app as Xcode's template makes it: the scene delegate keeps the window and
         // its navigation controller; PushKit is set up in the app delegate, before any scene.
         app("SceneCallApp"),
+        // An app of the years before scenes, in the style of Apple's CallKit sample: a window from
+        // the storyboard, PushKit's method without a completion, call-backs from Recents through
+        // the call intents, transactions built with addAction.
+        app("RecentsCallApp"),
     ]
 )

@@ -4,11 +4,14 @@
 # lines, from its Combine sink and provider delegate, are on standard error).
 # Then the phone is unlocked and the app opened: the app logs a line of its foreground (a
 # scene-based app's scene delegate, which a launch in the background does not connect).
-# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINE THE APP LOGS WHILE IN A CALL' ['LINE IT LOGS WHEN OPENED']
+# With call-back, the ended call is then called back from Recents (`r`, `c`): the app gets the
+# call intent and starts an outgoing call, which `d` hangs up.
+# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINE THE APP LOGS WHILE IN A CALL' ['LINE IT LOGS WHEN OPENED'] [call-back]
 set -euo pipefail
 app=$1
 in_call_log=$2
 opened_log=${3:-}
+call_back=${4:-}
 name=$(basename "$app")
 dir=$(mktemp -d)
 socket=$dir/control.sock
@@ -25,6 +28,14 @@ fail() { echo "$name: $1"; echo "--- plain output"; cat "$dir/out"; echo "--- st
 "$app" wait call.connected --socket "$socket" --timeout 5 >/dev/null || fail "a did not answer: the app's answer action did not connect"
 "$app" key d --socket "$socket" >/dev/null
 "$app" wait call.ended --where reason=local --socket "$socket" --timeout 5 >/dev/null || fail "d did not hang up"
+if [[ $call_back == call-back ]]; then
+    "$app" key r --socket "$socket" >/dev/null
+    "$app" key c --socket "$socket" >/dev/null
+    "$app" wait call.outgoing --where handle=+15551234 --socket "$socket" --timeout 5 >/dev/null || fail "the call-back from Recents started no outgoing call"
+    "$app" wait call.connected --where call=2 --socket "$socket" --timeout 5 >/dev/null || fail "the called-back call did not connect"
+    "$app" key d --socket "$socket" >/dev/null
+    "$app" wait call.ended --where call=2 --socket "$socket" --timeout 5 >/dev/null || fail "d did not hang up the called-back call"
+fi
 if [[ -n $opened_log ]]; then
     grep -qF "$opened_log" "$dir/err" && fail "the app logged \"$opened_log\" before it was opened"
     "$app" unlock --socket "$socket" >/dev/null
@@ -39,4 +50,4 @@ grep -q "ACTION call=1 action=end outcome=fulfilled" "$dir/out" || fail "the app
 grep -q "RULE" "$dir/out" && fail "the app broke an iOS rule"
 grep -qF "$in_call_log" "$dir/err" || fail "the app did not log \"$in_call_log\" during the call"
 [[ -z $opened_log ]] || grep -qF "$opened_log" "$dir/err" || fail "the app did not log \"$opened_log\" once opened"
-echo "$name: rang, answered with a, hung up with d; the app logged \"$in_call_log\"${opened_log:+, and \"$opened_log\" once opened}"
+echo "$name: rang, answered with a, hung up with d${call_back:+, called back from Recents}; the app logged \"$in_call_log\"${opened_log:+, and \"$opened_log\" once opened}"

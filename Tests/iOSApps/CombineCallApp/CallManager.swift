@@ -33,9 +33,9 @@ final class CallManager: ObservableObject {
     private func requestTransaction(_ transaction: CXTransaction) {
         callController.request(transaction) { error in
             if let error = error {
-                print("Error requesting transaction: \(error)")
+                print("The call request failed: \(error)")
             } else {
-                print("Requested transaction successfully")
+                print("The call request went through")
             }
         }
     }

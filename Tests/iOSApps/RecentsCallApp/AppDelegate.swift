@@ -1,0 +1,65 @@
+import CallKit
+import Intents
+import PushKit
+import UIKit
+
+// Written before scenes, with @UIApplicationMain in Xcode; Linux's compiler needs @main, the
+// one change this app's files have.
+@main
+class AppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistryDelegate {
+    var window: UIWindow?
+    let callManager = CallManager()
+    var providerDelegate: ProviderDelegate?
+    var voipRegistry: PKPushRegistry?
+
+    class var shared: AppDelegate {
+        return UIApplication.shared.delegate as! AppDelegate
+    }
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.rootViewController = UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController()
+        window?.makeKeyAndVisible()
+
+        providerDelegate = ProviderDelegate(callManager: callManager)
+
+        voipRegistry = PKPushRegistry(queue: DispatchQueue.main)
+        voipRegistry?.delegate = self
+        voipRegistry?.desiredPushTypes = Set([PKPushType.voIP])
+        return true
+    }
+
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+        guard let handle = userActivity.callBackHandle else {
+            print("No handle to call back in \(userActivity)")
+            return false
+        }
+        guard let video = userActivity.video else {
+            print("No call kind in \(userActivity)")
+            return false
+        }
+        callManager.startCall(handle: handle, video: video)
+        return true
+    }
+
+    // MARK: PKPushRegistryDelegate
+
+    func pushRegistry(_ registry: PKPushRegistry, didUpdate credentials: PKPushCredentials, for type: PKPushType) {
+        let token = credentials.token.map { String(format: "%02.2hhx", $0) }.joined()
+        NSLog("voip token: %@", token)
+    }
+
+    func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) {
+        guard type == .voIP else { return }
+        if let uuidString = payload.dictionaryPayload["uuid"] as? String,
+            let handle = payload.dictionaryPayload["handle"] as? String,
+            let uuid = UUID(uuidString: uuidString) {
+            let hasVideo = payload.dictionaryPayload["hasVideo"] as? Bool ?? false
+            providerDelegate?.reportIncomingCall(uuid: uuid, handle: handle, hasVideo: hasVideo, completion: nil)
+        }
+    }
+
+    func pushRegistry(_ registry: PKPushRegistry, didInvalidatePushTokenFor type: PKPushType) {
+        NSLog("voip token invalidated")
+    }
+}
