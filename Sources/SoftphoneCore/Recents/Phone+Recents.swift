@@ -47,6 +47,13 @@ extension Phone {
         let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent))
         runLoop.schedule(at: nil) { [unowned self] in
             guard let delegate = app.delegate, let application = app.application else { return }
+            // A scene-based app gets it through its scene's delegate, as iOS 13 hands it over
+            // (`scene(_:continue:)`), and its app delegate does not; no answer comes back from
+            // there, so no rule is checked.
+            if let scene = application.connectedScene {
+                scene.delegate?.scene(scene, continue: activity)
+                return
+            }
             // The objects the app hands back are asked to restore the activity, as UIKit does.
             let handled = delegate.application(application, continue: activity, restorationHandler: { objects in
                 objects?.forEach { $0.restoreUserActivityState(activity) }

@@ -1,6 +1,9 @@
 // UIKit's scenes and headless views as call apps use them: a scene-based app gets its foreground
 // and background through its scene delegate, in iOS's order, and no scene for a launch in the
 // background; a window's root view controller and a presented one go through their lifecycle.
+import CallKit
+import Intents
+import PushKit
 import SoftphoneCore
 import SoftphoneTestSupport
 import UIKit
@@ -201,5 +204,58 @@ extension UIKitScenesAndViewsTests {
         var window: UIWindow?? = .some(nil)
         scenes.runInApp { _ in window = UIApplication.shared.delegate?.window }
         XCTAssertNil(window as Any?)
+    }
+}
+
+/// A scene delegate that takes call-backs from Recents, as iOS 13 hands them to scene-based apps.
+final class CallBackSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
+        let handle = (userActivity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value ?? "?"
+        lifeLog.append("scene.continue \(handle)")
+    }
+}
+
+/// An app delegate whose scenes are CallBackSceneDelegate's, and which would take call-backs itself
+/// too; it reports each VoIP push's call and ends what it is asked to.
+final class CallBackSceneAppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate {
+    let registry = PKPushRegistry(queue: .main)
+    let provider = CXProvider(configuration: CXProviderConfiguration())
+
+    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        provider.setDelegate(self, queue: nil)
+        registry.delegate = self
+        registry.desiredPushTypes = [.voIP]
+        return true
+    }
+    func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {}
+    func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType, completion: @escaping () -> Void) {
+        let update = CXCallUpdate()
+        update.remoteHandle = CXHandle(type: .phoneNumber, value: payload.dictionaryPayload["handle"] as? String ?? "")
+        provider.reportNewIncomingCall(with: UUID(), update: update) { _ in completion() }
+    }
+    func providerDidReset(_ provider: CXProvider) {}
+    func provider(_ provider: CXProvider, perform action: CXEndCallAction) { action.fulfill() }
+    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+        let configuration = UISceneConfiguration(name: "Default Configuration", sessionRole: connectingSceneSession.role)
+        configuration.delegateClass = CallBackSceneDelegate.self
+        return configuration
+    }
+    func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {
+        lifeLog.append("app.continue")
+        return true
+    }
+}
+
+extension UIKitScenesAndViewsTests {
+    /// A call-back from Recents reaches a scene-based app's scene delegate, not its app delegate.
+    func test_aCallBackFromRecentsReachesTheSceneDelegate() {
+        let bundle = AppBundle.iOSApp(
+            id: "callbacks", displayName: "Call-backs", bundleIdentifier: "com.example.callbacks", delegate: { CallBackSceneAppDelegate() },
+            callPush: { caller in ["handle": caller.handle] })
+        let t = PhoneOnManualClock<CallBackSceneAppDelegate>(configuration: Phone.Configuration(app: bundle), lock: .unlocked, seed: 1)
+        t.send(.incomingCall(Caller(name: "Zoë", handle: "+15551234")))
+        t.send(.end)
+        t.send(.callBack(recent: 1))
+        XCTAssertEqual(lifeLog, ["scene.continue +15551234"])
     }
 }
