@@ -114,8 +114,24 @@ public final class AVAudioSession: NSObject {
         AVAudioSessionRouteDescription(phone?.device.route ?? .receiver)
     }
 
+    /// A temporary route for the output, as `overrideOutputAudioPort(_:)` takes it.
+    public enum PortOverride: UInt, Sendable {
+        case none = 0
+        /// The loudspeaker ('spkr').
+        case speaker = 0x7370_6B72
+    }
+
+    /// Whether the app may record, as the person answered iOS's microphone prompt.
+    public enum RecordPermission: UInt, Sendable {
+        case undetermined = 0x756E_6474  // 'undt'
+        case denied = 0x6465_6E79  // 'deny'
+        case granted = 0x6772_6E74  // 'grnt'
+    }
+
     /// The category set last.
     public private(set) var category: Category = .soloAmbient
+    /// The options set with it.
+    public private(set) var categoryOptions: CategoryOptions = []
     /// The mode set last.
     public private(set) var mode: Mode = .default
     /// Whether the session is active: set by CallKit's activation, or by the app.
@@ -137,10 +153,29 @@ public final class AVAudioSession: NSObject {
     public func setCategory(_ category: Category, mode: Mode = .default, options: CategoryOptions = []) throws(SessionError) {
         self.category = category
         self.mode = mode
+        categoryOptions = options
     }
 
     /// Sets the mode.
     public func setMode(_ mode: Mode) throws(SessionError) { self.mode = mode }
+
+    /// Sends the output to the loudspeaker (`.speaker`), or back to the route it had (`.none`), as
+    /// the call screen's speaker button does: the route change is the app's own override.
+    public func overrideOutputAudioPort(_ portOverride: PortOverride) throws(SessionError) {
+        guard let phone else { return }
+        switch portOverride {
+        case .speaker: phone.setRoute(.speaker, reason: .override)
+        case .none: if phone.device.route == .speaker { phone.setRoute(phone.device.routeBeforeSpeaker, reason: .override) }
+        }
+    }
+
+    /// The person granted the microphone: a VoIP app's first launch asks, and here the answer is yes.
+    public var recordPermission: RecordPermission { .granted }
+
+    /// Asks for the microphone: `response` gets the answer, yes, on the main queue's next turn.
+    public func requestRecordPermission(_ response: @escaping (Bool) -> Void) {
+        mainQueue { response(true) }
+    }
 
     /// Activates or deactivates the session from app code. During a CallKit call, before the
     /// system's `didActivate`, activation fails and is reported as breaking iOS rule 34.

@@ -34,6 +34,43 @@ final class AVFoundationTests: XCTestCase {
         XCTAssertEqual(AVAudioSession.Category.soloAmbient.rawValue, "AVAudioSessionCategorySoloAmbient")
     }
 
+    /// A speaker button's override sends the call audio to the loudspeaker and back, as iOS's
+    /// override (the route change's reason); the category's options are kept.
+    func test_overridingTheOutputPortRoutesToTheSpeakerAndBack() throws {
+        let t = ProbePhone()
+        var routes: [AVAudioSession.Port?] = []
+        var options: AVAudioSession.CategoryOptions = []
+        var failure: Error?
+        t.runInApp { _ in
+            let session = AVAudioSession.sharedInstance()
+            do {
+                try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.allowBluetooth])
+                options = session.categoryOptions
+                try session.overrideOutputAudioPort(.speaker)
+                routes.append(session.currentRoute.outputs.first?.portType)
+                try session.overrideOutputAudioPort(AVAudioSession.PortOverride.none)
+                routes.append(session.currentRoute.outputs.first?.portType)
+            } catch { failure = error }
+        }
+        XCTAssertNil(failure)
+        XCTAssertEqual(routes, [.builtInSpeaker, .builtInReceiver])
+        XCTAssertEqual(options, [.allowBluetooth])
+        XCTAssertEqual(AVAudioSession.PortOverride.speaker.rawValue, 0x7370_6B72)
+    }
+
+    /// The microphone is granted, and the request's answer comes later, on the main queue.
+    func test_recordPermissionIsGrantedAndAnsweredLater() {
+        let t = ProbePhone()
+        var answers: [String] = []
+        t.runInApp { _ in
+            let session = AVAudioSession.sharedInstance()
+            XCTAssertEqual(session.recordPermission, AVAudioSession.RecordPermission.granted)
+            session.requestRecordPermission { granted in answers.append("granted \(granted)") }
+            answers.append("asked")
+        }
+        XCTAssertEqual(answers, ["asked", "granted true"])
+    }
+
     /// The shared instance is one object, whoever asks.
     func test_sharedInstanceIsOneObject() {
         let t = ProbePhone()
