@@ -48,5 +48,15 @@ extension CXCallController {
     @MainActor public func request(_ transaction: CXTransaction) async throws {
         try await FoundationRunLoop.main.awaitCompletion { completion in request(transaction, completion: completion) }
     }
+
+    /// `requestTransaction(with:completion:)` for one action, awaited.
+    @MainActor public func requestTransaction(with action: CXAction) async throws {
+        try await request(CXTransaction(action: action))
+    }
+
+    /// `requestTransaction(with:completion:)` for several actions, awaited.
+    @MainActor public func requestTransaction(with actions: [CXAction]) async throws {
+        try await request(CXTransaction(actions: actions))
+    }
 }
 #endif

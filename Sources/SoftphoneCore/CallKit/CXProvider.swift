@@ -84,6 +84,12 @@ public final class CXProvider: NSObject {
     /// Transactions given to the app and not yet complete.
     public var pendingTransactions: [CXTransaction] { livePhone?.pendingTransactions(of: self) ?? [] }
 
+    /// The pending actions of class `callActionClass` on the call `callUUID`, from the pending
+    /// transactions, in order.
+    public func pendingCallActions<Action: CXCallAction>(of callActionClass: Action.Type, withCall callUUID: UUID) -> [Action] {
+        pendingTransactions.flatMap { $0.actions.compactMap { $0 as? Action }.filter { $0.callUUID == callUUID && !$0.isComplete } }
+    }
+
     /// The phone, while the app that made this provider still runs and it is not invalidated.
     var livePhone: Phone? {
         guard let phone, phone.isLive(self) else { return nil }

@@ -175,6 +175,9 @@ final class CallKitTests: XCTestCase {
         XCTAssert(answer.timeoutDate > Date(timeIntervalSince1970: 1_800_000_000))
         XCTAssertEqual(t.probe.provider.pendingTransactions.count, 1)
         XCTAssertEqual(t.probe.provider.pendingTransactions.first?.actions.first?.uuid, answer.uuid)
+        XCTAssertEqual(t.probe.provider.pendingCallActions(of: CXAnswerCallAction.self, withCall: try XCTUnwrap(answer as? CXCallAction).callUUID).map(\.uuid), [answer.uuid])
+        XCTAssert(t.probe.provider.pendingCallActions(of: CXEndCallAction.self, withCall: try XCTUnwrap(answer as? CXCallAction).callUUID).isEmpty)
+        XCTAssert(t.probe.provider.pendingCallActions(of: CXAnswerCallAction.self, withCall: UUID()).isEmpty)
         t.advance(by: .seconds(11))
         XCTAssertEqual(t.probe.log.last, "timedOut")
         XCTAssertEqual(t.probe.timedOut.first?.uuid, answer.uuid)
@@ -256,6 +259,24 @@ final class CallKitTests: XCTestCase {
             }
         }
         XCTAssertEqual(codes, [.unknownCallUUID])
+    }
+
+    /// `requestTransaction(with:)` awaited, for one action and for several, throws as `request` does.
+    func test_awaitingRequestTransactionWithActionsThrowsAsRequestDoes() {
+        let t = ProbePhone()
+        var codes: [CXErrorCodeRequestTransactionError.Code] = []
+        t.runInApp { _ in
+            let controller = t.probe.callController
+            Task { @MainActor in
+                do { try await controller.requestTransaction(with: CXEndCallAction(call: UUID())) } catch {
+                    codes += [(error as? CXErrorCodeRequestTransactionError)?.code].compactMap { $0 }
+                }
+                do { try await controller.requestTransaction(with: [CXAction]()) } catch {
+                    codes += [(error as? CXErrorCodeRequestTransactionError)?.code].compactMap { $0 }
+                }
+            }
+        }
+        XCTAssertEqual(codes, [.unknownCallUUID, .emptyTransaction])
     }
 
     /// Requests the system refuses: CallKit's request-transaction domain with its codes.
