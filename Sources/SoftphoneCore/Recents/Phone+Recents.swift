@@ -44,7 +44,7 @@ extension Phone {
         }
         let person = INPerson(personHandle: INPersonHandle(value: recent.caller.handle, type: handleType), displayName: recent.caller.name)
         let intent = INStartCallIntent(contacts: [person], callCapability: recent.caller.hasVideo ? .videoCall : .audioCall)
-        let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent))
+        let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent, response: nil))
         runLoop.schedule(at: nil) { [unowned self] in
             guard let delegate = app.delegate, let application = app.application else { return }
             // A scene-based app gets it through its scene's delegate, as iOS 13 hands it over

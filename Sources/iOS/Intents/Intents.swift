@@ -2,11 +2,14 @@
 // (Sources/SoftphoneCore), with Foundation's names (SoftphoneFoundation). Only Apple's names are
 // exported: the phone's engine stays out of the app's namespace.
 @_exported public import SoftphoneFoundation
+@_exported public import enum SoftphoneCore.INCallAudioRoute
 @_exported public import enum SoftphoneCore.INCallCapability
 @_exported public import enum SoftphoneCore.INCallDestinationType
+@_exported public import enum SoftphoneCore.INCallRecordType
 @_exported public import class SoftphoneCore.INImage
 @_exported public import class SoftphoneCore.INIntent
 @_exported public import class SoftphoneCore.INInteraction
+@_exported public import class SoftphoneCore.INIntentResponse
 @_exported public import class SoftphoneCore.INPerson
 @_exported public import class SoftphoneCore.INPersonHandle
 @_exported public import enum SoftphoneCore.INPersonHandleType

@@ -116,4 +116,26 @@ final class IntentsTests: XCTestCase {
         XCTAssertEqual(activity.activityType, "com.example.probe.browsing")
         XCTAssertNil(activity.interaction)
     }
+
+    /// Outgoing-call code makes its own call intent and donates it, as apps do after starting a
+    /// call: the intent keeps what it was made with, and the donation completes without error,
+    /// later, on the main queue.
+    func test_anAppMakesAndDonatesItsOwnCallIntent() {
+        let t = ProbePhone()
+        var results: [String] = []
+        t.runInApp { _ in
+            let person = INPerson(personHandle: INPersonHandle(value: "+15551234", type: .phoneNumber), nameComponents: nil,
+                                  displayName: "Zoë", image: nil, contactIdentifier: nil, customIdentifier: nil)
+            let intent = INStartCallIntent(audioRoute: .speakerphoneAudioRoute, destinationType: .normal, contacts: [person],
+                                           recordTypeForRedialing: INCallRecordType.unknown, callCapability: .audioCall)
+            XCTAssertEqual(intent.audioRoute, INCallAudioRoute.speakerphoneAudioRoute)
+            XCTAssertEqual(intent.destinationType, .normal)
+            XCTAssertEqual(intent.contacts?.first?.personHandle?.value, "+15551234")
+            let interaction = INInteraction(intent: intent, response: nil)
+            XCTAssertNil(interaction.intentResponse as INIntentResponse?)
+            interaction.donate { error in results.append(error == nil ? "donated" : "failed") }
+            results.append("asked")
+        }
+        XCTAssertEqual(results, ["asked", "donated"])
+    }
 }
