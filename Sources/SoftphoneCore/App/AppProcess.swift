@@ -111,6 +111,11 @@ struct AppProcess {
         return true
     }
 
+    /// The activity that opens the app now (a call-back from Recents), which a scene connected
+    /// by the opening is connected with (`UIScene.ConnectionOptions`).
+    private(set) var activityToConnect: NSUserActivity?
+    mutating func open(with activity: NSUserActivity?) { activityToConnect = activity }
+
     /// Code of the app extension process `process` runs now (nil: the app's, or the system's).
     mutating func setRunningExtension(_ process: Int?) { runningExtension = process }
 }

@@ -36,7 +36,6 @@ extension Phone {
         guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
         let recent = recentsList[index]
         screens.openList = nil
-        appAction(.foreground)
         let handleType: INPersonHandleType = switch recent.handleType {
         case .phoneNumber: .phoneNumber
         case .emailAddress: .emailAddress
@@ -45,13 +44,17 @@ extension Phone {
         let person = INPerson(personHandle: INPersonHandle(value: recent.caller.handle, type: handleType), displayName: recent.caller.name)
         let intent = INStartCallIntent(contacts: [person], callCapability: recent.caller.hasVideo ? .videoCall : .audioCall)
         let activity = NSUserActivity(activityType: "INStartCallIntent", interaction: INInteraction(intent: intent, response: nil))
+        app.open(with: activity)
+        appAction(.foreground)
+        app.open(with: nil)
         runLoop.schedule(at: nil) { [unowned self] in
             guard let delegate = app.delegate, let application = app.application else { return }
             // A scene-based app gets it through its scene's delegate, as iOS 13 hands it over
             // (`scene(_:continue:)`), and its app delegate does not; no answer comes back from
             // there, so no rule is checked.
             if let scene = application.connectedScene {
-                scene.delegate?.scene(scene, continue: activity)
+                // Unless the opening connected the scene with it (`ConnectionOptions.userActivities`).
+                if application.activityDeliveredAtConnection !== activity { scene.delegate?.scene(scene, continue: activity) }
                 return
             }
             // The objects the app hands back are asked to restore the activity, as UIKit does.

@@ -38,7 +38,11 @@ extension UIApplication {
     /// package has not, and names it so.
     private func connectScene(for delegate: any UIApplicationDelegate) -> UIScene? {
         guard !sceneless else { return nil }
-        let options = UIScene.ConnectionOptions()
+        // A call-back from Recents that opens the app comes with the connection, as on iOS, and
+        // not again through scene(_:continue:).
+        let activity = phone?.app.activityToConnect
+        activityDeliveredAtConnection = activity
+        let options = UIScene.ConnectionOptions(userActivities: activity.map { [$0] } ?? [])
         let session = UISceneSession(role: .windowApplication, configuration: .notConfigured, persistentIdentifier: "scene-1")
         let configuration = delegate.application(self, configurationForConnecting: session, options: options)
         let module = String(String(reflecting: type(of: delegate)).split(separator: ".").first ?? "")

@@ -39,6 +39,8 @@ public final class UIApplication: UIResponder {
     var scenes: [UIScene] = []
     /// The app was found not to be scene-based.
     var sceneless = false
+    /// The activity the scene was connected with, if one was.
+    var activityDeliveredAtConnection: NSUserActivity?
     /// The windows made key and visible in this launch.
     var visibleWindows: [UIWindow] = []
 

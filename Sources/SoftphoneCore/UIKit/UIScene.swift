@@ -13,10 +13,14 @@ open class UIScene: UIResponder {
         case background = 2
     }
 
-    /// What the system connects a scene with (URLs, user activities): none here.
+    /// What the system connects a scene with: the user activity that opened the app (a
+    /// call-back from Recents), if one did.
     public final class ConnectionOptions: NSObject {
-        public let userActivities: Set<NSUserActivity> = []
-        override init() { super.init() }
+        public let userActivities: Set<NSUserActivity>
+        init(userActivities: Set<NSUserActivity> = []) {
+            self.userActivities = userActivities
+            super.init()
+        }
     }
 
     public private(set) var session: UISceneSession!

@@ -209,9 +209,14 @@ extension UIKitScenesAndViewsTests {
 
 /// A scene delegate that takes call-backs from Recents, as iOS 13 hands them to scene-based apps.
 final class CallBackSceneDelegate: UIResponder, UIWindowSceneDelegate {
+    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+        lifeLog.append("willConnectTo" + connectionOptions.userActivities.map { " " + Self.handle(of: $0) }.joined())
+    }
     func scene(_ scene: UIScene, continue userActivity: NSUserActivity) {
-        let handle = (userActivity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value ?? "?"
-        lifeLog.append("scene.continue \(handle)")
+        lifeLog.append("scene.continue \(Self.handle(of: userActivity))")
+    }
+    static func handle(of activity: NSUserActivity) -> String {
+        (activity.interaction?.intent as? INStartCallIntent)?.contacts?.first?.personHandle?.value ?? "?"
     }
 }
 
@@ -247,7 +252,9 @@ final class CallBackSceneAppDelegate: UIResponder, UIApplicationDelegate, PKPush
 }
 
 extension UIKitScenesAndViewsTests {
-    /// A call-back from Recents reaches a scene-based app's scene delegate, not its app delegate.
+    /// A call-back from Recents reaches a scene-based app's scene delegate, not its app delegate:
+    /// with the connection when it opens the app, as iOS hands it over then, else in
+    /// `scene(_:continue:)`.
     func test_aCallBackFromRecentsReachesTheSceneDelegate() {
         let bundle = AppBundle.iOSApp(
             id: "callbacks", displayName: "Call-backs", bundleIdentifier: "com.example.callbacks", delegate: { CallBackSceneAppDelegate() },
@@ -256,6 +263,8 @@ extension UIKitScenesAndViewsTests {
         t.send(.incomingCall(Caller(name: "Zoë", handle: "+15551234")))
         t.send(.end)
         t.send(.callBack(recent: 1))
-        XCTAssertEqual(lifeLog, ["scene.continue +15551234"])
+        XCTAssertEqual(lifeLog, ["willConnectTo +15551234"])
+        t.send(.callBack(recent: 1))
+        XCTAssertEqual(lifeLog, ["willConnectTo +15551234", "scene.continue +15551234"])
     }
 }
