@@ -40,6 +40,10 @@ struct AppProcess {
     /// Work it queues belongs to that process (`PhoneRunLoop.schedule`).
     private(set) var runningExtension: Int?
 
+    /// The activity that opens the app now (a call-back from Recents), which a scene connected
+    /// by the opening is connected with (`UIScene.ConnectionOptions`).
+    private(set) var activityToConnect: NSUserActivity?
+
     /// Whether the app's process runs, in the foreground or the background.
     var isRunning: Bool { state == .foreground || state == .background }
 
@@ -111,9 +115,7 @@ struct AppProcess {
         return true
     }
 
-    /// The activity that opens the app now (a call-back from Recents), which a scene connected
-    /// by the opening is connected with (`UIScene.ConnectionOptions`).
-    private(set) var activityToConnect: NSUserActivity?
+    /// The app is being opened with `activity` (nil: that opening is over).
     mutating func open(with activity: NSUserActivity?) { activityToConnect = activity }
 
     /// Code of the app extension process `process` runs now (nil: the app's, or the system's).

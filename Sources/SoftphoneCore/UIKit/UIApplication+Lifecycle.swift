@@ -41,16 +41,18 @@ extension UIApplication {
         // A call-back from Recents that opens the app comes with the connection, as on iOS, and
         // not again through scene(_:continue:).
         let activity = phone?.app.activityToConnect
-        activityDeliveredAtConnection = activity
         let options = UIScene.ConnectionOptions(userActivities: activity.map { [$0] } ?? [])
         let session = UISceneSession(role: .windowApplication, configuration: .notConfigured, persistentIdentifier: "scene-1")
         let configuration = delegate.application(self, configurationForConnecting: session, options: options)
-        let module = String(String(reflecting: type(of: delegate)).split(separator: ".").first ?? "")
-        let delegateClass: AnyClass? = configuration.delegateClass ?? _typeByName("\(module).SceneDelegate") as? AnyClass
-        guard configuration !== UISceneConfiguration.notConfigured, let sceneDelegateType = delegateClass as? any (UIResponder & UISceneDelegate).Type else {
+        // Only a scene-based app has its classes searched by name (a search of every type).
+        guard configuration !== UISceneConfiguration.notConfigured,
+            let sceneDelegateType = (configuration.delegateClass ?? _typeByName("\(moduleName(of: delegate)).SceneDelegate") as? AnyClass)
+                as? any (UIResponder & UISceneDelegate).Type
+        else {
             sceneless = true
             return nil
         }
+        activityDeliveredAtConnection = activity
         session.configuration = configuration
         let sceneType = configuration.sceneClass as? UIScene.Type ?? UIWindowScene.self
         let scene = sceneType.init(session: session, connectionOptions: options)
@@ -61,6 +63,12 @@ extension UIApplication {
         sceneDelegate.scene(scene, willConnectTo: session, options: options)
         return scene
     }
+}
+
+/// The module of the app's delegate class, where the app's own classes are: Info.plist and
+/// storyboards name them in it (`$(PRODUCT_MODULE_NAME).SceneDelegate`).
+func moduleName(of delegate: any UIApplicationDelegate) -> String {
+    String(String(reflecting: type(of: delegate)).prefix { $0 != "." })
 }
 
 extension UISceneConfiguration {

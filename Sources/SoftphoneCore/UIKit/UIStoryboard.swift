@@ -32,6 +32,6 @@ open class UIStoryboard: NSObject {
 
     /// The module of the running app's delegate: the app's own classes are there.
     static var appModule: String? {
-        PhoneContext.current?.app.delegate.map { String(String(reflecting: type(of: $0)).split(separator: ".").first ?? "") }
+        PhoneContext.current?.app.delegate.map(moduleName(of:))
     }
 }
