@@ -12,11 +12,12 @@ let softphone = softphoneFolder.lastPathComponent
 /// An app's target as docs/writing-an-app.md gives it: the app's files, Apple's frameworks, the
 /// terminal phone, Swift 5 mode as iOS apps' code is mostly built, and Combine in every file, as
 /// Apple's Foundation brings it (`import Foundation` alone gives ObservableObject and @Published).
-func app(_ name: String) -> Target {
+func app(_ name: String, resources: [Resource]? = nil) -> Target {
     .executableTarget(
         name: name,
         dependencies: [.product(name: "iOSFrameworks", package: softphone), .product(name: "SoftphoneShell", package: softphone)],
         path: name,
+        resources: resources,
         swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "Combine"])])
 }
 
@@ -31,8 +32,9 @@ let package = Package(
         // its navigation controller; PushKit is set up in the app delegate, before any scene.
         app("SceneCallApp"),
         // An app of the years before scenes, in the style of Apple's CallKit sample: a window from
-        // the storyboard, PushKit's method without a completion, call-backs from Recents through
-        // the call intents, transactions built with addAction.
-        app("RecentsCallApp"),
+        // Main.storyboard (Xcode's Base.lproj, copied as it is), PushKit's method without a
+        // completion, call-backs from Recents through the call intents, transactions built with
+        // addAction.
+        app("RecentsCallApp", resources: [.copy("Base.lproj")]),
     ]
 )

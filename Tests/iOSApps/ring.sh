@@ -6,7 +6,8 @@
 # scene-based app's scene delegate, which a launch in the background does not connect).
 # With call-back, the ended call is then called back from Recents (`r`, `c`): the app gets the
 # call intent and starts an outgoing call, which `d` hangs up.
-# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINE THE APP LOGS WHILE IN A CALL' ['LINE IT LOGS WHEN OPENED'] [call-back]
+# Usage: Tests/iOSApps/ring.sh PATH/TO/APP 'LINES THE APP LOGS BEFORE IT IS OPENED' ['LINE IT LOGS WHEN OPENED'] [call-back]
+# (the lines one per line, each looked for in what the app wrote)
 set -euo pipefail
 app=$1
 in_call_log=$2
@@ -48,6 +49,8 @@ wait "$pid" 2>/dev/null || true
 grep -q "ACTION call=1 action=answer outcome=fulfilled" "$dir/out" || fail "the app did not fulfil the answer action"
 grep -q "ACTION call=1 action=end outcome=fulfilled" "$dir/out" || fail "the app did not fulfil the end action"
 grep -q "RULE" "$dir/out" && fail "the app broke an iOS rule"
-grep -qF "$in_call_log" "$dir/err" || fail "the app did not log \"$in_call_log\" during the call"
+while IFS= read -r line; do
+    grep -qF "$line" "$dir/err" || fail "the app did not log \"$line\""
+done <<<"$in_call_log"
 [[ -z $opened_log ]] || grep -qF "$opened_log" "$dir/err" || fail "the app did not log \"$opened_log\" once opened"
-echo "$name: rang, answered with a, hung up with d${call_back:+, called back from Recents}; the app logged \"$in_call_log\"${opened_log:+, and \"$opened_log\" once opened}"
+echo "$name: rang, answered with a, hung up with d${call_back:+, called back from Recents}; the app logged \"${in_call_log//$'\n'/\", \"}\"${opened_log:+, and \"$opened_log\" once opened}"

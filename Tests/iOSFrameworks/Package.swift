@@ -21,6 +21,9 @@ let package = Package(
             name: "iOSFrameworksTests",
             dependencies: [.product(name: "iOSFrameworks", package: softphone), .product(name: "SoftphoneApps", package: softphone),
                            .product(name: "SoftphoneTestSupport", package: softphone)],
+            // A storyboard, as Interface Builder writes one, and an icon, among the test bundle's
+            // resources.
+            resources: [.copy("Resources/Calls.storyboard"), .copy("Resources/CallIcon@2x.png")],
             swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .error)]),
     ]
 )

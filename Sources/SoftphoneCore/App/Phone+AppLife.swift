@@ -20,7 +20,9 @@ extension Phone {
         #if SOFTPHONE_FOUNDATION
         handSettingsToFoundation()
         #endif
+        application.loadMainStoryboard(for: delegate)
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
+        application.showMainWindow()
         if state == .foreground { application.cameToForeground(delegate, launching: true) }
     }
 

@@ -60,7 +60,9 @@ extension UIApplication {
         let sceneDelegate = sceneDelegateType.init()
         scene.delegate = sceneDelegate
         scenes.append(scene)
+        let storyboardWindow = loadStoryboardWindow(for: scene, delegate: sceneDelegate, configuration: configuration)
         sceneDelegate.scene(scene, willConnectTo: session, options: options)
+        if let storyboardWindow, !storyboardWindow.isVisible { storyboardWindow.makeKeyAndVisible() }
         return scene
     }
 }

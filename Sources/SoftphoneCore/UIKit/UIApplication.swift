@@ -41,6 +41,8 @@ public final class UIApplication: UIResponder {
     var sceneless = false
     /// The activity the scene was connected with, if one was.
     var activityDeliveredAtConnection: NSUserActivity?
+    /// The window UIKit made from the main storyboard at launch, if it made one.
+    var mainStoryboardWindow: UIWindow?
     /// The windows made key and visible in this launch.
     var visibleWindows: [UIWindow] = []
 

@@ -18,8 +18,8 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The app's image `name`, or nil if the app has none of that name, as on iOS. Built with the
     /// Foundation trait it is looked for as `NAME.png` (or `@2x`, `@3x`) among the app's resources
-    /// (SwiftPM's resource bundles beside the executable, `Bundle.main`) and in an asset catalog's
-    /// `NAME.imageset` there; without the trait the phone reads no files, and there is none.
+    /// (`AppResources`: the executable's folder and its target's resource bundle) and in an asset
+    /// catalog's `NAME.imageset` there; without the trait the phone reads no files, and there is none.
     public convenience init?(named name: String) {
         #if SOFTPHONE_FOUNDATION
         guard let data = UIImage.resource(named: name) else { return nil }
@@ -37,10 +37,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     #if SOFTPHONE_FOUNDATION
     /// The bytes of the app's image file `name`, from the first folder that has it.
     private static func resource(named name: String) -> Data? {
-        let main = URL(fileURLWithPath: Bundle.main.bundlePath)
-        let bundles = ((try? FileManager.default.contentsOfDirectory(at: main, includingPropertiesForKeys: nil)) ?? [])
-            .filter { $0.pathExtension == "resources" || $0.pathExtension == "bundle" }
-        for folder in [main] + bundles.sorted(by: { $0.path < $1.path }) {
+        for folder in AppResources.folders {
             for file in ["\(name).png", "\(name)@2x.png", "\(name)@3x.png"] {
                 if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) { return data }
             }

@@ -6,6 +6,8 @@
 /// presented controller; a `UIAlertController` presented shows on the phone's screen.
 open class UIViewController: UIResponder {
     open var title: String?
+    /// The storyboard the controller was made from, if it was.
+    public internal(set) var storyboard: UIStoryboard?
     public private(set) var isViewLoaded = false
     private var loadedView: UIView?
     /// The controller this one presented, and the one that presented this one.

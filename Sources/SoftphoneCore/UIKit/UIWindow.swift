@@ -19,7 +19,7 @@ open class UIWindow: UIView {
         }
     }
     public private(set) var isKeyWindow = false
-    private var isVisible = false
+    private(set) var isVisible = false
 
     public required init() { super.init() }
 

@@ -17,16 +17,17 @@ class AppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistryDelegate {
     }
 
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        window = UIWindow(frame: UIScreen.main.bounds)
-        window?.rootViewController = UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController()
-        window?.makeKeyAndVisible()
-
         providerDelegate = ProviderDelegate(callManager: callManager)
 
         voipRegistry = PKPushRegistry(queue: DispatchQueue.main)
         voipRegistry?.delegate = self
         voipRegistry?.desiredPushTypes = Set([PKPushType.voIP])
         return true
+    }
+
+    func applicationDidBecomeActive(_ application: UIApplication) {
+        let calls = (window?.rootViewController as? UINavigationController)?.topViewController as? CallsViewController
+        NSLog("active, showing %@", calls?.title ?? "no calls list")
     }
 
     func application(_ application: UIApplication, continue userActivity: NSUserActivity, restorationHandler: @escaping ([UIUserActivityRestoring]?) -> Void) -> Bool {

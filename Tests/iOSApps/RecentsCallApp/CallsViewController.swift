@@ -1,8 +1,8 @@
 import UIKit
 
-class ViewController: UIViewController {
+class CallsViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
-        NSLog("calls list loaded")
+        NSLog("calls list loaded: %@ in a navigation controller", title ?? "untitled")
     }
 }

@@ -190,6 +190,17 @@ final class UIKitScenesAndViewsTests: XCTestCase {
         XCTAssertNil(UIImage(data: Data("not a png".utf8)))
         XCTAssertNotNil(UIImage(systemName: "phone.fill"))
     }
+
+    /// The app's own image, from its target's resources (Resources/CallIcon@2x.png), as CallKit's
+    /// icon is set from it.
+    func test_anImageOfTheAppsResourcesIsItsFile() throws {
+        let t = PhoneOnManualClock<WindowAppDelegate>(configuration: Phone.Configuration(app: Self.windowApp), seed: 1)
+        t.send(.start)
+        var icon: Data?
+        t.runInApp { _ in icon = UIImage(named: "CallIcon")?.pngData() }
+        let file = try XCTUnwrap(Bundle.module.url(forResource: "CallIcon@2x", withExtension: "png"))
+        XCTAssertEqual(icon, try Data(contentsOf: file))
+    }
 }
 
 extension UIKitScenesAndViewsTests {
