@@ -104,7 +104,7 @@ ios-apps-test:
 	cd $(IOS_APPS) && $(SWIFT) build
 	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/CombineCallApp" "calls in progress: 1"
 	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/SceneCallApp" "call audio on" "scene active"
-	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/RecentsCallApp" $$'calls list loaded: Calls in a navigation controller\nactive, showing Calls\ncalling +15551234' "" call-back
+	$(IOS_APPS)/ring.sh "$$(cd $(IOS_APPS) && $(SWIFT) build --show-bin-path)/RecentsCallApp" $$'calls list loaded: Calls in a navigation controller\ncall icon: 74 bytes\nactive, showing Calls\ncalling +15551234' "" call-back
 
 example-test:
 	cd $(EXAMPLE) && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build

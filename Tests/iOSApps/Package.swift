@@ -23,6 +23,8 @@ func app(_ name: String, resources: [Resource]? = nil) -> Target {
 
 let package = Package(
     name: "iOSApps",
+    // Needed by the storyboard's Base.lproj folder among processed resources.
+    defaultLocalization: "en",
     dependencies: [.package(path: softphoneFolder.path, traits: ["Foundation"])],
     targets: [
         // A call manager publishing its calls with Combine (ObservableObject, @Published), a
@@ -32,9 +34,9 @@ let package = Package(
         // its navigation controller; PushKit is set up in the app delegate, before any scene.
         app("SceneCallApp"),
         // An app of the years before scenes, in the style of Apple's CallKit sample: a window from
-        // Main.storyboard (Xcode's Base.lproj, copied as it is), PushKit's method without a
-        // completion, call-backs from Recents through the call intents, transactions built with
+        // Main.storyboard (Xcode's Base.lproj) and an asset catalog as its resources, PushKit's
+        // method without a completion, call-backs from Recents through the call intents, transactions built with
         // addAction.
-        app("RecentsCallApp", resources: [.copy("Base.lproj")]),
+        app("RecentsCallApp", resources: [.process("Base.lproj"), .process("Assets.xcassets")]),
     ]
 )

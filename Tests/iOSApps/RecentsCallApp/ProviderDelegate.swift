@@ -21,6 +21,7 @@ final class ProviderDelegate: NSObject, CXProviderDelegate {
         providerConfiguration.supportedHandleTypes = [.phoneNumber]
         if let iconMaskImage = UIImage(named: "IconMask") {
             providerConfiguration.iconTemplateImageData = iconMaskImage.pngData()
+            NSLog("call icon: %d bytes", iconMaskImage.pngData()?.count ?? 0)
         }
         providerConfiguration.ringtoneSound = "Ringtone.caf"
         return providerConfiguration
