@@ -75,6 +75,10 @@ public final class Phone {
         public var ringWithoutTimerWarning: Duration = .seconds(120)
         /// iOS 26.4: a push older than this need not be reported (`mustReport` false; rule 8).
         public var pushTooOld: Duration = .seconds(30)
+        /// How long an app in the background may run background tasks before their expiration
+        /// handlers are called and a task left running gets it killed (about 30 s since iOS 13,
+        /// as developers measure it; Apple gives no number, rule 50).
+        public var backgroundTaskTime: Duration = .seconds(30)
         /// The iOS version followed.
         public var systemVersion: SystemVersion = .iOS18
         /// How long a rule-violation message stays on screen.

@@ -20,6 +20,7 @@ extension Phone {
         #if SOFTPHONE_FOUNDATION
         handSettingsToFoundation()
         #endif
+        if state == .background { restartBackgroundTime(application) }
         application.loadMainStoryboard(for: delegate)
         _ = delegate.application(application, didFinishLaunchingWithOptions: nil)
         application.showMainWindow()
@@ -82,7 +83,10 @@ extension Phone {
             case .background:
                 app.move(to: .foreground)
                 emit(.app(state: .foreground, reason: "opened"))
-                if let delegate = app.delegate, let application = app.application { application.cameToForeground(delegate, launching: false) }
+                if let delegate = app.delegate, let application = app.application {
+                    appEnteredForeground(application)
+                    application.cameToForeground(delegate, launching: false)
+                }
             case .foreground, .notInstalled: break
             }
         case .background:
@@ -90,6 +94,11 @@ extension Phone {
             sendAppToBackground(reason: "home")
         case .kill:
             guard app.state != .notRunning else { return refuse(.appNotRunning) }
+            if let delegate = app.delegate, let application = app.application,
+                app.state == .foreground || !application.backgroundTasks.isEmpty || calls.audioActivated
+            {
+                delegate.applicationWillTerminate(application)
+            }
             terminateApp(reason: "killed", rule: nil, message: nil)
         case .delete:
             deleteApp(reason: "deleted")
@@ -117,7 +126,10 @@ extension Phone {
     func sendAppToBackground(reason: String) {
         app.move(to: .background)
         emit(.app(state: .background, reason: reason))
-        if let delegate = app.delegate, let application = app.application { application.wentToBackground(delegate) }
+        if let delegate = app.delegate, let application = app.application {
+            restartBackgroundTime(application)
+            application.wentToBackground(delegate)
+        }
     }
 
     // MARK: - Objects the app makes

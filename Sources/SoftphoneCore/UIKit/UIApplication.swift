@@ -43,6 +43,13 @@ public final class UIApplication: UIResponder {
     var activityDeliveredAtConnection: NSUserActivity?
     /// The window UIKit made from the main storyboard at launch, if it made one.
     var mainStoryboardWindow: UIWindow?
+    /// The background tasks begun and not ended, by number, and the last number given.
+    var backgroundTasks: [Int: BackgroundTask] = [:]
+    var lastBackgroundTask = 0
+    /// When the app's background time runs out, while it is in the background; and the phone's
+    /// job for that moment, once the app has a task to expire.
+    var backgroundTimeEnds: Instant?
+    var backgroundExpiry: PhoneRunLoop.Ticket?
     /// The windows made key and visible in this launch.
     var visibleWindows: [UIWindow] = []
 
@@ -57,6 +64,11 @@ public final class UIApplication: UIResponder {
 
     /// The app's delegate, made at launch (`UIApplication.shared.delegate as? AppDelegate`).
     public var delegate: (any UIApplicationDelegate)? { phone?.runningApp }
+
+    /// Kept for the launch: the phone's screen never dims (call screens turn it on to stay lit).
+    public var isIdleTimerDisabled = false
+    /// `UIDevice.isProximityMonitoringEnabled`, kept for the launch.
+    var proximityMonitoring = false
 
     /// Active in the foreground, or in the background.
     public var applicationState: State { phone?.appState == .foreground ? .active : .background }
@@ -89,6 +101,10 @@ public protocol UIApplicationDelegate: AnyObject {
     func applicationWillEnterForeground(_ application: UIApplication)
     /// The app is about to leave the foreground.
     func applicationWillResignActive(_ application: UIApplication)
+    /// The person is ending the app from the app switcher while it runs: in the foreground, or in
+    /// the background with a background task or a call. An app suspended in the background
+    /// (on iOS, one with neither) is ended without it, as are apps the system kills.
+    func applicationWillTerminate(_ application: UIApplication)
     /// The configuration of a scene being connected (iOS 13): implementing it makes the app
     /// scene-based (`UIScene`).
     func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration
@@ -128,6 +144,7 @@ extension UIApplicationDelegate {
     public func applicationDidEnterBackground(_ application: UIApplication) {}
     public func applicationWillEnterForeground(_ application: UIApplication) {}
     public func applicationWillResignActive(_ application: UIApplication) {}
+    public func applicationWillTerminate(_ application: UIApplication) {}
     public func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession, options: UIScene.ConnectionOptions) -> UISceneConfiguration {
         UISceneConfiguration.notConfigured
     }

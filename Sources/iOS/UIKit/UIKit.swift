@@ -21,6 +21,8 @@
 @_exported public import class SoftphoneCore.UIImage
 #if SOFTPHONE_FOUNDATION
 @_exported public import class SoftphoneCore.UIScreen
+@_exported public import class SoftphoneCore.UIDevice
+@_exported public import struct SoftphoneCore.UIBackgroundTaskIdentifier
 #endif
 // Scenes (iOS 13).
 @_exported public import class SoftphoneCore.UIScene
