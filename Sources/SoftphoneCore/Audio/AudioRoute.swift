@@ -30,6 +30,16 @@ public enum AudioRoute: String, Equatable, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The microphone that goes with it: the accessory's own (a Bluetooth headset's, the car's,
+    /// a wired headset's), else the phone's.
+    var microphone: AVAudioSessionPortDescription {
+        switch self {
+        case .receiver, .speaker: .input(.builtInMic, name: "iPhone Microphone")
+        case .bluetooth, .carplay: .input(port, name: portName)
+        case .wired: .input(.headsetMic, name: "Headset Microphone")
+        }
+    }
+
     /// An accessory that comes and goes, as opposed to the phone's own receiver and speaker.
     var isAccessory: Bool { self == .bluetooth || self == .carplay || self == .wired }
 

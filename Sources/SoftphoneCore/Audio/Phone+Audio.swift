@@ -1,18 +1,23 @@
-/// The call audio around CallKit: the route it takes (receiver, loudspeaker, an accessory), the
-/// interruptions of other audio, the headset's button, and the fault that withholds CallKit's
-/// activation of the session (iOS rule 34). The app hears of routes and interruptions through
-/// `NotificationCenter.default`, as on iOS.
+/// The call audio around CallKit: the route it takes (receiver, loudspeaker, an accessory) and
+/// the microphones an app may prefer, the interruptions of other audio, the headset's button, and
+/// the fault that withholds CallKit's activation of the session (iOS rule 34). The app hears of
+/// routes and interruptions through `NotificationCenter.default`, as on iOS.
 extension Phone {
     // MARK: - The route
 
-    /// Call audio goes to `route`: the event, and `routeChangeNotification` with iOS's reason
-    /// (`reason`, else the one the change itself implies) and the route before.
-    func setRoute(_ route: AudioRoute, reason given: AVAudioSession.RouteChangeReason? = nil) {
+    /// Call audio goes to `wanted`: the event, and `routeChangeNotification` with iOS's reason
+    /// (`reason`, else the one the change itself implies) and the route before. An accessory
+    /// that goes leaves the call on the receiver, or on the loudspeaker when the app's category
+    /// asks for it (`.defaultToSpeaker`).
+    func setRoute(_ wanted: AudioRoute, reason given: AVAudioSession.RouteChangeReason? = nil) {
         let previous = device.route
+        let reason = given ?? wanted.reason(from: previous)
+        let gone = reason == .oldDeviceUnavailable
+        let route = gone && wanted == .receiver ? builtInOutput : wanted
         guard route != previous else { return }
-        if route == .speaker { device.routeBeforeSpeaker = previous }
+        if gone { device.accessory = nil } else if route.isAccessory { device.accessory = route }
+        if route == .speaker { device.routeBeforeSpeaker = gone ? .receiver : previous }
         device.route = route
-        let reason = given ?? route.reason(from: previous)
         emit(.audioRoute(route, previous: previous, reason: reason))
         postAudioNotification(AVAudioSession.routeChangeNotification, [
             AVAudioSessionRouteChangeReasonKey: reason.rawValue,
@@ -20,14 +25,45 @@ extension Phone {
         ])
     }
 
+    /// The phone's own output for calls: the receiver, or the loudspeaker for an app whose
+    /// category says `.defaultToSpeaker`.
+    private var builtInOutput: AudioRoute { app.audioSession?.defaultsToSpeaker == true ? .speaker : .receiver }
+
+    /// The app set `.defaultToSpeaker`: call audio on the receiver moves to the loudspeaker, a
+    /// change of the category's making.
+    func routeToSpeakerByDefault() {
+        if device.route == .receiver { setRoute(.speaker, reason: .categoryChange) }
+    }
+
+    /// The microphones the app may prefer: the phone's, and the connected accessory's.
+    var availableInputs: [AVAudioSessionPortDescription] {
+        [AudioRoute.receiver.microphone] + (device.accessory.map { [$0.microphone] } ?? [])
+    }
+
+    /// The app preferred the microphone of `port`: an accessory's brings the call audio to the
+    /// accessory, the phone's takes it off one; either is the app's override.
+    func routeToInput(_ port: AVAudioSession.Port) {
+        if let accessory = device.accessory, accessory.microphone.portType == port {
+            setRoute(accessory, reason: .override)
+        } else if port == .builtInMic, device.route.isAccessory {
+            setRoute(builtInOutput, reason: .override)
+        }
+    }
+
     // MARK: - Interruptions
 
     /// Another session (an alarm, a cellular call) takes the audio, or gives it back: the event,
-    /// and `interruptionNotification`; its end says the app should resume.
+    /// and `interruptionNotification`; its start says why (another session was activated), its
+    /// end that the app should resume.
     func interruptAudio(began: Bool) {
+        device.otherAudioPlaying = began
         emit(.audioInterruption(began: began))
         var info: [String: Any] = [AVAudioSessionInterruptionTypeKey: (began ? AVAudioSession.InterruptionType.began : .ended).rawValue]
-        if !began { info[AVAudioSessionInterruptionOptionKey] = AVAudioSession.InterruptionOptions.shouldResume.rawValue }
+        if began {
+            info[AVAudioSessionInterruptionReasonKey] = AVAudioSession.InterruptionReason.default.rawValue
+        } else {
+            info[AVAudioSessionInterruptionOptionKey] = AVAudioSession.InterruptionOptions.shouldResume.rawValue
+        }
         postAudioNotification(AVAudioSession.interruptionNotification, info)
     }
 

@@ -24,6 +24,12 @@ struct DeviceState {
     /// Where call audio goes, and where it went before the loudspeaker was switched on.
     var route = AudioRoute.receiver
     var routeBeforeSpeaker = AudioRoute.receiver
+    /// The accessory connected (a Bluetooth headset, CarPlay, a wired headset): it stays while the
+    /// loudspeaker or the phone's microphone is chosen, and goes when the route leaves it as
+    /// unavailable.
+    var accessory: AudioRoute?
+    /// Whether another audio session interrupted the app's and plays (`softphone interrupt`).
+    var otherAudioPlaying = false
     /// A fault of the call audio session (`softphone fault audio-session`).
     var audioFault = AudioFault.none
 

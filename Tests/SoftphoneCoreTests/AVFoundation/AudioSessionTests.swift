@@ -7,12 +7,12 @@ import Testing
 @Suite("AVFoundation: audio routes, interruptions, the headset button, the never-activates fault")
 struct AudioSessionTests {
     /// What the app's observers heard, in order.
-    private final class Heard {
+    final class Heard {
         var notes: [String] = []
     }
 
     /// Observes both audio notifications in the running app, writing down what each says.
-    private func observe(_ t: TestPhone) -> Heard {
+    func observe(_ t: TestPhone) -> Heard {
         let heard = Heard()
         t.runInApp { _ in
             let center = NotificationCenter.default
@@ -25,13 +25,14 @@ struct AudioSessionTests {
             center.addObserver(forName: AVAudioSession.interruptionNotification) { note in
                 let type = note.userInfo?[AVAudioSessionInterruptionTypeKey] as? UInt
                 let options = note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt
-                heard.notes.append("interruption \(type.map { String($0) } ?? "?")" + (options.map { " options \($0)" } ?? ""))
+                let reason = note.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt
+                heard.notes.append("interruption \(type.map { String($0) } ?? "?")" + (reason.map { " reason \($0)" } ?? "") + (options.map { " options \($0)" } ?? ""))
             }
         }
         return heard
     }
 
-    private func routes(_ t: TestPhone) -> [String] {
+    func routes(_ t: TestPhone) -> [String] {
         t.events.compactMap { if case .audioRoute(let route, let previous, let reason) = $0 { "\(previous.rawValue)>\(route.rawValue) \(reason.name)" } else { nil } }
     }
 
@@ -48,6 +49,7 @@ struct AudioSessionTests {
             "receiver>bluetooth new-device-available", "bluetooth>carplay new-device-available", "carplay>receiver old-device-unavailable",
             "receiver>speaker override", "speaker>wired new-device-available",
         ])
+        #expect(inputs(t) == ["MicrophoneBuiltIn", "MicrophoneWired"])
         #expect(heard.notes == [
             "route Receiver>BluetoothHFP reason 1", "route BluetoothHFP>CarAudio reason 1", "route CarAudio>Receiver reason 2",
             "route Receiver>Speaker reason 4", "route Speaker>Headphones reason 1",
@@ -78,14 +80,18 @@ struct AudioSessionTests {
         #expect(routes(t) == ["receiver>bluetooth new-device-available", "bluetooth>speaker override", "speaker>bluetooth override"])
     }
 
-    @Test("interruptions post interruptionNotification: began, then ended with shouldResume")
+    @Test("interruptions post interruptionNotification: began for another session (reason default), then ended with shouldResume; other audio plays between")
     func interruptions() {
         let t = TestPhone()
         let heard = observe(t)
+        var playing: [Bool] = []
         t.send(.interruptAudio(began: true))
+        t.runInApp { _ in playing.append(AVAudioSession.sharedInstance().isOtherAudioPlaying) }
         t.send(.interruptAudio(began: false), after: .seconds(3))
+        t.runInApp { _ in playing.append(AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint) }
+        #expect(playing == [true, false])
         #expect(t.events.filter { if case .audioInterruption = $0 { true } else { false } } == [.audioInterruption(began: true), .audioInterruption(began: false)])
-        #expect(heard.notes == ["interruption 1", "interruption 0 options 1"])
+        #expect(heard.notes == ["interruption 1 reason 0", "interruption 0 options 1"])
     }
 
     @Test("the headset button answers a ringing call and ends a connected one, through CallKit's actions")

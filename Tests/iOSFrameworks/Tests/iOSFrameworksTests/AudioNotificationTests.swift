@@ -19,7 +19,7 @@ final class AudioNotificationTests: XCTestCase {
             "route BluetoothHFP newDeviceAvailable from Receiver (accessory)",
             "route Receiver oldDeviceUnavailable from BluetoothHFP",
             "route Speaker override from Receiver",
-            "interruption began",
+            "interruption began, another session",
             "interruption ended, resume",
         ])
     }

@@ -45,7 +45,9 @@ final class AudioRouteObserver {
             let type = AVAudioSession.InterruptionType(rawValue: value)
         else { return heard.append("interruption without a type") }
         switch type {
-        case .began: heard.append("interruption began")
+        case .began:
+            let reason = (note.userInfo?[AVAudioSessionInterruptionReasonKey] as? UInt).flatMap(AVAudioSession.InterruptionReason.init(rawValue:))
+            heard.append("interruption began" + (reason == .default ? ", another session" : ""))
         case .ended:
             let options = AVAudioSession.InterruptionOptions(rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
             heard.append("interruption ended" + (options.contains(.shouldResume) ? ", resume" : ""))

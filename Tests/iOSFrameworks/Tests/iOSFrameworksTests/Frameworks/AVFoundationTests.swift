@@ -1,6 +1,7 @@
-// AVFoundation's audio session as a call app uses it: its category and mode, activation (which
-// CallKit owns during a call), the current route, and the route and interruption notifications
-// in Foundation's NotificationCenter with the session as their sender.
+// AVFoundation's audio session as a call app uses it: its category, mode and options, activation
+// (which CallKit owns during a call) and its errors, the hardware's values, the current route,
+// and the route and interruption notifications in Foundation's NotificationCenter with the
+// session as their sender.
 import AVFoundation
 import XCTest
 
@@ -108,6 +109,7 @@ final class AVFoundationTests: XCTestCase {
         let error = try XCTUnwrap(failure) as NSError
         XCTAssertEqual(error.domain, NSOSStatusErrorDomain)
         XCTAssertEqual(error.code, 561_017_449)
+        XCTAssertEqual(AVAudioSession.ErrorCode(rawValue: error.code), .insufficientPriority)
         XCTAssert(t.ruleViolations.contains(34))
     }
 
@@ -165,5 +167,118 @@ final class AVFoundationTests: XCTestCase {
         t.send(.interruptAudio(began: true))
         t.send(.interruptAudio(began: false))
         XCTAssertEqual(heard.items, ["began", "ended resume"])
+    }
+
+    /// Every category, mode and option has Apple's raw value; `.allowBluetoothHFP` is the iOS 26
+    /// SDK's name for `.allowBluetooth`'s bit.
+    func test_categoriesModesAndOptionsHaveApplesRawValues() {
+        let categories: [AVAudioSession.Category] = [.ambient, .multiRoute, .playAndRecord, .playback, .record, .soloAmbient]
+        XCTAssertEqual(categories.map(\.rawValue), [
+            "AVAudioSessionCategoryAmbient", "AVAudioSessionCategoryMultiRoute", "AVAudioSessionCategoryPlayAndRecord",
+            "AVAudioSessionCategoryPlayback", "AVAudioSessionCategoryRecord", "AVAudioSessionCategorySoloAmbient",
+        ])
+        let modes: [AVAudioSession.Mode] = [.default, .gameChat, .measurement, .moviePlayback, .spokenAudio, .videoChat, .videoRecording, .voiceChat, .voicePrompt]
+        XCTAssertEqual(modes.map(\.rawValue), [
+            "AVAudioSessionModeDefault", "AVAudioSessionModeGameChat", "AVAudioSessionModeMeasurement", "AVAudioSessionModeMoviePlayback",
+            "AVAudioSessionModeSpokenAudio", "AVAudioSessionModeVideoChat", "AVAudioSessionModeVideoRecording", "AVAudioSessionModeVoiceChat",
+            "AVAudioSessionModeVoicePrompt",
+        ])
+        let options: [AVAudioSession.CategoryOptions] = [
+            .mixWithOthers, .duckOthers, .allowBluetoothHFP, .defaultToSpeaker, .interruptSpokenAudioAndMixWithOthers, .allowBluetoothA2DP,
+            .allowAirPlay, .overrideMutedMicrophoneInterruption, .bluetoothHighQualityRecording,
+        ]
+        XCTAssertEqual(options.map(\.rawValue), [0x1, 0x2, 0x4, 0x8, 0x11, 0x20, 0x40, 0x80, 0x8_0000])
+        XCTAssertEqual(AVAudioSession.CategoryOptions.allowBluetoothHFP, .allowBluetooth)
+        XCTAssert(AVAudioSession.CategoryOptions.interruptSpokenAudioAndMixWithOthers.contains(.mixWithOthers))
+    }
+
+    /// The error codes are iOS's four-character codes; the activation refused during a call is
+    /// `insufficientPriority`, and a bad preference `badParam`.
+    func test_errorCodesHaveApplesRawValues() {
+        let codes: [AVAudioSession.ErrorCode] = [
+            .none, .mediaServicesFailed, .isBusy, .incompatibleCategory, .cannotInterruptOthers, .missingEntitlement, .siriIsRecording,
+            .cannotStartPlaying, .cannotStartRecording, .badParam, .insufficientPriority, .resourceNotAvailable, .unspecified, .expiredSession,
+            .sessionNotActive,
+        ]
+        XCTAssertEqual(codes.map(\.rawValue), [
+            0, 1_836_282_486, 560_030_580, 560_161_140, 560_557_684, 1_701_737_535, 1_936_290_409, 561_015_905, 561_145_187, -50, 561_017_449,
+            561_145_203, 2_003_329_396, 561_210_739, 1_768_841_571,
+        ])
+        let t = ProbePhone()
+        var failure: Error?
+        t.runInApp { _ in
+            do { try AVAudioSession.sharedInstance().setPreferredSampleRate(0) } catch { failure = error }
+        }
+        let error = failure as NSError?
+        XCTAssertEqual(error?.domain, NSOSStatusErrorDomain)
+        XCTAssertEqual(error.flatMap { AVAudioSession.ErrorCode(rawValue: $0.code) }, .badParam)
+    }
+
+    /// The hardware as the phone has it: 48 kHz stereo out through ALSA's 50 ms periods and 200 ms
+    /// buffer, one microphone channel, full volume; preferences are kept, not applied.
+    func test_hardwareValuesAreThePhonesAndPreferencesAreKept() {
+        let t = ProbePhone()
+        var values: [Double] = []
+        var failure: Error?
+        t.runInApp { _ in
+            let session = AVAudioSession.sharedInstance()
+            values = [session.preferredSampleRate, session.preferredIOBufferDuration]
+            do {
+                try session.setPreferredSampleRate(16_000)
+                try session.setPreferredIOBufferDuration(0.005)
+            } catch { failure = error }
+            values += [
+                session.sampleRate, session.preferredSampleRate, session.ioBufferDuration, session.preferredIOBufferDuration,
+                Double(session.inputNumberOfChannels), Double(session.outputNumberOfChannels), Double(session.outputVolume),
+                session.inputLatency, session.outputLatency,
+            ]
+        }
+        XCTAssertNil(failure)
+        XCTAssertEqual(values, [0, 0, 48_000, 16_000, 0.05, 0.005, 1, 2, 1, 0, 0.2])
+    }
+
+    /// While another session interrupts the app's, other audio plays and secondary audio should
+    /// be silenced; the phone never posts the hint's own notification.
+    func test_otherAudioPlaysDuringAnInterruption() {
+        let t = ProbePhone()
+        var seen: [Bool] = []
+        let hints = Heard<Notification>()
+        var token: NSObjectProtocol?
+        t.runInApp { _ in
+            let session = AVAudioSession.sharedInstance()
+            token = NotificationCenter.default.addObserver(forName: AVAudioSession.silenceSecondaryAudioHintNotification, object: session, queue: nil) { hints.items.append($0) }
+            seen += [session.isOtherAudioPlaying, session.secondaryAudioShouldBeSilencedHint]
+        }
+        defer { token.map(NotificationCenter.default.removeObserver) }
+        t.send(.interruptAudio(began: true))
+        t.runInApp { _ in seen += [AVAudioSession.sharedInstance().isOtherAudioPlaying, AVAudioSession.sharedInstance().secondaryAudioShouldBeSilencedHint] }
+        t.send(.interruptAudio(began: false))
+        t.runInApp { _ in seen.append(AVAudioSession.sharedInstance().isOtherAudioPlaying) }
+        XCTAssertEqual(seen, [false, false, true, true, false])
+        XCTAssert(hints.items.isEmpty)
+        XCTAssertEqual(AVAudioSession.SilenceSecondaryAudioHintType.begin.rawValue, 1)
+        XCTAssertEqual(AVAudioSession.SilenceSecondaryAudioHintType.end.rawValue, 0)
+        XCTAssertEqual(AVAudioSessionSilenceSecondaryAudioHintTypeKey, "AVAudioSessionSilenceSecondaryAudioHintTypeKey")
+    }
+
+    /// The interruption's start says why: another session was activated (`.default`); the
+    /// deprecated was-suspended key is never sent.
+    func test_interruptionBeganCarriesItsReason() throws {
+        let t = ProbePhone()
+        let notes = Heard<Notification>()
+        var token: NSObjectProtocol?
+        t.runInApp { _ in
+            token = NotificationCenter.default.addObserver(forName: AVAudioSession.interruptionNotification, object: AVAudioSession.sharedInstance(), queue: nil) { notes.items.append($0) }
+        }
+        defer { token.map(NotificationCenter.default.removeObserver) }
+        t.send(.interruptAudio(began: true))
+        t.send(.interruptAudio(began: false))
+        let began = try XCTUnwrap(notes.items.first?.userInfo)
+        let reason = try XCTUnwrap(began[AVAudioSessionInterruptionReasonKey] as? UInt)
+        XCTAssertEqual(AVAudioSession.InterruptionReason(rawValue: reason), .default)
+        XCTAssertNil(began[AVAudioSessionInterruptionWasSuspendedKey])
+        XCTAssertNil(notes.items.last?.userInfo?[AVAudioSessionInterruptionReasonKey])
+        let reasons: [AVAudioSession.InterruptionReason] = [.default, .appWasSuspended, .builtInMicMuted, .routeDisconnected]
+        XCTAssertEqual(reasons.map(\.rawValue), [0, 1, 2, 4])
     }
 }
