@@ -27,7 +27,9 @@ import SoftphoneCore
 /// CallKit's `didActivate` as long as it takes, N gives up on a call after N seconds without it
 /// (`softphone fault audio-session never-activates`): it logs why and ends the call as failed.
 ///
-/// It tells its server where call audio goes at each `AVAudioSession.routeChangeNotification`.
+/// It tells its server where call audio goes at each `AVAudioSession.routeChangeNotification`,
+/// and, at each `mediaServicesWereResetNotification`, that its audio must be rebuilt, with the
+/// category the reset left.
 public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDelegate, InAppCallControls {
     /// How long a call rings before the app gives up on it.
     public static let ringTimeout: TimeInterval = 60
@@ -79,6 +81,9 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
             let reason = notification.userInfo?[AVAudioSessionRouteChangeReasonKey] as? UInt
             let port = AVAudioSession.sharedInstance().currentRoute.outputs.first?.portType.rawValue ?? "none"
             self?.server.send("audio-route", ["port": port, "reason": reason.map { String($0) } ?? "?"])
+        }
+        _ = NotificationCenter.default.addObserver(forName: AVAudioSession.mediaServicesWereResetNotification, object: nil, queue: nil) { [weak self] _ in
+            self?.server.send("media-reset", ["category": AVAudioSession.sharedInstance().category.rawValue])
         }
         return true
     }

@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -166,6 +166,8 @@ extension ControlRequest {
         case "interrupt":
             let began = try choice([("begin", true), ("end", false)], &reader, socketFlag: socketFlag, asking: "begin or end?", usage: usage)
             return (.interrupt(began: began), try rest(&reader, context))
+        case "media-reset":
+            return (.mediaReset, try rest(&reader, context))
         case "fault":
             guard let what = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which fault? usage: \(usage)", at: nil) }
             guard what == "audio-session" else {

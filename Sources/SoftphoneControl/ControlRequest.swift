@@ -48,13 +48,15 @@ public enum ControlRequest: Equatable, Sendable {
     case route(AudioRoute)
     /// Another audio session interrupts the app's (begin), or the interruption ends.
     case interrupt(began: Bool)
+    /// The media server dies and restarts: the app's audio session is reset.
+    case mediaReset
     /// Sets or clears the call audio session's fault.
     case fault(AudioFault)
     /// Focus (Do Not Disturb) on or off: calls are refused (rule 24), active notifications are silenced (rule 43).
     case focus(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -176,6 +178,7 @@ public enum ControlRequest: Equatable, Sendable {
         case "interrupt":
             guard let word = try optionalString(json, "type") else { throw ControlError("field \"type\" is missing; use begin or end") }
             return (id, .interrupt(began: try interruption(word, named: "field \"type\"")))
+        case "media-reset": return (id, .mediaReset)
         case "fault":
             guard let what = try optionalString(json, "fault") else { throw ControlError("field \"fault\" is missing; use audio-session") }
             guard what == "audio-session" else { throw ControlError("field \"fault\" is \"\(what)\"; use audio-session") }
@@ -389,6 +392,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .cellular(let action): .object([("cmd", .string("cellular")), ("action", .string(action == .end ? "end" : "hold"))])
         case .route(let route): .object([("cmd", .string("route")), ("route", .string(route.rawValue))])
         case .interrupt(let began): .object([("cmd", .string("interrupt")), ("type", .string(began ? "begin" : "end"))])
+        case .mediaReset: .object([("cmd", .string("media-reset"))])
         case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
         case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         }
@@ -420,6 +424,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .cellular(let action): [.cellular(action)]
         case .route(let route): [.setRoute(route)]
         case .interrupt(let began): [.interruptAudio(began: began)]
+        case .mediaReset: [.resetMediaServices]
         case .fault(let fault): [.setAudioFault(fault)]
         case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .state, .screen, .events, .caption: []

@@ -71,7 +71,7 @@ public struct EventStream {
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
         "device.network", "device.power", "device.focus", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
-        "audio.route", "audio.interruption", "audio.fault", "alert.presented", "alert.dismissed",
+        "audio.route", "audio.interruption", "audio.media-reset", "audio.fault", "alert.presented", "alert.dismissed",
     ] + shellNames
 
     /// Each event's own fields (after `t_ms` and `event`), as docs/events.md lists them, so a
@@ -106,7 +106,7 @@ public struct EventStream {
             "alert.presented": ["title", "message", "style", "buttons"],
             "alert.dismissed": ["title", "button", "by"],
             "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"],
-            "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.fault": ["fault", "call"],
+            "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.media-reset": [], "audio.fault": ["fault", "call"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
             "push.delivery": ["state", "unreported"],
@@ -163,6 +163,7 @@ public struct EventStream {
         case .power: "device.power"
         case .audioRoute: "audio.route"
         case .audioInterruption: "audio.interruption"
+        case .mediaServicesReset: "audio.media-reset"
         case .audioFault: "audio.fault"
         case .focus: "device.focus"
         case .apns(.stored): "apns.stored"
@@ -244,6 +245,8 @@ public struct EventStream {
             members += [("route", .string(route.rawValue)), ("previous", .string(previous.rawValue)), ("reason", .string(reason.name))]
         case .audioInterruption(let began):
             members.append(("type", .string(began ? "began" : "ended")))
+        case .mediaServicesReset:
+            break
         case .audioFault(let fault, let call):
             members.append(("fault", .string(fault.rawValue)))
             if let call { members.append(("call", number(call))) }

@@ -93,6 +93,8 @@ public enum Command: Equatable, Sendable {
     /// Another audio session (an alarm, a cellular call) interrupts the app's, or the
     /// interruption ends.
     case interruptAudio(began: Bool)
+    /// The media server dies and restarts: the app's audio session is reset to iOS's defaults.
+    case resetMediaServices
     /// The headset's button: answers the ringing call, else ends the call in progress.
     case headsetButton
     /// Sets or clears a fault of the call audio session.

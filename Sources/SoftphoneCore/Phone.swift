@@ -316,6 +316,7 @@ public final class Phone {
         case .setPower(let mode): setPower(mode)
         case .setRoute(let route): setRoute(route)
         case .interruptAudio(let began): interruptAudio(began: began)
+        case .resetMediaServices: resetMediaServices()
         case .headsetButton: pressHeadsetButton()
         case .setAudioFault(let fault): setAudioFault(fault)
         case .callBack(let index): callBack(recent: index)

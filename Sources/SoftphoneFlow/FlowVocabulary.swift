@@ -84,6 +84,8 @@ enum FlowVocabulary {
             return Row(shape: .note(.phoneUI), label: "route: \(string("route")) (\(string("reason")))")
         case "audio.interruption":
             return Row(shape: .note(.phoneUI), label: string("type") == "began" ? "audio interrupted" : "interruption ended")
+        case "audio.media-reset":
+            return Row(shape: .note(.phoneUI), label: "media services reset", isProblem: true)
         case "audio.fault":
             if let call = number("call") {
                 return Row(shape: .note(.phoneUI), label: "no didActivate for call \(call)", isProblem: true)

@@ -69,6 +69,7 @@ enum Arguments {
                softphone \(verb("cellular"))   (the carrier's side of a cellular call, iOS rule 39)
                softphone \(verb("route"))   (where call audio goes; the app hears routeChangeNotification)
                softphone \(verb("interrupt"))   (another session interrupts the app's audio, or stops)
+               softphone media-reset                                 (the media server restarts: the app's audio session is reset)
                softphone \(verb("fault"))   (never-activates: CallKit withholds didActivate)
                softphone \(verb("focus"))   (Focus, Do Not Disturb: calls refused, active notifications silenced)
                softphone state | screen                              (JSON snapshot / the screen as text)

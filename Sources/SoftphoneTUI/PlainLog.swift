@@ -73,6 +73,8 @@ public enum PlainLog {
             return "AUDIO-ROUTE " + pairs([("route", route.rawValue), ("previous", previous.rawValue), ("reason", reason.name)])
         case .audioInterruption(let began):
             return "AUDIO-INTERRUPTION " + pairs([("type", began ? "began" : "ended")])
+        case .mediaServicesReset:
+            return "AUDIO-MEDIA-RESET"
         case .audioFault(let fault, nil):
             return "AUDIO-FAULT " + pairs([("fault", fault.rawValue)])
         case .audioFault(let fault, let call?):

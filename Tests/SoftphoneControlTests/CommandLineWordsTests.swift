@@ -30,7 +30,7 @@ struct CommandLineWordsTests {
         ("power low", .power(.low)), ("power normal", .power(.normal)),
         ("cellular call --from +15550199", .cellular(.call(from: "+15550199"))), ("cellular end", .cellular(.end)), ("cellular hold", .cellular(.hold)),
         ("route bluetooth", .route(.bluetooth)), ("route carplay", .route(.carplay)), ("route receiver", .route(.receiver)),
-        ("interrupt begin", .interrupt(began: true)), ("interrupt end", .interrupt(began: false)),
+        ("interrupt begin", .interrupt(began: true)), ("interrupt end", .interrupt(began: false)), ("media-reset", .mediaReset),
         ("fault audio-session never-activates", .fault(.neverActivates)), ("fault audio-session none", .fault(.none)),
         ("key headset", .key("headset")),
         ("focus on", .focus(true)), ("focus off", .focus(false)),
@@ -60,8 +60,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
@@ -79,6 +79,7 @@ struct CommandLineWordsTests {
         ("route", "route: which route? usage: route receiver|speaker|bluetooth|carplay|wired [--socket PATH]"),
         ("route airpods", #"route: "airpods" is not one of receiver|speaker|bluetooth|carplay|wired; usage: route receiver|speaker|bluetooth|carplay|wired [--socket PATH]"#),
         ("interrupt now", #"interrupt: "now" is not one of begin|end; usage: interrupt begin|end [--socket PATH]"#),
+        ("media-reset now", #"media-reset: unexpected argument "now"; usage: media-reset"#),
         ("fault network", #"fault: "network" is not a fault Softphone has; use audio-session; usage: fault audio-session none|never-activates [--socket PATH]"#),
         ("fault audio-session sometimes", #"fault: "sometimes" is not one of none|never-activates; usage: fault audio-session none|never-activates [--socket PATH]"#),
         ("network", "network: offline or online? usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"),

@@ -62,7 +62,7 @@ struct ControlRequestTests {
         #expect(call.commands == [.cellular(.call(from: "+15550199"))])
     }
 
-    @Test("route, interrupt and fault requests: their JSON, read back, and the commands they stand for; key headset is the headset's button")
+    @Test("route, interrupt, media-reset and fault requests: their JSON, read back, and the commands they stand for; key headset is the headset's button")
     func audioRequests() throws {
         #expect(ControlRequest.route(.carplay).json.text == #"{"cmd":"route","route":"carplay"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"route","route":"wired"}"#).request == .route(.wired))
@@ -70,6 +70,9 @@ struct ControlRequestTests {
         #expect(ControlRequest.interrupt(began: true).json.text == #"{"cmd":"interrupt","type":"begin"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"interrupt","type":"end"}"#).request == .interrupt(began: false))
         #expect(ControlRequest.interrupt(began: false).commands == [.interruptAudio(began: false)])
+        #expect(ControlRequest.mediaReset.json.text == #"{"cmd":"media-reset"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"media-reset"}"#).request == .mediaReset)
+        #expect(ControlRequest.mediaReset.commands == [.resetMediaServices])
         let fault = ControlRequest.fault(.neverActivates)
         #expect(fault.json.text == #"{"cmd":"fault","fault":"audio-session","mode":"never-activates"}"#)
         #expect(try ControlRequest.decode(fault.json.text).request == fault)
@@ -85,8 +88,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),

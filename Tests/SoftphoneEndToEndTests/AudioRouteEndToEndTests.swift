@@ -2,9 +2,9 @@ import SoftphoneCore
 import SoftphoneTestSupport
 import Testing
 
-/// Routes, interruptions, the headset's button and the audio-session fault through the real
-/// binary in plain mode: the CLI's words, their plain lines, and `softphone state`.
-@Suite("Audio routes and the audio-session fault, end to end", .serialized)
+/// Routes, interruptions, media resets, the headset's button and the audio-session fault through
+/// the real binary in plain mode: the CLI's words, their plain lines, and `softphone state`.
+@Suite("Audio routes, media resets and the audio-session fault, end to end", .serialized)
 struct AudioRouteEndToEndTests {
     private func quit(_ phone: PlainPhone) {
         phone.process.send("q")
@@ -46,6 +46,24 @@ struct AudioRouteEndToEndTests {
         #expect(withheld?.hasPrefix("AUDIO-FAULT fault=never-activates call=1 \"CallKit did not call provider(_:didActivate:)") == true)
         #expect(try phone.remote(["fault", "audio-session", "none"]).status == 0)
         #expect(phone.process.line(startingWith: "AUDIO session=") == "AUDIO session=active")
+        quit(phone)
+    }
+
+    @Test("media-reset during a call: its plain line, the voip app hears the reset with the session back to solo ambient, the call goes on; an extra word is one line, exit 2")
+    func mediaReset() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["call", "--from", "Alice"]).status == 0)
+        phone.process.send("a")
+        #expect(phone.process.line(startingWith: "CONNECTED") == "CONNECTED call=1")
+        #expect(try phone.remote(["media-reset"]).status == 0)
+        #expect(phone.process.line(startingWith: "AUDIO-MEDIA-RESET") == "AUDIO-MEDIA-RESET")
+        #expect(phone.process.line(startingWith: "SERVER name=media-reset") == "SERVER name=media-reset category=AVAudioSessionCategorySoloAmbient")
+        #expect(try phone.state()["screen"] == .string("in-call"))
+        let bad = try phone.remote(["media-reset", "now"])
+        #expect(bad.status == 2)
+        #expect(bad.err.split(separator: "\n").count == 1)
+        #expect(bad.err.contains(#"unexpected argument "now""#))
         quit(phone)
     }
 }

@@ -26,9 +26,10 @@ struct PlainLinesTableTests {
         let section = lines[(start + 1)...].prefix { !$0.hasPrefix("## ") }
         return section.filter { $0.hasPrefix("| `") }.map { line in
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)
-            // The fields' cell: comma-separated `plain`, `plain` → `json`, or `plain` → — (no field).
+            // The fields' cell: comma-separated `plain`, `plain` → `json`, or `plain` → — (no field);
+            // — alone for a line without any.
             var fields: [(String, String?)] = []
-            for item in cells[3].split(separator: ",") {
+            for item in cells[3].split(separator: ",") where !item.allSatisfy({ $0 == " " || $0 == "—" }) {
                 let names = quoted(item)
                 guard let plain = names.first else {
                     Issue.record("docs/events.md: \"\(item)\" in \(cells[1]) is not `plain`, `plain` → `json` or `plain` → —")

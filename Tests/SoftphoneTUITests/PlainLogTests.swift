@@ -17,6 +17,7 @@ import Testing
         (.power(.low), "POWER power=low"),
         (.audioRoute(.bluetooth, previous: .receiver, reason: .newDeviceAvailable), "AUDIO-ROUTE route=bluetooth previous=receiver reason=new-device-available"),
         (.audioInterruption(began: true), "AUDIO-INTERRUPTION type=began"),
+        (.mediaServicesReset, "AUDIO-MEDIA-RESET"),
         (.audioFault(.neverActivates, call: nil), "AUDIO-FAULT fault=never-activates"),
         (.audioFault(.neverActivates, call: 1),
          #"AUDIO-FAULT fault=never-activates call=1 "CallKit did not call provider(_:didActivate:): the call has no audio; an app that starts audio there (rule 34) should time out and say so""#),

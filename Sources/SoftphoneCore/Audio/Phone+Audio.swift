@@ -68,11 +68,15 @@ extension Phone {
     }
 
     /// Hands a notification to the running app's `NotificationCenter.default`, as a job of its
-    /// own on the run loop (iOS posts them on a queue of its own, not inside the change).
-    private func postAudioNotification(_ name: Notification.Name, _ userInfo: [String: Any]) {
+    /// own on the run loop (iOS posts them on a queue of its own, not inside the change);
+    /// `before` runs in that job, just before the post.
+    func postAudioNotification(_ name: Notification.Name, _ userInfo: [String: Any]?, before: ((AVAudioSession) -> Void)? = nil) {
         guard app.isRunning, let center = app.notificationCenter, let session = app.audioSession else { return }
         let notification = Notification(name: name, object: session, userInfo: userInfo)
-        runLoop.schedule(at: nil) { center.post(notification) }
+        runLoop.schedule(at: nil) {
+            before?(session)
+            center.post(notification)
+        }
     }
 
     // MARK: - The headset's button

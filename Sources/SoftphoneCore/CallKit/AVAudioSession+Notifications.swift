@@ -6,6 +6,11 @@ extension AVAudioSession {
     /// `AVAudioSessionInterruptionTypeKey`, at the start `AVAudioSessionInterruptionReasonKey`,
     /// and at the end `AVAudioSessionInterruptionOptionKey`.
     public static let interruptionNotification = Notification.Name("AVAudioSessionInterruptionNotification")
+    /// Posted when the media server dies, without userInfo.
+    public static let mediaServicesWereLostNotification = Notification.Name("AVAudioSessionMediaServicesWereLostNotification")
+    /// Posted when the media server is back, without userInfo: the session's state is iOS's
+    /// defaults again, and the app's audio objects are orphans to rebuild.
+    public static let mediaServicesWereResetNotification = Notification.Name("AVAudioSessionMediaServicesWereResetNotification")
     /// Posted to a foreground app when another app's primary audio starts or stops; userInfo
     /// holds `AVAudioSessionSilenceSecondaryAudioHintTypeKey`.
     public static let silenceSecondaryAudioHintNotification = Notification.Name("AVAudioSessionSilenceSecondaryAudioHintNotification")

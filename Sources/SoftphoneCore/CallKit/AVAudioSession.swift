@@ -77,4 +77,15 @@ public final class AVAudioSession: NSObject {
         }
         isActive = active
     }
+
+    /// What a media services reset leaves: iOS's defaults, inactive, no preferences.
+    func resetToDefaults() {
+        category = .soloAmbient
+        categoryOptions = []
+        mode = .default
+        isActive = false
+        preferredInputUID = nil
+        preferredSampleRate = 0
+        preferredIOBufferDuration = 0
+    }
 }

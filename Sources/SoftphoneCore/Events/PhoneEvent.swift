@@ -51,6 +51,8 @@ public enum PhoneEvent: Equatable, Sendable {
     case audioRoute(AudioRoute, previous: AudioRoute, reason: AVAudioSession.RouteChangeReason)
     /// Another audio session interrupted the app's (began), or the interruption ended.
     case audioInterruption(began: Bool)
+    /// The media server died and restarted; the app's audio session was reset.
+    case mediaServicesReset
     /// An audio-session fault was set or cleared (`call` nil), or it withheld CallKit's
     /// activation of call `call`'s audio.
     case audioFault(AudioFault, call: Int?)

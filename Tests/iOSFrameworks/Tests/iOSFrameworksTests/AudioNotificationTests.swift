@@ -4,9 +4,9 @@ import XCTest
 
 /// A developer's app (AppCode/AudioRouteObserver.swift, `import AVFoundation`) observing the audio
 /// session's notifications in Foundation's `NotificationCenter.default`, with the session itself
-/// as their sender, as on iOS.
+/// as their sender, as on iOS: routes, interruptions and a media services reset.
 final class AudioNotificationTests: XCTestCase {
-    func test_routeChangesAndInterruptionsReachFoundationsNotificationCenter() throws {
+    func test_routeChangesInterruptionsAndMediaResetsReachFoundationsNotificationCenter() throws {
         let t = IOSAppTests.IOSPhone()
         var observer: AudioRouteObserver?
         t.runInApp { _ in observer = AudioRouteObserver() }
@@ -15,12 +15,14 @@ final class AudioNotificationTests: XCTestCase {
         t.send(.setRoute(.speaker))
         t.send(.interruptAudio(began: true))
         t.send(.interruptAudio(began: false))
+        t.send(.resetMediaServices)
         XCTAssertEqual(try XCTUnwrap(observer).heard, [
             "route BluetoothHFP newDeviceAvailable from Receiver (accessory)",
             "route Receiver oldDeviceUnavailable from BluetoothHFP",
             "route Speaker override from Receiver",
             "interruption began, another session",
             "interruption ended, resume",
+            "media reset, category was AVAudioSessionCategorySoloAmbient, set up again",
         ])
     }
 

@@ -1,6 +1,6 @@
-// Audio-route and interruption handling as an iOS app writes it, compiled unchanged against
-// Softphone's frameworks: Foundation's NotificationCenter, AVAudioSession's notification names
-// and userInfo keys, the reason and type read back as UInt.
+// Audio-route, interruption and media-reset handling as an iOS app writes it, compiled unchanged
+// against Softphone's frameworks: Foundation's NotificationCenter, AVAudioSession's notification
+// names and userInfo keys, the reason and type read back as UInt.
 import AVFoundation
 import Foundation
 
@@ -17,6 +17,9 @@ final class AudioRouteObserver {
         })
         tokens.append(center.addObserver(forName: AVAudioSession.interruptionNotification, object: session, queue: nil) { [weak self] note in
             self?.interrupted(note)
+        })
+        tokens.append(center.addObserver(forName: AVAudioSession.mediaServicesWereResetNotification, object: session, queue: nil) { [weak self] _ in
+            self?.mediaServicesReset()
         })
     }
 
@@ -51,6 +54,19 @@ final class AudioRouteObserver {
         case .ended:
             let options = AVAudioSession.InterruptionOptions(rawValue: note.userInfo?[AVAudioSessionInterruptionOptionKey] as? UInt ?? 0)
             heard.append("interruption ended" + (options.contains(.shouldResume) ? ", resume" : ""))
+        }
+    }
+
+    /// The media server restarted: the session lost its set-up, so the app sets it up again, as
+    /// Apple's QA1749 says.
+    private func mediaServicesReset() {
+        let session = AVAudioSession.sharedInstance()
+        let lost = session.category
+        do {
+            try session.setCategory(.playAndRecord, mode: .voiceChat, options: [.allowBluetoothHFP])
+            heard.append("media reset, category was \(lost.rawValue), set up again")
+        } catch {
+            heard.append("media reset, set-up failed: \(error)")
         }
     }
 }

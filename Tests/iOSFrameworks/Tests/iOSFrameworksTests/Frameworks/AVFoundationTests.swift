@@ -1,7 +1,7 @@
 // AVFoundation's audio session as a call app uses it: its category, mode and options, activation
 // (which CallKit owns during a call) and its errors, the hardware's values, the current route,
-// and the route and interruption notifications in Foundation's NotificationCenter with the
-// session as their sender.
+// and the route, interruption and media-reset notifications in Foundation's NotificationCenter
+// with the session as their sender.
 import AVFoundation
 import XCTest
 
@@ -281,4 +281,31 @@ final class AVFoundationTests: XCTestCase {
         let reasons: [AVAudioSession.InterruptionReason] = [.default, .appWasSuspended, .builtInMicMuted, .routeDisconnected]
         XCTAssertEqual(reasons.map(\.rawValue), [0, 1, 2, 4])
     }
+
+    /// A media services reset posts lost, then reset, both without userInfo; the session is at
+    /// iOS's defaults by the reset, and the call goes on, with no second didActivate.
+    func test_mediaServicesResetPostsLostThenResetAndResetsTheSession() {
+        let t = ProbePhone()
+        let heard = Heard<String>()
+        var tokens: [NSObjectProtocol] = []
+        t.runInApp { _ in
+            let session = AVAudioSession.sharedInstance()
+            for name in [AVAudioSession.mediaServicesWereLostNotification, AVAudioSession.mediaServicesWereResetNotification] {
+                tokens.append(NotificationCenter.default.addObserver(forName: name, object: session, queue: nil) { note in
+                    let word = note.name == AVAudioSession.mediaServicesWereLostNotification ? "lost" : "reset"
+                    let now = AVAudioSession.sharedInstance()
+                    heard.items.append("\(word) \(now.category.rawValue) \(now.isActive) \(note.userInfo == nil)")
+                })
+            }
+            try? session.setCategory(.playAndRecord, mode: .voiceChat, options: [.allowBluetoothHFP])
+        }
+        defer { tokens.forEach(NotificationCenter.default.removeObserver) }
+        t.runInApp { _ in t.probe.reportIncomingCall(UUID(), from: "Zoë") }
+        t.send(.answer)
+        t.send(.resetMediaServices)
+        XCTAssertEqual(heard.items, ["lost AVAudioSessionCategoryPlayAndRecord true true", "reset AVAudioSessionCategorySoloAmbient false true"])
+        XCTAssertEqual(t.events.filter { $0 == .audioSession(active: true) }.count, 1)
+        XCTAssert(t.endReasons.isEmpty)
+    }
 }
+
