@@ -71,6 +71,7 @@ public struct EventStream {
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
         "device.network", "device.power", "device.focus", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
+        "cellular.blocked", "cellular.identified", "directory.setting", "directory.loaded", "directory.failed",
         "audio.route", "audio.interruption", "audio.media-reset", "audio.fault", "alert.presented", "alert.dismissed",
     ] + shellNames
 
@@ -111,6 +112,9 @@ public struct EventStream {
             "apns.discarded": ["apns_id", "reason"],
             "push.delivery": ["state", "unreported"],
             "cellular.call": ["state", "from"],
+            "cellular.blocked": ["from", "by"], "cellular.identified": ["from", "label", "by"],
+            "directory.setting": ["enabled"], "directory.loaded": ["extension", "blocked", "identified", "incremental"],
+            "directory.failed": ["extension", "error", "code"],
             "ring.started": ["call", "latency_us"], "ring.stopped": ["call", "latency_us"],
             "audio.underrun": ["total"],
             "sounds.ready": ["sounds"],
@@ -171,6 +175,11 @@ public struct EventStream {
         case .apns(.discarded): "apns.discarded"
         case .voipDelivery: "push.delivery"
         case .cellular: "cellular.call"
+        case .callDirectory(.blocked): "cellular.blocked"
+        case .callDirectory(.identified): "cellular.identified"
+        case .callDirectory(.setting): "directory.setting"
+        case .callDirectory(.loaded): "directory.loaded"
+        case .callDirectory(.failed): "directory.failed"
         }
     }
 
@@ -263,6 +272,16 @@ public struct EventStream {
             members += [("state", .string(state.rawValue)), ("unreported", number(unreported))]
         case .cellular(let state, let from):
             members += [("state", .string(state.rawValue)), ("from", .string(from))]
+        case .callDirectory(.blocked(let from, let by)):
+            members += [("from", .string(from)), ("by", .string(by))]
+        case .callDirectory(.identified(let from, let label, let by)):
+            members += [("from", .string(from)), ("label", .string(label)), ("by", .string(by))]
+        case .callDirectory(.setting(let enabled)):
+            members.append(("enabled", .string(enabled ? "on" : "off")))
+        case .callDirectory(.loaded(let identifier, let blocked, let identified, let incremental)):
+            members += [("extension", .string(identifier)), ("blocked", number(blocked)), ("identified", number(identified)), ("incremental", .bool(incremental))]
+        case .callDirectory(.failed(let identifier, let error)):
+            members += [("extension", .string(identifier)), ("error", .string(String(describing: error))), ("code", number(error.rawValue))]
         }
         // Debug builds (every test) check that the table scripts are checked against knows each field.
         assert(documents(name(of: event), members.dropFirst(2).map(\.0)), "event \(name(of: event)) has a field not in EventStream.fieldTable: \(members.map(\.0))")

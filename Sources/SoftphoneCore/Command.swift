@@ -88,6 +88,9 @@ public enum Command: Equatable, Sendable {
     case setPower(PowerMode)
     /// The carrier's side of a cellular call: it rings, ends, or is held or taken back (iOS rule 39).
     case cellular(CellularAction)
+    /// The person enables or disables the app's Call Directory extension in Settings › Phone ›
+    /// Call Blocking & Identification (iOS rule 50).
+    case setCallDirectory(enabled: Bool)
     /// Call audio goes to this route (an accessory connects or goes, the loudspeaker is chosen).
     case setRoute(AudioRoute)
     /// Another audio session (an alarm, a cellular call) interrupts the app's, or the

@@ -91,6 +91,8 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case noCellularCall
     /// The cellular call still rings: it is answered, not held.
     case cellularRinging
+    /// The app has no Call Directory extension for Settings to enable.
+    case noCallDirectory(app: String)
 
     public var description: String {
         switch self {
@@ -128,6 +130,7 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .cellularInProgress: "a cellular call is already in progress; softphone cellular end ends it"
         case .noCellularCall: "there is no cellular call; softphone cellular call --from NUMBER rings one"
         case .cellularRinging: "the cellular call is still ringing; answer it (a, or 1/2 over a call) before holding it"
+        case .noCallDirectory(let app): "the \(app) app has no Call Directory extension, so Settings › Phone › Call Blocking & Identification does not list it"
         }
     }
 }

@@ -12,7 +12,8 @@
 /// `Pushes/` (PushKit delivery and the report rule), `App/` (the app's process and its life),
 /// `Device/` (lock, ringer switch, keychain, preferences), `Notifications/` (alert pushes, the
 /// notification-service extension), `SystemSounds/` (AudioToolbox's sounds and the motor),
-/// `Recents/`, `Keys/` (what the person's keys do), `Screens/` (what the phone shows), and
+/// `Recents/`, `CallDirectory/` (the app's Call Directory extension), `Keys/` (what the person's
+/// keys do), `Screens/` (what the phone shows), and
 /// `System/` (the run loop and deadlines app code runs from). The API the app calls is under
 /// Apple's names: `CallKit/`, `PushKit/`, `UIKit/`, `UserNotifications/`, `AudioToolbox/`,
 /// `Foundation/`.
@@ -167,6 +168,8 @@ public final class Phone {
     var recentsList: RecentsList
     /// An open list, the help overlay, the rule message (Screens/).
     var screens = ScreensState()
+    /// The app's Call Directory extension: enabled or not, its entries, its load (CallDirectory/).
+    var callDirectory = CallDirectoryState()
 
     /// Makes a phone, switched on, with the app installed but not yet launched (`.start` launches it).
     /// `seed` fixes every UUID and token it makes; `wallClockStart` is the wall-clock time of
@@ -322,6 +325,7 @@ public final class Phone {
         case .callBack(let index): callBack(recent: index)
         case .resetCallService: resetCallService()
         case .cellular(let action): cellular(action)
+        case .setCallDirectory(let enabled): setCallDirectory(enabled: enabled)
         case .tick: break
         case .quit:
             for record in calls.inOrder {

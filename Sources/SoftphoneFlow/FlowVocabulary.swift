@@ -79,6 +79,17 @@ enum FlowVocabulary {
             // A marker on the phone's lane: the cellular call is the Phone app's, not the app's;
             // what CallKit does to the app's call for it follows as the app's own actions.
             return Row(shape: .note(.phoneUI), label: "cellular \(string("state")): \(string("from"))")
+        case "cellular.blocked":
+            return Row(shape: .note(.phoneUI), label: "cellular blocked: \(string("from"))")
+        case "cellular.identified":
+            return Row(shape: .note(.phoneUI), label: "cellular: \(string("from")), \(string("label"))")
+        case "directory.setting":
+            return Row(shape: .note(.phoneUI), label: string("enabled") == "on" ? "Call Directory on" : "Call Directory off")
+        case "directory.loaded":
+            // The extension is the app's, loaded by the system: a marker on the app's lane.
+            return Row(shape: .note(.app), label: "directory: \(number("blocked") ?? 0) blocked, \(number("identified") ?? 0) named")
+        case "directory.failed":
+            return Row(shape: .note(.app), label: "directory: \(string("error"))", isProblem: true)
         case "audio.route":
             // A marker on the phone's lane: where call audio goes from here on.
             return Row(shape: .note(.phoneUI), label: "route: \(string("route")) (\(string("reason")))")

@@ -93,6 +93,18 @@ public enum PlainLog {
             return "VOIP-DELIVERY " + pairs([("state", state.rawValue), ("unreported", String(unreported))])
         case .cellular(let state, let from):
             return "CELLULAR " + pairs([("state", state.rawValue), ("from", from)])
+        case .callDirectory(.blocked(let from, let by)):
+            return "CELLULAR-BLOCKED " + pairs([("from", from), ("by", by)])
+        case .callDirectory(.identified(let from, let label, let by)):
+            return "CELLULAR-IDENTIFIED " + pairs([("from", from), ("label", label), ("by", by)])
+        case .callDirectory(.setting(let enabled)):
+            return "DIRECTORY " + pairs([("enabled", enabled ? "on" : "off")])
+        case .callDirectory(.loaded(let identifier, let blocked, let identified, let incremental)):
+            return "DIRECTORY-LOADED " + pairs([
+                ("extension", identifier), ("blocked", String(blocked)), ("identified", String(identified)), ("incremental", incremental ? "yes" : "no"),
+            ])
+        case .callDirectory(.failed(let identifier, let error)):
+            return "DIRECTORY-FAILED " + pairs([("extension", identifier), ("error", String(describing: error)), ("code", String(error.rawValue))])
         }
     }
 

@@ -49,6 +49,7 @@ extension Phone {
     /// nothing reaches the app and it cannot be opened.
     private func deleteApp(reason: String) {
         killExtensionsOfDeletedApp()
+        removeCallDirectoryOfDeletedApp()
         if app.isRunning {
             terminateApp(reason: reason, rule: nil, message: nil, leaving: .notInstalled)
         } else {

@@ -10,7 +10,8 @@ extension Phone {
 
     /// Whether `process` (an app launch, or an extension process below zero) still runs.
     func isRunning(process: Int) -> Bool {
-        process < 0 ? notifications.extensions[process]?.finished == false : process == app.launch && app.isRunning
+        process < 0
+            ? notifications.extensions[process]?.finished == false || isCallDirectoryLoad(process) : process == app.launch && app.isRunning
     }
 
     /// Runs `body` as code of `process`, which runs.

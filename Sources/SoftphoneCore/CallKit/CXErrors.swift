@@ -80,6 +80,33 @@ public struct CXErrorCodeNotificationServiceExtensionError: CallKitError, Equata
     public var errorCode: Int { code.rawValue }
 }
 
+/// `CXErrorCodeCallDirectoryManagerError`: why a Call Directory load, or a question about the
+/// extension, failed (iOS rule 50).
+public struct CXErrorCodeCallDirectoryManagerError: CallKitError, Equatable {
+    public enum Code: Int, Sendable, CaseIterable {
+        case unknown = 0
+        /// The identifier is not one of the app's extensions.
+        case noExtensionFound = 1
+        /// The load did not finish: the extension's process ended first.
+        case loadingInterrupted = 2
+        /// A number was added after a greater one of the same kind.
+        case entriesOutOfOrder = 3
+        /// A number was added twice.
+        case duplicateEntries = 4
+        case maximumEntriesExceeded = 5
+        /// The person has not enabled the extension in Settings.
+        case extensionDisabled = 6
+        /// A load of the extension is under way.
+        case currentlyLoading = 7
+        /// An entry was removed in a load that is not incremental (iOS 11).
+        case unexpectedIncrementalRemoval = 8
+    }
+    public let code: Code
+    public init(_ code: Code) { self.code = code }
+    public static let errorDomain = "com.apple.CallKit.error.calldirectorymanager"
+    public var errorCode: Int { code.rawValue }
+}
+
 // CallKit's errors are NSErrors on iOS: with Foundation, every CallKitError bridges with its
 // domain, code and text (`error.localizedDescription`, `(error as NSError).domain`).
 #if SOFTPHONE_FOUNDATION

@@ -17,6 +17,9 @@ public struct CellularCall: Equatable, Hashable, Sendable {
 
     /// The caller's number, as the carrier gives it.
     public let from: String
+    /// What the app's Call Directory extension says of the number (`VoIP Caller ID: Dentist`), if
+    /// it identifies it (iOS rule 50).
+    public let label: String?
     public let state: State
     /// When it started ringing.
     public let since: Instant
@@ -26,8 +29,9 @@ public struct CellularCall: Equatable, Hashable, Sendable {
     /// What the call screens name in place of the app for a cellular call.
     public static let screenName = "Cellular"
 
-    /// The caller as the call screens show it: the number is all the carrier gives.
-    public var caller: Caller { Caller(name: from, handle: from) }
+    /// The caller as the call screens show it: the number is all the carrier gives, with the Call
+    /// Directory's label on the line under it.
+    public var caller: Caller { Caller(name: from, handle: label ?? from) }
 }
 
 /// What the carrier's side of a cellular call does (`softphone cellular call|end|hold`).
@@ -45,13 +49,15 @@ struct CellularLine {
     /// The UUID a `CXCallObserver` sees it by.
     let uuid: UUID
     let from: String
+    /// The Call Directory's label for the number, as the screens show it.
+    let label: String?
     var state: CellularCall.State
     let since: Instant
     var connectedAt: Instant?
     /// The app's call that taking the cellular call held, resumed when the cellular call ends.
     var heldForIt: UUID?
 
-    var snapshot: CellularCall { CellularCall(from: from, state: state, since: since, connectedAt: connectedAt) }
+    var snapshot: CellularCall { CellularCall(from: from, label: label, state: state, since: since, connectedAt: connectedAt) }
     /// CallKit's view of it: incoming, not the app's (iOS rule 36).
     func observed(ended: Bool) -> CXCall {
         CXCall(uuid: uuid, isOutgoing: false, isOnHold: state == .held, hasConnected: connectedAt != nil, hasEnded: ended)

@@ -22,7 +22,10 @@ extension Phone {
         switch action {
         case .call(let from):
             guard calls.cellular == nil else { return refuse(.cellularInProgress) }
-            calls.setCellular(CellularLine(uuid: nextUUID(), from: from, state: .incoming, since: now))
+            // The app's Call Directory extension blocks the number, or names it (iOS rule 50).
+            let directory = screenCellular(from: from)
+            if directory.blocked { return }
+            calls.setCellular(CellularLine(uuid: nextUUID(), from: from, label: directory.label, state: .incoming, since: now))
             emit(.cellular(.incoming, from: from))
             notifyObservers { self.calls.cellular!.observed(ended: false) }
         case .end:

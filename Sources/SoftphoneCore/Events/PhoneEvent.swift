@@ -65,6 +65,9 @@ public enum PhoneEvent: Equatable, Sendable {
     case voipDelivery(VoIPDelivery, unreported: Int)
     /// The cellular call (not the app's) rang, connected, was held, declined or ended (iOS rule 39).
     case cellular(CellularCall.State, from: String)
+    /// The app's Call Directory extension was enabled, loaded or failed, or blocked or identified
+    /// a cellular call (iOS rule 50).
+    case callDirectory(CallDirectoryEvent)
 
 }
 

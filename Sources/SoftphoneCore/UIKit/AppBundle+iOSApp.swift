@@ -5,13 +5,14 @@ extension AppBundle {
     /// sends when someone calls (`softphone call`), as a dictionary of JSON's values; `settings` is
     /// its Settings.bundle (what the person sets with `--set KEY=VALUE` is in
     /// `UserDefaults.standard` from launch); `notificationService` makes the app's
-    /// notification-service extension.
+    /// notification-service extension, and `callDirectory` its Call Directory extension's provider.
     public static func iOSApp(
         id: String, displayName: String, bundleIdentifier: String, backgroundModes: Set<String> = ["voip", "audio"],
         callKitEntitled: Bool = true, settings: [AppSetting] = [], appGroups: [String] = [], sounds: [String: Duration] = [:],
         delegate: @escaping @Sendable () -> any UIApplicationDelegate,
         callPush: @escaping @Sendable (Caller) -> [String: Any], callPushKind: PushRequest.Kind = .voip,
-        notificationService: (@Sendable () -> UNNotificationServiceExtension)? = nil
+        notificationService: (@Sendable () -> UNNotificationServiceExtension)? = nil,
+        callDirectory: (@Sendable () -> CXCallDirectoryProvider)? = nil
     ) -> AppBundle {
         // Built on Foundation, the app queues its work on Dispatch's main queue and Foundation's
         // main run loop, which the phone then runs in its turns.
@@ -24,6 +25,7 @@ extension AppBundle {
             id: id, displayName: displayName, bundleIdentifier: bundleIdentifier, backgroundModes: backgroundModes,
             callKitEntitled: callKitEntitled, settings: settings, makeDelegate: delegate,
             callPush: { caller in JSON(foundationValue: callPush(caller)) ?? .object([]) }, callPushKind: callPushKind,
-            notificationServiceExtension: notificationService, appGroups: appGroups, sounds: sounds, hostRunLoop: hostRunLoop)
+            notificationServiceExtension: notificationService, appGroups: appGroups, sounds: sounds, hostRunLoop: hostRunLoop,
+            callDirectoryExtension: callDirectory)
     }
 }

@@ -181,6 +181,10 @@ public struct AppBundle: Sendable {
     /// The app's notification-service extension, if it has one: makes the extension object for
     /// each notification it modifies (iOS rules 40, 41, 44).
     public var notificationServiceExtension: (@Sendable () -> UNNotificationServiceExtension)?
+    /// The app's Call Directory extension, if it has one: makes its provider for each load. The
+    /// app names it to `CXCallDirectoryManager` by its bundle identifier and one more part
+    /// (`com.example.voip.CallDirectoryHandler`); the person enables it in Settings (iOS rule 50).
+    public var callDirectoryExtension: (@Sendable () -> CXCallDirectoryProvider)?
     /// The App Groups the app and its extensions are entitled to: `UserDefaults(suiteName:)` with
     /// one of these is shared between them; any other suite stays inside one process (rule 44).
     public var appGroups: [String]
@@ -198,7 +202,8 @@ public struct AppBundle: Sendable {
         callKitEntitled: Bool = true, settings: [AppSetting] = [], makeDelegate: @escaping @Sendable () -> any UIApplicationDelegate,
         callPush: @escaping @Sendable (Caller) -> JSON, callPushKind: PushRequest.Kind = .voip,
         notificationServiceExtension: (@Sendable () -> UNNotificationServiceExtension)? = nil,
-        appGroups: [String] = [], sounds: [String: Duration] = [:], hostRunLoop: (any HostRunLoop)? = nil
+        appGroups: [String] = [], sounds: [String: Duration] = [:], hostRunLoop: (any HostRunLoop)? = nil,
+        callDirectoryExtension: (@Sendable () -> CXCallDirectoryProvider)? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -213,5 +218,6 @@ public struct AppBundle: Sendable {
         self.appGroups = appGroups
         self.sounds = sounds
         self.hostRunLoop = hostRunLoop
+        self.callDirectoryExtension = callDirectoryExtension
     }
 }

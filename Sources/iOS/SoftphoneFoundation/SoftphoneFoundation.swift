@@ -1,7 +1,8 @@
 // The Foundation every framework module brings in, as Apple's frameworks import Foundation.
 // Built with the Foundation trait it is Swift's own Foundation and Dispatch; without it, the
 // simulated iPhone's stand-ins of the same names (Sources/SoftphoneCore/Foundation), whose clock
-// is the phone's. `NSUserActivity`, which Linux's Foundation lacks, is the phone's in both.
+// is the phone's. `NSUserActivity` and the extension request (`NSExtensionContext`,
+// `NSExtensionRequestHandling`), which Linux's Foundation lacks, are the phone's in both.
 #if SOFTPHONE_FOUNDATION
 @_exported public import Foundation
 @_exported public import Dispatch
@@ -24,3 +25,5 @@
 @_exported public import class SoftphoneCore.UserDefaults
 #endif
 @_exported public import class SoftphoneCore.NSUserActivity
+@_exported public import class SoftphoneCore.NSExtensionContext
+@_exported public import protocol SoftphoneCore.NSExtensionRequestHandling

@@ -77,4 +77,23 @@ final class ProbePhone: PhoneOnManualClock<ProbeAppDelegate> {
     func routeToSpeaker() { send(.setRoute(.speaker)) }
     func routeToBluetooth() { send(.setRoute(.bluetooth)) }
     func neverActivateAudio() { send(.setAudioFault(.neverActivates)) }
+    /// The person enables the app's Call Directory extension in Settings.
+    func enableCallDirectory() { send(.setCallDirectory(enabled: true)) }
+    /// A cellular call rings from `number`, unless the Call Directory blocks it.
+    func cellularCall(from number: String) { send(.cellular(.call(from: number))) }
+    /// The Call Directory's label under the ringing cellular call's number.
+    var cellularLabel: String? { phone.cellularCall?.label }
+    /// The Call Directory's events, as words: "on", "loaded 2 1", "failed extensionDisabled", "blocked +1…".
+    var callDirectoryWords: [String] {
+        events.compactMap { event in
+            guard case .callDirectory(let e) = event else { return nil }
+            return switch e {
+            case .setting(let enabled): enabled ? "on" : "off"
+            case .loaded(_, let blocked, let identified, let incremental): "loaded \(blocked) \(identified)" + (incremental ? " incremental" : "")
+            case .failed(_, let error): "failed \(error)"
+            case .blocked(let from, _): "blocked \(from)"
+            case .identified(let from, let label, _): "identified \(from) \(label)"
+            }
+        }
+    }
 }
