@@ -54,9 +54,12 @@ public enum ControlRequest: Equatable, Sendable {
     case fault(AudioFault)
     /// Focus (Do Not Disturb) on or off: calls are refused (rule 24), active notifications are silenced (rule 43).
     case focus(Bool)
+    /// The app's Call Directory extension on or off, as Settings › Phone › Call Blocking &
+    /// Identification sets it (iOS rule 50).
+    case callDirectory(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -169,6 +172,9 @@ public enum ControlRequest: Equatable, Sendable {
         case "focus":
             guard let word = try optionalString(json, "focus") else { throw ControlError("field \"focus\" is missing; use on or off") }
             return (id, .focus(try focus(word, named: "field \"focus\"")))
+        case "call-directory":
+            guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
+            return (id, .callDirectory(try callDirectory(word, named: "field \"enabled\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -254,6 +260,15 @@ public enum ControlRequest: Equatable, Sendable {
         case "on": return true
         case "off": return false
         default: throw ControlError("\(name) is \"\(word)\"; use on (Focus, Do Not Disturb) or off")
+        }
+    }
+
+    /// Reads a `call-directory` word.
+    static func callDirectory(_ word: String, named name: String) throws(ControlError) -> Bool {
+        switch word {
+        case "on": return true
+        case "off": return false
+        default: throw ControlError("\(name) is \"\(word)\"; use on (the app's Call Directory extension enabled in Settings) or off")
         }
     }
 
@@ -395,6 +410,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .mediaReset: .object([("cmd", .string("media-reset"))])
         case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
         case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
+        case .callDirectory(let on): .object([("cmd", .string("call-directory")), ("enabled", .string(on ? "on" : "off"))])
         }
     }
 
@@ -427,6 +443,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .mediaReset: [.resetMediaServices]
         case .fault(let fault): [.setAudioFault(fault)]
         case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
+        case .callDirectory(let on): [.setCallDirectory(enabled: on)]
         case .state, .screen, .events, .caption: []
         }
     }

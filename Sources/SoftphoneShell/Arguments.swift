@@ -72,6 +72,7 @@ enum Arguments {
                softphone media-reset                                 (the media server restarts: the app's audio session is reset)
                softphone \(verb("fault"))   (never-activates: CallKit withholds didActivate)
                softphone \(verb("focus"))   (Focus, Do Not Disturb: calls refused, active notifications silenced)
+               softphone \(verb("call-directory"))   (Settings › Call Blocking & Identification: the app's Call Directory extension)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)

@@ -34,6 +34,7 @@ struct CommandLineWordsTests {
         ("fault audio-session never-activates", .fault(.neverActivates)), ("fault audio-session none", .fault(.none)),
         ("key headset", .key("headset")),
         ("focus on", .focus(true)), ("focus off", .focus(false)),
+        ("call-directory on", .callDirectory(true)), ("call-directory off", .callDirectory(false)),
         ("tap Retry", .tap("Retry")), (#"tap "Sign In""#, .tap("Sign In")),
     ])
     func commands(line: String, request: ControlRequest) throws {
@@ -60,8 +61,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
@@ -92,6 +93,7 @@ struct CommandLineWordsTests {
         ("cellular end --from +15550199", #"cellular: unknown option "--from"; usage: cellular call|end|hold [--from NUMBER]"#),
         ("power max", #"power: "max" is not one of low|normal (Low Power Mode on or off); usage: power low|normal [--socket PATH]"#),
         ("focus yes", #"focus: "yes" is not one of on|off (Focus, Do Not Disturb, on or off); usage: focus on|off [--socket PATH]"#),
+        ("call-directory yes", #"call-directory: "yes" is not one of on|off (the app's Call Directory extension in Settings, on or off); usage: call-directory on|off [--socket PATH]"#),
         ("tap", "tap: which button? its title, e.g. `tap Retry`; usage: tap LABEL [--socket PATH]"),
     ])
     func mistakes(line: String, message: String) {

@@ -50,6 +50,9 @@ struct ControlRequestTests {
         #expect(ControlRequest.focus(true).json.text == #"{"cmd":"focus","focus":"on"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"focus","focus":"off"}"#).request == .focus(false))
         #expect(ControlRequest.power(.low).commands == [.setPower(.low)])
+        #expect(ControlRequest.callDirectory(true).json.text == #"{"cmd":"call-directory","enabled":"on"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"call-directory","enabled":"off"}"#).request == .callDirectory(false))
+        #expect(ControlRequest.callDirectory(true).commands == [.setCallDirectory(enabled: true)])
     }
 
     @Test("cellular requests: their JSON, read back, and the commands they stand for")
@@ -88,8 +91,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -116,6 +119,8 @@ struct ControlRequestTests {
         (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session"),
         (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),
         (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
+        (#"{"cmd":"call-directory"}"#, "field \"enabled\" is missing; use on or off"),
+        (#"{"cmd":"call-directory","enabled":"yes"}"#, "field \"enabled\" is \"yes\"; use on (the app's Call Directory extension enabled in Settings) or off"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
     func errors(line: String, message: String) {
