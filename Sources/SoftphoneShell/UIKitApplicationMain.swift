@@ -28,7 +28,8 @@ public final class UIKitApplicationMain: ApplicationMainLauncher {
     /// and `String(reflecting:)` spell it): named after its module (the app `myapp`, "MyApp" on
     /// screen), with the voip and audio background modes. Its server's call push (`softphone
     /// call`) carries the keys call code most often reads; a push of your server's own is
-    /// `softphone push FILE`.
+    /// `softphone push FILE`. A `CXCallDirectoryProvider` subclass named `CallDirectoryHandler`
+    /// in the module (Xcode's template's name) is its Call Directory extension.
     static func app(delegateClassName name: String?) -> Result<AppBundle, Problem> {
         guard let name else {
             return .failure(Problem(message: "UIApplicationMain was given no app delegate class (a storyboard's is not looked up): pass NSStringFromClass(AppDelegate.self), or mark the delegate @main"))
@@ -47,11 +48,14 @@ public final class UIKitApplicationMain: ApplicationMainLauncher {
         let module = String(String(reflecting: delegateType).split(separator: ".").first ?? "App")
         let letters = String(module.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(32))
         let id = letters.isEmpty ? "app" : letters
+        var callDirectory: (@Sendable () -> CXCallDirectoryProvider)?
+        if let type = _typeByName("\(module).CallDirectoryHandler") as? CXCallDirectoryProvider.Type { callDirectory = { type.init() } }
         return AppBundle.iOSApp(
             id: id, displayName: module, bundleIdentifier: "com.example.\(id)",
             delegate: { delegateType.init() },
             callPush: { caller in
                 ["aps": [String: Any](), "uuid": UUID().uuidString, "handle": caller.handle, "callerName": caller.name, "hasVideo": caller.hasVideo]
-            })
+            },
+            callDirectory: callDirectory)
     }
 }

@@ -6,6 +6,8 @@ import Testing
 final class EntryPointDelegate: UIResponder, UIApplicationDelegate {}
 /// A class that is not one.
 final class NotAnAppDelegate {}
+/// The module's Call Directory extension, by the name Xcode's template gives it.
+final class CallDirectoryHandler: CXCallDirectoryProvider {}
 
 /// `UIApplicationMain`'s app, from the delegate class it is named, as `@main` and `main.swift` name it.
 @Suite("UIApplicationMain: the app of the delegate class it is named")
@@ -32,6 +34,13 @@ struct UIKitApplicationMainTests {
         // The name UIApplicationMain (SoftphoneCore) looks the launcher up by: renaming the class
         // or its module without it would leave every @main app unable to start.
         #expect(_typeByName("SoftphoneShell.UIKitApplicationMain") == UIKitApplicationMain.self)
+    }
+
+    @Test("a CXCallDirectoryProvider subclass named CallDirectoryHandler in the module is the app's Call Directory extension")
+    func callDirectory() throws {
+        let app = UIKitApplicationMain.app(delegateType: EntryPointDelegate.self)
+        let make = try #require(app.callDirectoryExtension)
+        #expect(make() is CallDirectoryHandler)
     }
 
     @Test("the call push carries the caller in the keys call code reads")
