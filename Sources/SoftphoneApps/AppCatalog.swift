@@ -15,7 +15,8 @@ public struct AppProfile: Sendable, Equatable {
 /// The built-in apps.
 public enum AppCatalog {
     /// The plain PushKit + CallKit app; ends unanswered calls after its own 60-second timer
-    /// (iOS has no system ring timeout, rule 28).
+    /// (iOS has no system ring timeout, rule 28). Its Call Directory extension screens cellular
+    /// calls once the person enables it (rule 50).
     public static let voip = AppProfile(
         summary: "plain PushKit + CallKit app; ends unanswered calls after 60 s",
         bundle: AppBundle(
@@ -26,7 +27,8 @@ public enum AppCatalog {
                     ("aps", .object([])), ("caller", .string(caller.name)), ("handle", .string(caller.handle)),
                     ("video", .bool(caller.hasVideo)),
                 ])
-            }))
+            },
+            callDirectoryExtension: { VoIPCallDirectory() }))
 
     /// The video-consultation app: a hospital's push (`action` "5010") rings; busy, rejoin,
     /// no-answer and reject callbacks to its server; settings for the ring timeout, the session's

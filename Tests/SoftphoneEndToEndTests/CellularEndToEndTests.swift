@@ -55,4 +55,34 @@ struct CellularEndToEndTests {
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }
+
+    @Test("rule 50: call-directory on loads the voip app's extension; a cellular call from its blocked number is refused unseen, one from its named number rings with the label")
+    func callDirectory() throws {
+        let phone = try PlainPhone(["--no-audio"])
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.state()["call_directory"]?.stringValue == "off")
+
+        #expect(try phone.remote(["call-directory", "on"]).status == 0)
+        #expect(phone.process.line(startingWith: "DIRECTORY ") == "DIRECTORY enabled=on")
+        #expect(phone.process.line(startingWith: "DIRECTORY-LOADED") ==
+            "DIRECTORY-LOADED extension=com.example.voip.CallDirectoryHandler blocked=1 identified=1 incremental=no")
+        #expect(try phone.state()["call_directory"]?.stringValue == "on")
+
+        #expect(try phone.remote(["cellular", "call", "--from", "+15550100"]).status == 0)
+        #expect(phone.process.line(startingWith: "CELLULAR-BLOCKED") == "CELLULAR-BLOCKED from=+15550100 by=com.example.voip.CallDirectoryHandler")
+        #expect(try phone.state()["cellular"] == .null)
+
+        #expect(try phone.remote(["cellular", "call", "--from", "+15550142"]).status == 0)
+        #expect(phone.process.line(startingWith: "CELLULAR-IDENTIFIED") ==
+            #"CELLULAR-IDENTIFIED from=+15550142 label="VoIP Support" by=com.example.voip.CallDirectoryHandler"#)
+        #expect(phone.process.line(startingWith: "CELLULAR ") == "CELLULAR state=incoming from=+15550142")
+        let screen = try phone.remote(["screen"])
+        #expect(screen.out.contains("VoIP Caller ID: VoIP Support"))
+
+        let wrong = try phone.remote(["call-directory", "maybe"])
+        #expect(wrong.status != 0)
+        #expect(wrong.err.contains("\"maybe\" is not one of on|off"))
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
 }
