@@ -187,7 +187,7 @@ final class RequestHandler {
         func json(_ call: CellularCall) -> JSON {
             .object([
                 ("from", .string(call.from)), ("state", .string(call.state.rawValue)),
-                ("since_ms", .number(Double((call.since - publisher.start).milliseconds))),
+                ("since_ms", .number(Double((call.since - publisher.start).milliseconds))), ("label", call.label.map(JSON.string) ?? .null),
             ])
         }
         return .object([

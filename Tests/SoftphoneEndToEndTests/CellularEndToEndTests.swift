@@ -38,6 +38,7 @@ struct CellularEndToEndTests {
         let state = try phone.state()
         #expect(state["cellular"]?["state"]?.stringValue == "connected")
         #expect(state["cellular"]?["from"]?.stringValue == "+15550199")
+        #expect(state["cellular"]?["label"] == .null)
         #expect(state["screen"]?.stringValue == "in-call")
 
         #expect(try phone.remote(["cellular", "end"]).status == 0)
@@ -76,6 +77,7 @@ struct CellularEndToEndTests {
         #expect(phone.process.line(startingWith: "CELLULAR-IDENTIFIED") ==
             #"CELLULAR-IDENTIFIED from=+15550142 label="VoIP Support" by=com.example.voip.CallDirectoryHandler"#)
         #expect(phone.process.line(startingWith: "CELLULAR ") == "CELLULAR state=incoming from=+15550142")
+        #expect(try phone.state()["cellular"]?["label"]?.stringValue == "VoIP Caller ID: VoIP Support")
         let screen = try phone.remote(["screen"])
         #expect(screen.out.contains("VoIP Caller ID: VoIP Support"))
 
