@@ -14,6 +14,10 @@ public final class CXCall: NSObject {
         self.hasEnded = hasEnded
     }
 
+    /// Whether `call` is the same call: each call is identified by its `uuid`, whichever snapshot
+    /// of it this is.
+    public func isEqual(to call: CXCall) -> Bool { uuid == call.uuid }
+
     public override var description: String {
         "CXCall \(uuid) outgoing=\(isOutgoing) onHold=\(isOnHold) connected=\(hasConnected) ended=\(hasEnded)"
     }

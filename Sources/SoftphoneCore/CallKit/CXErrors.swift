@@ -1,5 +1,8 @@
 /// CallKit's errors with iOS's domains and numeric codes (iOS rules 24, 25, 35). App code tests
-/// them as on iOS: `(error as? CXErrorCodeIncomingCallError)?.code == .callUUIDAlreadyExists`.
+/// them as on iOS: `(error as? CXErrorCodeIncomingCallError)?.code == .callUUIDAlreadyExists`, or
+/// `catch CXErrorCodeIncomingCallError.callUUIDAlreadyExists`: each code is also a static member
+/// of its error type, and matches the error in a pattern (the `~=` of Sources/iOS/CallKit), as
+/// Foundation's error codes do.
 public protocol CallKitError: NSErrorBridged, CustomStringConvertible {
     /// The error domain, e.g. `com.apple.CallKit.error.incomingcall`.
     static var errorDomain: String { get }
@@ -11,6 +14,13 @@ extension CallKitError {
     public var description: String { "\(Self.errorDomain) error \(errorCode)" }
 }
 
+/// The errors' domains, as CallKit's string constants.
+public let CXErrorDomain = "com.apple.CallKit.error"
+public let CXErrorDomainIncomingCall = "com.apple.CallKit.error.incomingcall"
+public let CXErrorDomainRequestTransaction = "com.apple.CallKit.error.requesttransaction"
+public let CXErrorDomainNotificationServiceExtension = "com.apple.CallKit.error.notificationserviceextension"
+public let CXErrorDomainCallDirectoryManager = "com.apple.CallKit.error.calldirectorymanager"
+
 /// `CXErrorCode`: errors of CallKit as a whole (iOS rule 25).
 public struct CXError: CallKitError, Equatable {
     public enum Code: Int, Sendable, CaseIterable {
@@ -21,7 +31,7 @@ public struct CXError: CallKitError, Equatable {
     }
     public let code: Code
     public init(_ code: Code) { self.code = code }
-    public static let errorDomain = "com.apple.CallKit.error"
+    public static let errorDomain = CXErrorDomain
     public var errorCode: Int { code.rawValue }
 }
 
@@ -40,7 +50,7 @@ public struct CXErrorCodeIncomingCallError: CallKitError, Equatable {
     }
     public let code: Code
     public init(_ code: Code) { self.code = code }
-    public static let errorDomain = "com.apple.CallKit.error.incomingcall"
+    public static let errorDomain = CXErrorDomainIncomingCall
     public var errorCode: Int { code.rawValue }
 }
 
@@ -60,7 +70,7 @@ public struct CXErrorCodeRequestTransactionError: CallKitError, Equatable {
     }
     public let code: Code
     public init(_ code: Code) { self.code = code }
-    public static let errorDomain = "com.apple.CallKit.error.requesttransaction"
+    public static let errorDomain = CXErrorDomainRequestTransaction
     public var errorCode: Int { code.rawValue }
 }
 
@@ -76,7 +86,7 @@ public struct CXErrorCodeNotificationServiceExtensionError: CallKitError, Equata
     }
     public let code: Code
     public init(_ code: Code) { self.code = code }
-    public static let errorDomain = "com.apple.CallKit.error.notificationserviceextension"
+    public static let errorDomain = CXErrorDomainNotificationServiceExtension
     public var errorCode: Int { code.rawValue }
 }
 
@@ -103,8 +113,56 @@ public struct CXErrorCodeCallDirectoryManagerError: CallKitError, Equatable {
     }
     public let code: Code
     public init(_ code: Code) { self.code = code }
-    public static let errorDomain = "com.apple.CallKit.error.calldirectorymanager"
+    public static let errorDomain = CXErrorDomainCallDirectoryManager
     public var errorCode: Int { code.rawValue }
+}
+
+extension CXError {
+    public static var unknownError: Code { .unknownError }
+    public static var unentitled: Code { .unentitled }
+    public static var invalidArgument: Code { .invalidArgument }
+    public static var missingVoIPBackgroundMode: Code { .missingVoIPBackgroundMode }
+}
+
+extension CXErrorCodeIncomingCallError {
+    public static var unknown: Code { .unknown }
+    public static var unentitled: Code { .unentitled }
+    public static var callUUIDAlreadyExists: Code { .callUUIDAlreadyExists }
+    public static var filteredByDoNotDisturb: Code { .filteredByDoNotDisturb }
+    public static var filteredByBlockList: Code { .filteredByBlockList }
+    public static var filteredDuringRestrictedSharingMode: Code { .filteredDuringRestrictedSharingMode }
+    public static var callIsProtected: Code { .callIsProtected }
+    public static var filteredBySensitiveParticipants: Code { .filteredBySensitiveParticipants }
+}
+
+extension CXErrorCodeRequestTransactionError {
+    public static var unknown: Code { .unknown }
+    public static var unentitled: Code { .unentitled }
+    public static var unknownCallProvider: Code { .unknownCallProvider }
+    public static var emptyTransaction: Code { .emptyTransaction }
+    public static var unknownCallUUID: Code { .unknownCallUUID }
+    public static var callUUIDAlreadyExists: Code { .callUUIDAlreadyExists }
+    public static var invalidAction: Code { .invalidAction }
+    public static var maximumCallGroupsReached: Code { .maximumCallGroupsReached }
+    public static var callIsProtected: Code { .callIsProtected }
+}
+
+extension CXErrorCodeNotificationServiceExtensionError {
+    public static var unknown: Code { .unknown }
+
+extension CXErrorCodeCallDirectoryManagerError {
+    public static var unknown: Code { .unknown }
+    public static var noExtensionFound: Code { .noExtensionFound }
+    public static var loadingInterrupted: Code { .loadingInterrupted }
+    public static var entriesOutOfOrder: Code { .entriesOutOfOrder }
+    public static var duplicateEntries: Code { .duplicateEntries }
+    public static var maximumEntriesExceeded: Code { .maximumEntriesExceeded }
+    public static var extensionDisabled: Code { .extensionDisabled }
+    public static var currentlyLoading: Code { .currentlyLoading }
+    public static var unexpectedIncrementalRemoval: Code { .unexpectedIncrementalRemoval }
+}
+    public static var invalidClientProcess: Code { .invalidClientProcess }
+    public static var missingNotificationFilteringEntitlement: Code { .missingNotificationFilteringEntitlement }
 }
 
 // CallKit's errors are NSErrors on iOS: with Foundation, every CallKitError bridges with its

@@ -135,5 +135,11 @@ extension CXProvider {
     @MainActor public func reportNewIncomingCall(with UUID: UUID, update: CXCallUpdate) async throws {
         try await FoundationRunLoop.main.awaitCompletion { completion in reportNewIncomingCall(with: UUID, update: update, completion: completion) }
     }
+
+    /// `reportNewIncomingVoIPPushPayload(_:completion:)` for an extension that awaits: throws the
+    /// error the completion would get.
+    @MainActor public class func reportNewIncomingVoIPPushPayload(_ dictionaryPayload: [AnyHashable: Any]) async throws {
+        try await FoundationRunLoop.main.awaitCompletion { completion in reportNewIncomingVoIPPushPayload(dictionaryPayload, completion: completion) }
+    }
 }
 #endif

@@ -19,6 +19,11 @@
 @_exported public import class SoftphoneCore.CXEndCallAction
 @_exported public import struct SoftphoneCore.CXError
 @_exported public import struct SoftphoneCore.CXErrorCodeCallDirectoryManagerError
+@_exported public import var SoftphoneCore.CXErrorDomain
+@_exported public import var SoftphoneCore.CXErrorDomainIncomingCall
+@_exported public import var SoftphoneCore.CXErrorDomainNotificationServiceExtension
+@_exported public import var SoftphoneCore.CXErrorDomainRequestTransaction
+@_exported public import var SoftphoneCore.CXErrorDomainCallDirectoryManager
 @_exported public import struct SoftphoneCore.CXErrorCodeIncomingCallError
 @_exported public import struct SoftphoneCore.CXErrorCodeNotificationServiceExtensionError
 @_exported public import struct SoftphoneCore.CXErrorCodeRequestTransactionError
@@ -32,3 +37,18 @@
 @_exported public import class SoftphoneCore.CXSetMutedCallAction
 @_exported public import class SoftphoneCore.CXStartCallAction
 @_exported public import class SoftphoneCore.CXTransaction
+
+// `catch CXErrorCodeIncomingCallError.filteredByDoNotDisturb`: a code matches an error of its type
+// that has it, as Foundation's `_ErrorCodeProtocol` makes Apple's codes match. Here, not beside the
+// errors in the core: an operator is not shown through the names imported above.
+public func ~= (code: CXError.Code, error: any Error) -> Bool { (error as? CXError)?.code == code }
+public func ~= (code: CXErrorCodeIncomingCallError.Code, error: any Error) -> Bool { (error as? CXErrorCodeIncomingCallError)?.code == code }
+public func ~= (code: CXErrorCodeRequestTransactionError.Code, error: any Error) -> Bool {
+    (error as? CXErrorCodeRequestTransactionError)?.code == code
+}
+public func ~= (code: CXErrorCodeNotificationServiceExtensionError.Code, error: any Error) -> Bool {
+    (error as? CXErrorCodeNotificationServiceExtensionError)?.code == code
+}
+public func ~= (code: CXErrorCodeCallDirectoryManagerError.Code, error: any Error) -> Bool {
+    (error as? CXErrorCodeCallDirectoryManagerError)?.code == code
+}

@@ -507,6 +507,56 @@ final class CallKitTests: XCTestCase {
         XCTAssertEqual(observer?.calls.count, 0)
     }
 
+    /// A call's snapshots are equal to one another, by UUID, whatever changed between them.
+    func test_aCallIsEqualToItsLaterSnapshotAndNotToAnotherCall() throws {
+        let t = ProbePhone()
+        let first = UUID()
+        var ringing: [CXCall] = []
+        t.runInApp { _ in
+            t.probe.reportIncomingCall(first, from: "Zoë")
+            t.probe.reportIncomingCall(UUID(), from: "Ann")
+            ringing = t.probe.callController.callObserver.calls
+        }
+        t.send(.answer)
+        let connected = try XCTUnwrap(t.probe.callController.callObserver.calls.first { $0.uuid == first })
+        let before = try XCTUnwrap(ringing.first { $0.uuid == first })
+        XCTAssertTrue(connected.isEqual(to: before))
+        XCTAssertFalse(before.hasConnected == connected.hasConnected)
+        XCTAssertFalse(ringing.first { $0.uuid != first }!.isEqual(to: connected))
+    }
+
+    /// The codes are static members of their error type: `catch` patterns and `==` on `code`
+    /// work as on iOS, and the domains are CallKit's constants.
+    func test_errorCodesMatchInCatchPatternsAndTheDomainsAreConstants() {
+        func thrown(_ error: Error) -> String {
+            do { throw error } catch CXErrorCodeIncomingCallError.filteredByDoNotDisturb {
+                return "do not disturb"
+            } catch CXErrorCodeIncomingCallError.callUUIDAlreadyExists {
+                return "already exists"
+            } catch CXErrorCodeRequestTransactionError.unknownCallUUID {
+                return "unknown call"
+            } catch CXError.missingVoIPBackgroundMode {
+                return "no voip mode"
+            } catch CXErrorCodeNotificationServiceExtensionError.invalidClientProcess {
+                return "not an extension"
+            } catch { return "other" }
+        }
+        XCTAssertEqual(thrown(CXErrorCodeIncomingCallError(.filteredByDoNotDisturb)), "do not disturb")
+        XCTAssertEqual(thrown(CXErrorCodeIncomingCallError(.callUUIDAlreadyExists)), "already exists")
+        XCTAssertEqual(thrown(CXErrorCodeIncomingCallError(.filteredByBlockList)), "other")
+        XCTAssertEqual(thrown(CXErrorCodeRequestTransactionError(.unknownCallUUID)), "unknown call")
+        XCTAssertEqual(thrown(CXError(.missingVoIPBackgroundMode)), "no voip mode")
+        XCTAssertEqual(thrown(CXErrorCodeNotificationServiceExtensionError(.invalidClientProcess)), "not an extension")
+        XCTAssertEqual(CXErrorCodeIncomingCallError.callUUIDAlreadyExists, .callUUIDAlreadyExists)
+        XCTAssertEqual(CXErrorCodeIncomingCallError(.unentitled).code, CXErrorCodeIncomingCallError.unentitled)
+        XCTAssertTrue(CXError(.unentitled).code == .unentitled)
+        XCTAssertEqual(CXErrorDomain, "com.apple.CallKit.error")
+        XCTAssertEqual(CXErrorDomainIncomingCall, CXErrorCodeIncomingCallError.errorDomain)
+        XCTAssertEqual(CXErrorDomainRequestTransaction, "com.apple.CallKit.error.requesttransaction")
+        XCTAssertEqual((CXErrorCodeRequestTransactionError(.invalidAction) as NSError).domain, CXErrorDomainRequestTransaction)
+        XCTAssertEqual(CXErrorDomainNotificationServiceExtension, "com.apple.CallKit.error.notificationserviceextension")
+    }
+
     /// A controller made for another queue still asks the app's provider (the queue only says
     /// where completions run).
     func test_aControllerMadeWithAQueueRequestsToo() {
@@ -550,6 +600,24 @@ final class CallKitTests: XCTestCase {
         // As an NSError, as app code logs it: CallKit's domain and code, not Swift's bridging.
         XCTAssertEqual((error as NSError).domain, "com.apple.CallKit.error.notificationserviceextension")
         XCTAssertEqual((error as NSError).code, 1)
+        XCTAssertFalse(t.rang)
+    }
+
+    /// Awaited from the app, the payload report throws what the completion would get.
+    func test_awaitingAVoIPPayloadReportFromTheAppThrowsInvalidClientProcess() {
+        let t = ProbePhone()
+        var caught: [String] = []
+        t.runInApp { _ in
+            Task { @MainActor in
+                do {
+                    try await CXProvider.reportNewIncomingVoIPPushPayload(["caller": "Zoë"])
+                    caught.append("reported")
+                } catch CXErrorCodeNotificationServiceExtensionError.invalidClientProcess {
+                    caught.append("invalidClientProcess")
+                } catch { caught.append("\(error)") }
+            }
+        }
+        XCTAssertEqual(caught, ["invalidClientProcess"])
         XCTAssertFalse(t.rang)
     }
 
