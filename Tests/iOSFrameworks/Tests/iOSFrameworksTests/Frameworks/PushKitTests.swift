@@ -33,6 +33,31 @@ final class PushKitTests: XCTestCase {
         XCTAssertEqual(token, .some(nil))
     }
 
+    /// The File Provider and complication push types exist with Apple's raw values; a registry
+    /// that desires only them is handed no token, as the phone delivers VoIP pushes only.
+    func test_fileProviderAndComplicationBringNoToken() {
+        XCTAssertEqual(PKPushType.fileProvider.rawValue, "PKPushTypeFileProvider")
+        XCTAssertEqual(PKPushType.complication.rawValue, "PKPushTypeComplication")
+        let t = ProbePhone()
+        final class Listener: NSObject, PKPushRegistryDelegate {
+            var updates: [PKPushType] = []
+            func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
+                updates.append(type)
+            }
+        }
+        let listener = Listener()
+        var tokens: [Data?] = []
+        t.runInApp { _ in
+            let registry = PKPushRegistry(queue: nil)
+            registry.delegate = listener
+            registry.desiredPushTypes = [.fileProvider, .complication]
+            tokens = [registry.pushToken(for: .fileProvider), registry.pushToken(for: .complication), registry.pushToken(for: .voIP)]
+            withExtendedLifetime(registry) {}
+        }
+        XCTAssertEqual(tokens, [nil, nil, nil])
+        XCTAssertEqual(listener.updates, [])
+    }
+
     /// A call's VoIP push reaches the delegate with the server's JSON as dictionaryPayload; the
     /// app reports it, so the phone rings with the name the payload carried.
     func test_aVoIPPushArrivesWithItsDictionaryPayload() throws {
