@@ -1,26 +1,15 @@
-/// A Siri interaction, as Intents' `INInteraction`: the intent, and what the app answered.
-public final class INInteraction: NSObject {
-    /// The intent, e.g. an `INStartCallIntent`.
-    public let intent: INIntent
-    /// The app's answer, if any.
-    public let intentResponse: INIntentResponse?
-
-    public init(intent: INIntent, response: INIntentResponse?) {
-        self.intent = intent
-        intentResponse = response
-    }
-
-    /// Donates the interaction to the system (Siri's suggestions and the call history learn
-    /// from it on iOS; the phone keeps none of it): `completion` gets nil, on the main queue's
-    /// next turn.
-    public func donate(completion: (((any Error)?) -> Void)? = nil) {
-        guard let completion else { return }
-        mainQueue { completion(nil) }
-    }
+/// What the person asked for, as Intents' `INIntent`: cast it to the intent it is.
+open class INIntent: NSObject {
+    /// The intent's own id, as the system gives every intent one: a UUID's string, drawn when
+    /// first read (so that intents nobody asks draw nothing from the phone's seeded UUIDs).
+    public private(set) lazy var identifier: String? = UUID().uuidString
+    /// What the intent asks, in words, from the app's intent definition file: nil, as the phone
+    /// reads none.
+    public var intentDescription: String? { nil }
 }
 
-/// What the person asked for, as Intents' `INIntent`: cast it to the intent it is.
-open class INIntent: NSObject {}
-
 /// An app's answer to an intent, as Intents' `INIntentResponse`.
-open class INIntentResponse: NSObject {}
+open class INIntentResponse: NSObject {
+    /// The activity the system hands the app when the answer continues there.
+    public var userActivity: NSUserActivity?
+}

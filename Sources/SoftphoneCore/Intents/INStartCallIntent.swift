@@ -11,6 +11,10 @@ public final class INStartCallIntent: INIntent {
     public let destinationType: INCallDestinationType
     /// Which recents the person meant by "call back" (iOS 13's form).
     public let recordTypeForRedialing: INCallRecordType
+    /// Which calls the person meant by "call back" (iOS 14's form).
+    public let callRecordFilter: INCallRecordFilter?
+    /// The call to call back (iOS 14).
+    public let callRecordToCallBack: INCallRecord?
 
     /// The phone's own, for a Recents call-back.
     init(contacts: [INPerson], callCapability: INCallCapability) {
@@ -19,6 +23,22 @@ public final class INStartCallIntent: INIntent {
         audioRoute = .unknown
         destinationType = .normal
         recordTypeForRedialing = .unknown
+        callRecordFilter = nil
+        callRecordToCallBack = nil
+    }
+
+    /// iOS 14's initializer.
+    public init(
+        callRecordFilter: INCallRecordFilter?, callRecordToCallBack: INCallRecord?, audioRoute: INCallAudioRoute,
+        destinationType: INCallDestinationType, contacts: [INPerson]?, callCapability: INCallCapability
+    ) {
+        self.contacts = contacts
+        self.callCapability = callCapability
+        self.audioRoute = audioRoute
+        self.destinationType = destinationType
+        recordTypeForRedialing = .unknown
+        self.callRecordFilter = callRecordFilter
+        self.callRecordToCallBack = callRecordToCallBack
     }
 
     /// iOS 13's initializer (deprecated in iOS 14, still in use).
@@ -31,6 +51,8 @@ public final class INStartCallIntent: INIntent {
         self.audioRoute = audioRoute
         self.destinationType = destinationType
         self.recordTypeForRedialing = recordTypeForRedialing
+        callRecordFilter = nil
+        callRecordToCallBack = nil
     }
 }
 

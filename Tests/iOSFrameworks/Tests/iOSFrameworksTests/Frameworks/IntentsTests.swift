@@ -138,4 +138,144 @@ final class IntentsTests: XCTestCase {
         }
         XCTAssertEqual(results, ["asked", "donated"])
     }
+
+    /// iOS 14's call intent calls back a call record, or the calls a filter picks; a Recents tap
+    /// brings neither (Apple does not say that it does), and its intent has an id of its own.
+    func test_iOS14CallIntentKeepsItsCallRecordAndFilter() throws {
+        let zoe = INPerson(
+            personHandle: INPersonHandle(value: "+15551234", type: .phoneNumber), nameComponents: nil, displayName: "Zoë",
+            image: nil, contactIdentifier: nil, customIdentifier: nil)
+        let created = Date(timeIntervalSince1970: 1_800_000_000)
+        let record = INCallRecord(
+            identifier: "call-7", dateCreated: created, callRecordType: .missed, callCapability: .videoCall, callDuration: 0,
+            unseen: true, participants: [zoe], numberOfCalls: 2, isCallerIdBlocked: false)
+        let filter = INCallRecordFilter(participants: [zoe], callTypes: [.missed, .received], callCapability: .audioCall)
+        let intent = INStartCallIntent(
+            callRecordFilter: filter, callRecordToCallBack: record, audioRoute: .unknown, destinationType: .callBack, contacts: nil,
+            callCapability: .videoCall)
+        let back = try XCTUnwrap(intent.callRecordToCallBack)
+        XCTAssertEqual(back.identifier, "call-7")
+        XCTAssertEqual(back.dateCreated, created)
+        XCTAssertEqual(back.callRecordType, .missed)
+        XCTAssertEqual(back.callCapability, .videoCall)
+        XCTAssertEqual(back.callDuration, 0)
+        XCTAssertEqual(back.unseen, true)
+        XCTAssertEqual(back.numberOfCalls, 2)
+        XCTAssertEqual(back.isCallerIdBlocked, false)
+        XCTAssert(back.participants?.first === zoe)
+        XCTAssert(back.caller === zoe)
+        XCTAssertEqual(intent.callRecordFilter?.callTypes, [.missed, .received])
+        XCTAssertEqual(intent.callRecordFilter?.callCapability, .audioCall)
+        XCTAssertEqual(intent.callRecordFilter?.participants?.count, 1)
+        XCTAssertEqual(intent.destinationType, .callBack)
+        XCTAssertEqual(INCallRecordFilter(participants: nil, callCapability: .unknown).callTypes, [])
+        let older = INCallRecord(
+            identifier: "call-8", dateCreated: nil, caller: zoe, callRecordType: .outgoing, callCapability: .audioCall, callDuration: 61,
+            unseen: nil, numberOfCalls: nil)
+        XCTAssert(older.caller === zoe)
+        XCTAssertEqual(older.participants?.count, 1)
+        XCTAssertEqual(
+            [INCallRecordTypeOptions.outgoing, .missed, .received, .latest, .voicemail, .ringing, .inProgress, .onHold].map(\.rawValue),
+            [1, 2, 4, 8, 16, 32, 64, 128])
+
+        let t = callBack(video: false)
+        let tapped = try XCTUnwrap(t.probe.activities.first?.interaction?.intent as? INStartCallIntent)
+        XCTAssertNil(tapped.callRecordToCallBack)
+        XCTAssertNil(tapped.callRecordFilter)
+        XCTAssertNotNil(tapped.identifier)
+        XCTAssertNotEqual(tapped.identifier, intent.identifier)
+        XCTAssertNil(tapped.intentDescription)
+    }
+
+    /// An interaction keeps its direction and ids; deleting donations completes without error on
+    /// the main queue, later, as donating does.
+    func test_interactionsKeepTheirDirectionAndDeletionsComplete() {
+        let t = ProbePhone()
+        var results: [String] = []
+        t.runInApp { _ in
+            let interaction = INInteraction(intent: INStartCallIntent(
+                callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .normal, contacts: nil,
+                callCapability: .audioCall), response: nil)
+            XCTAssertEqual(interaction.direction, INInteractionDirection.unspecified)
+            interaction.direction = .outgoing
+            interaction.identifier = "call-7"
+            interaction.groupIdentifier = "zoe"
+            XCTAssertEqual(interaction.direction, .outgoing)
+            XCTAssertEqual(interaction.identifier, "call-7")
+            XCTAssertEqual(interaction.groupIdentifier, "zoe")
+            XCTAssertEqual(UUID(uuidString: INInteraction(intent: INIntent(), response: nil).identifier)?.uuidString.isEmpty, false)
+            XCTAssertEqual([INInteractionDirection.unspecified, .outgoing, .incoming].map(\.rawValue), [0, 1, 2])
+            INInteraction.delete(with: ["call-7"]) { results.append($0 == nil ? "deleted ids" : "failed") }
+            INInteraction.delete(with: "zoe") { results.append($0 == nil ? "deleted group" : "failed") }
+            INInteraction.deleteAll { results.append($0 == nil ? "deleted all" : "failed") }
+            results.append("asked")
+        }
+        XCTAssertEqual(results, ["asked", "deleted ids", "deleted group", "deleted all"])
+    }
+
+    /// A person made as the phone's user, with aliases, a relationship or a suggestion type keeps them.
+    func test_aPersonKeepsIsMeAliasesRelationshipAndSuggestionType() {
+        let handle = INPersonHandle(value: "+15551234", type: .phoneNumber, label: .mobile)
+        XCTAssertEqual(handle.label, INPersonHandleLabel.mobile)
+        XCTAssertNil(INPersonHandle(value: "+15551234", type: .phoneNumber).label)
+        XCTAssertEqual(INPersonHandleLabel.iPhone.rawValue, "iPhone")
+        XCTAssertEqual(INPersonHandleLabel("custom"), INPersonHandleLabel(rawValue: "custom"))
+        let labels: [INPersonHandleLabel] = [.home, .work, .iPhone, .mobile, .main, .homeFax, .workFax, .pager, .other, .school]
+        XCTAssertEqual(Set(labels).count, 10)
+
+        let me = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: "Me", image: nil, contactIdentifier: nil, customIdentifier: nil, isMe: true)
+        XCTAssertTrue(me.isMe)
+        XCTAssertEqual(me.suggestionType, INPersonSuggestionType.none)
+        let suggested = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: "Zoë", image: nil, contactIdentifier: nil, customIdentifier: nil,
+            isMe: false, suggestionType: .socialProfile)
+        XCTAssertFalse(suggested.isMe)
+        XCTAssertEqual(suggested.suggestionType, .socialProfile)
+        let work = INPersonHandle(value: "zoe@example.com", type: .emailAddress, label: .work)
+        let aliased = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: "Zoë", image: nil, contactIdentifier: nil, customIdentifier: nil,
+            aliases: [work], suggestionType: .instantMessageAddress)
+        XCTAssert(aliased.aliases?.first === work)
+        XCTAssertEqual(aliased.suggestionType, .instantMessageAddress)
+        let sister = INPerson(
+            personHandle: handle, nameComponents: nil, displayName: "Zoë", image: nil, contactIdentifier: nil, customIdentifier: nil,
+            relationship: .sister)
+        XCTAssertEqual(sister.relationship, INPersonRelationship.sister)
+        XCTAssertNil(sister.aliases)
+        XCTAssertFalse(sister.isMe)
+        XCTAssertEqual(INPersonRelationship("neighbour").rawValue, "neighbour")
+        let relationships: [INPersonRelationship] = [
+            .father, .mother, .parent, .brother, .sister, .child, .friend, .spouse, .partner, .assistant, .manager, .son, .daughter,
+        ]
+        XCTAssertEqual(Set(relationships).count, 13)
+        XCTAssertEqual([INPersonSuggestionType.none, .socialProfile, .instantMessageAddress].map(\.rawValue), [0, 1, 2])
+    }
+
+    /// An Intents extension's handler compiles as Xcode's template writes it; the phone never
+    /// runs one (Siri is not here), so this calls it by hand.
+    func test_anIntentsExtensionsHandlerCompilesAndAnswers() throws {
+        final class IntentHandler: INExtension, INStartCallIntentHandling {
+            override func handler(for intent: INIntent) -> Any { self }
+            func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {
+                let activity = NSUserActivity(activityType: "INStartCallIntent")
+                completion(INStartCallIntentResponse(code: .continueInApp, userActivity: activity))
+            }
+        }
+        let intent = INStartCallIntent(
+            callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .normal, contacts: nil,
+            callCapability: .audioCall)
+        let handler = try XCTUnwrap(IntentHandler().handler(for: intent) as? INStartCallIntentHandling)
+        var codes: [INStartCallIntentResponseCode] = []
+        handler.confirm(intent: intent) { codes.append($0.code) }
+        handler.handle(intent: intent) { response in
+            codes.append(response.code)
+            XCTAssertEqual(response.userActivity?.activityType, "INStartCallIntent")
+        }
+        XCTAssertEqual(codes, [.ready, .continueInApp])
+        XCTAssertNil(INExtension().handler(for: intent))
+        XCTAssertNil(INIntentResponse().userActivity)
+        XCTAssertEqual(INStartCallIntentResponseCode.failureRequiringInAppAuthentication.rawValue, 13)
+        XCTAssertEqual(INStartCallIntentResponseCode.failureCallRinging.rawValue, 12)
+    }
 }
