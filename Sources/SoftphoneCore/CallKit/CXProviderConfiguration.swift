@@ -20,6 +20,9 @@ public final class CXProviderConfiguration: NSObject {
     public var supportedHandleTypes: Set<CXHandle.HandleType> = []
     /// Whether ended calls appear in the Phone app's Recents. Default true (iOS 11+).
     public var includesCallsInRecents = true
+    /// Whether the app's calls can be translated (iOS 26). Default false; kept, not read: the
+    /// phone offers no translation of its own.
+    public var supportsAudioTranslation = false
 
     /// Makes a configuration with iOS's defaults.
     public override init() {}

@@ -20,6 +20,8 @@ public protocol CXProviderDelegate: AnyObject {
     func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction)
     func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction)
     func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction)
+    /// iOS 26: translate the call or stop; fulfil it (`fulfill(using:)` names the engine) or fail it.
+    func provider(_ provider: CXProvider, perform action: CXSetTranslatingCallAction)
     /// The action was not completed before its `timeoutDate`: it has failed (iOS rule 31).
     func provider(_ provider: CXProvider, timedOutPerforming action: CXAction)
     /// CallKit activated the call's audio session: start call audio now, not before (iOS rule 34).
@@ -38,6 +40,7 @@ extension CXProviderDelegate {
     public func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) { action.fail() }
     public func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction) { action.fail() }
     public func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) { action.fail() }
+    public func provider(_ provider: CXProvider, perform action: CXSetTranslatingCallAction) { action.fail() }
     public func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) {}
     public func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {}
     public func provider(_ provider: CXProvider, didDeactivate audioSession: AVAudioSession) {}

@@ -26,6 +26,8 @@ public struct Call: Equatable, Hashable, Sendable {
     public let isMuted: Bool
     /// The keypad digits sent as DTMF so far, in order.
     public let digits: String
+    /// The engine translating it, since the app fulfilled a `CXSetTranslatingCallAction`; nil: not translated.
+    public let translation: CXTranslationEngine?
 
     /// How long the call has been connected at `now` (zero until it connects).
     public func connectedDuration(at now: Instant) -> Duration {

@@ -37,6 +37,8 @@ final class CallRecord {
     private(set) var isSilenced = false
     /// The call it was grouped with, if any.
     private(set) var groupedWith: UUID?
+    /// The engine translating it, once a translating action succeeded; nil: not translated.
+    private(set) var translation: CXTranslationEngine?
     /// The actions that ran on it, `answer:fulfilled`, in order (`log`): the first
     /// `actionsKept - 2`, then, for a call that had more, how many were left out and the newest.
     var actionLog: [String] {
@@ -117,6 +119,9 @@ final class CallRecord {
     /// A group action succeeded: the call is in `other`'s group, or (nil) in none.
     func group(with other: UUID?) { groupedWith = other }
 
+    /// A translating action succeeded: translated by `engine`, or (nil) no longer.
+    func setTranslation(_ engine: CXTranslationEngine?) { translation = engine }
+
     /// The person silenced the ringer for it (`s`).
     func silence() { isSilenced = true }
 
@@ -143,7 +148,7 @@ final class CallRecord {
         }
         return Call(
             number: number, uuid: uuidText, caller: details.caller, isOutgoing: isOutgoing, state: state,
-            isOnHold: isOnHold, isMuted: isMuted, digits: digits)
+            isOnHold: isOnHold, isMuted: isMuted, digits: digits, translation: translation)
     }
 
     /// CallKit's view of it, for `CXCallObserver`.

@@ -83,6 +83,9 @@ extension Phone {
         case let group as CXSetGroupCallAction:
             guard succeeded else { return }
             calls.group(record, with: group.callUUIDToGroupWith)
+        case let translate as CXSetTranslatingCallAction:
+            guard succeeded else { return }
+            record.setTranslation(translate.isTranslating ? translate.translationEngine : nil)
         default:
             break
         }

@@ -35,8 +35,10 @@
 @_exported public import class SoftphoneCore.CXSetGroupCallAction
 @_exported public import class SoftphoneCore.CXSetHeldCallAction
 @_exported public import class SoftphoneCore.CXSetMutedCallAction
+@_exported public import class SoftphoneCore.CXSetTranslatingCallAction
 @_exported public import class SoftphoneCore.CXStartCallAction
 @_exported public import class SoftphoneCore.CXTransaction
+@_exported public import enum SoftphoneCore.CXTranslationEngine
 
 // `catch CXErrorCodeIncomingCallError.filteredByDoNotDisturb`: a code matches an error of its type
 // that has it, as Foundation's `_ErrorCodeProtocol` makes Apple's codes match. Here, not beside the

@@ -139,6 +139,9 @@ final class HookApp: UIApplicationDelegate, PKPushRegistryDelegate, CXProviderDe
     func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) { perform(action, action.isMuted ? "mute" : "unmute") }
     func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) { perform(action, "dtmf \(action.digits)") }
     func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction) { perform(action, "group") }
+    func provider(_ provider: CXProvider, perform action: CXSetTranslatingCallAction) {
+        perform(action, "\(action.isTranslating ? "translate" : "untranslate") \(action.localLanguage) \(action.remoteLanguage)")
+    }
     func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) { log.append("timed out") }
     func provider(_ provider: CXProvider, didActivate audioSession: AVAudioSession) {
         log.append("didActivate")

@@ -145,6 +145,44 @@ struct TransactionTests {
         #expect(t.phone.currentCalls.count == 2)
     }
 
+    @Test("iOS 26: a translating action the app requests reaches its provider; fulfilled, the call is translated by the engine named; failed, it stays as it was")
+    func translating() throws {
+        let t = HookPhone(.init(action: { _, action in
+            guard let translate = action as? CXSetTranslatingCallAction else { return action.fulfill() }
+            if translate.isTranslating { translate.fulfill(using: .custom) } else { translate.fail() }
+        }))
+        t.push()
+        t.send(.answer)
+        let uuid = t.uuid(ofCall: 1)
+        #expect(t.phone.currentCalls.first?.translation == nil)
+        t.run { app in
+            app.request("translate", [CXSetTranslatingCallAction(call: uuid, isTranslating: true, localLanguage: "en-US", remoteLanguage: "fr-FR")])
+        }
+        #expect(t.app?.log.contains("translate en-US fr-FR") == true)
+        #expect(t.app?.log.contains("request translate: ok") == true)
+        #expect(t.events.contains(.action(call: 1, name: "translate", outcome: "fulfilled")))
+        #expect(t.phone.currentCalls.first?.translation == .custom)
+        t.run { app in
+            app.request("stop", [CXSetTranslatingCallAction(call: uuid, isTranslating: false, localLanguage: "en-US", remoteLanguage: "fr-FR")])
+        }
+        #expect(t.events.contains(.action(call: 1, name: "untranslate", outcome: "failed")))
+        #expect(t.phone.currentCalls.first?.translation == .custom)
+        #expect(CXTranslationEngine.default.rawValue == 0 && CXTranslationEngine.custom.rawValue == 1)
+    }
+
+    @Test("iOS 26: fulfilled with fulfill(), a translation is the system's default engine's; stopping it leaves the call untranslated")
+    func translatingByDefault() {
+        let t = HookPhone()
+        t.push()
+        t.send(.answer)
+        let uuid = t.uuid(ofCall: 1)
+        t.run { app in app.request("on", [CXSetTranslatingCallAction(call: uuid, isTranslating: true, localLanguage: "en", remoteLanguage: "de")]) }
+        #expect(t.phone.currentCalls.first?.translation == .default)
+        t.run { app in app.request("off", [CXSetTranslatingCallAction(call: uuid, isTranslating: false, localLanguage: "en", remoteLanguage: "de")]) }
+        #expect(t.events.contains(.action(call: 1, name: "untranslate", outcome: "fulfilled")))
+        #expect(t.phone.currentCalls.first?.translation == nil)
+    }
+
     @Test("rule 35: a controller of an app that was killed fails unknownCallProvider (2)")
     func unknownCallProviderAfterKill() throws {
         let t = HookPhone()

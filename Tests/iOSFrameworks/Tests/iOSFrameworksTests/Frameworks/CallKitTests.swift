@@ -588,6 +588,39 @@ final class CallKitTests: XCTestCase {
         XCTAssertEqual(group.callUUIDToGroupWith, first)
     }
 
+    /// iOS 26's translation: a provider that supports it requests a translating action, which
+    /// comes back to its delegate with the languages; fulfilled with its engine, the call is translated.
+    func test_aTranslatingActionReachesTheDelegateAndTranslatesTheCall() throws {
+        let configuration = CXProviderConfiguration()
+        XCTAssertFalse(configuration.supportsAudioTranslation)
+        configuration.supportsAudioTranslation = true
+        XCTAssertTrue(configuration.supportsAudioTranslation)
+        let t = ProbePhone()
+        let uuid = UUID()
+        t.runInApp { _ in t.probe.reportIncomingCall(uuid, from: "Zoë") }
+        t.send(.answer)
+        t.probe.onAction = { action in
+            if let translate = action as? CXSetTranslatingCallAction { translate.fulfill(using: CXTranslationEngine.custom) } else { action.fulfill() }
+        }
+        var errors: [Error?] = []
+        t.runInApp { _ in
+            t.probe.provider.configuration = configuration
+            t.probe.request([CXSetTranslatingCallAction(call: uuid, isTranslating: true, localLanguage: "en-US", remoteLanguage: "fr-FR")]) {
+                errors.append($0)
+            }
+        }
+        XCTAssertNil(try XCTUnwrap(errors.first))
+        let translate = try XCTUnwrap(t.probe.performed.last as? CXSetTranslatingCallAction)
+        XCTAssertEqual(t.probe.log.last(where: { $0.hasPrefix("perform translating") }), "perform translating true")
+        XCTAssertEqual(translate.callUUID, uuid)
+        XCTAssertEqual(translate.localLanguage, "en-US")
+        XCTAssertEqual(translate.remoteLanguage, "fr-FR")
+        XCTAssertTrue(translate.isComplete)
+        XCTAssertEqual(t.actionOutcomes.last, "translate fulfilled")
+        XCTAssertEqual(t.translations, [.custom])
+        XCTAssertEqual([CXTranslationEngine.default, .custom].map(\.rawValue), [0, 1])
+    }
+
     /// reportNewIncomingVoIPPushPayload is for a notification service extension: from the app it
     /// fails with invalidClientProcess, in CallKit's notification-service-extension domain.
     func test_reportingAVoIPPayloadFromTheAppFailsWithInvalidClientProcess() throws {

@@ -132,6 +132,7 @@ final class ProbeAppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistry
     func provider(_ provider: CXProvider, perform action: CXSetMutedCallAction) { perform("muted \(action.isMuted)", action, in: provider) }
     func provider(_ provider: CXProvider, perform action: CXSetGroupCallAction) { perform("group", action, in: provider) }
     func provider(_ provider: CXProvider, perform action: CXPlayDTMFCallAction) { perform("dtmf \(action.digits)", action, in: provider) }
+    func provider(_ provider: CXProvider, perform action: CXSetTranslatingCallAction) { perform("translating \(action.isTranslating)", action, in: provider) }
 
     func provider(_ provider: CXProvider, timedOutPerforming action: CXAction) {
         log.append("timedOut")

@@ -29,6 +29,8 @@ final class ProbePhone: PhoneOnManualClock<ProbeAppDelegate> {
     var outgoingCalls: [Int] { events.compactMap { if case .outgoing(let call, _, _) = $0 { call } else { nil } } }
     /// How each action of the calls ended: "answer fulfilled", "hold failed", ….
     var actionOutcomes: [String] { events.compactMap { if case .action(_, let name, let outcome) = $0 { "\(name) \(outcome)" } else { nil } } }
+    /// How the calls on the phone are translated (iOS 26), nil for none, in order.
+    var translations: [CXTranslationEngine?] { phone.currentCalls.map(\.translation) }
     /// The end reasons, spelt as the phone spells them ("local", "remote", "failed", …).
     var endReasonWords: [String] { endReasons.map(\.rawValue) }
     /// The VoIP tokens the phone announced, as hex.
