@@ -84,6 +84,8 @@ extension Phone {
             return
         }
         let payload = PKPushPayload(type: .voIP, json: body)
+        let outer = pushKit.handlingPush
+        pushKit.handlingPush = id
         switch configuration.rules.systemVersion {
         case .iOS18:
             delegate.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: .voIP, completion: {})
@@ -91,6 +93,21 @@ extension Phone {
             let metadata = PKVoIPPushMetadata(mustReport: pushKit.pending.isExempt(id) == false)
             delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
         }
+        pushKit.handlingPush = outer
+        // An `async` handler still running is judged when its last task finishes (`pushHandlerFinished`).
+        guard !pushKit.hasHandlerTasks(id) else { return }
+        judgeReport(push: id, launch: registry.launch)
+    }
+
+    /// An `async` handler task of the push finished: the last one, once the phone's call to the
+    /// handler has returned, has the report judged.
+    func pushHandlerFinished(push id: Int, launch: Int) {
+        guard pushKit.handlerTaskFinished(id), pushKit.handlingPush != id else { return }
+        judgeReport(push: id, launch: launch)
+    }
+
+    /// iOS rule 5 (a), once the handler is done: was a call reported?
+    private func judgeReport(push id: Int, launch: Int) {
         guard let reported = pushKit.pending.isReported(id) else { return }
         // Reported: neither check has anything left to find. Forgetting the push now means its
         // second check is dropped unrun, instead of costing a run-loop job on every call.
@@ -98,8 +115,8 @@ extension Phone {
             pushKit.forget(id)
             return
         }
-        // iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported.
-        guard pushKit.pending.isExempt(id) == false, app.launch == registry.launch else { return }
+        // iOS rule 5 (a): PushKit checks, as the handler returns (its task, for an async one), that a call was reported.
+        guard pushKit.pending.isExempt(id) == false, app.launch == launch else { return }
         pushKit.markKilled(id)
         killForUnreportedPush(
             "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")

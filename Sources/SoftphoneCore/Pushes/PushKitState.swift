@@ -21,6 +21,10 @@ struct PushKitState {
     private(set) var awaitingReport: [Int] = []
     /// Pushes waiting for the app to set a registry delegate.
     private(set) var held: [Int] = []
+    /// The push whose handler the phone is calling now, for the `async` handler tasks it starts.
+    var handlingPush: Int?
+    /// Pushes whose handlers' `async` tasks are still running, and how many each.
+    private(set) var handlerTasks: [Int: Int] = [:]
 
     init(voipToken: Data, alertToken: Data) {
         self.voipToken = voipToken
@@ -66,6 +70,18 @@ struct PushKitState {
         return push
     }
 
+    /// Whether an `async` handler task of the push is still running (the empty case first: a
+    /// push flood asks for every push, and almost never has one).
+    func hasHandlerTasks(_ id: Int) -> Bool { !handlerTasks.isEmpty && handlerTasks[id] != nil }
+    /// An `async` handler task of the push started.
+    mutating func handlerTaskStarted(_ id: Int) { handlerTasks[id, default: 0] += 1 }
+    /// An `async` handler task of the push finished; whether it was the last.
+    mutating func handlerTaskFinished(_ id: Int) -> Bool {
+        guard let running = handlerTasks[id] else { return false }
+        handlerTasks[id] = running > 1 ? running - 1 : nil
+        return running == 1
+    }
+
     /// One more push the app did not report (iOS rules 4, 7).
     mutating func strike() { unreportedPushes += 1 }
 
@@ -73,6 +89,7 @@ struct PushKitState {
     mutating func forgetDeliveries() {
         pending.removeAll()
         held.removeAll()
+        handlerTasks.removeAll()
     }
 
     /// The app was deleted: a new install starts with no strikes and, once installed, new tokens.

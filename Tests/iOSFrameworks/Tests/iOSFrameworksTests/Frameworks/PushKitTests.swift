@@ -125,8 +125,9 @@ final class PushKitTests: XCTestCase {
         private(set) var calls: [String] = []
         init(provider: CXProvider) { self.provider = provider }
         func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {}
+        func note(_ method: String) { calls.append(method) }
         func report(_ payload: PKPushPayload, through method: String) {
-            calls.append(method)
+            note(method)
             let update = CXCallUpdate()
             update.localizedCallerName = payload.dictionaryPayload["caller"] as? String
             provider.reportNewIncomingCall(with: UUID(), update: update) { _ in }
@@ -179,5 +180,58 @@ final class PushKitTests: XCTestCase {
         t.call(from: "Zoë", handle: "+15551234")
         XCTAssertEqual(delegate.calls, ["completion"])
         XCTAssertEqual(t.incomingNames, ["Zoë"])
+    }
+
+    /// A delegate with only the `async` form, as Swift imports the completion variant: the push
+    /// comes through it, and a call it reports after an `await` counts, as the rule is judged
+    /// when its task finishes.
+    final class AsyncDelegate: ReportingDelegate, PKPushRegistryDelegate {
+        var reports = true
+        func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {
+            await Task.yield()
+            if reports { report(payload, through: "async \(type.rawValue) main=\(Thread.isMainThread)") } else { note("async") }
+        }
+    }
+
+    func test_aDelegateWithOnlyTheAsyncFormGetsThePushAndReportsAfterAnAwait() {
+        for iOS26_4 in [false, true] {
+            let t = ProbePhone(iOS26_4: iOS26_4)
+            let delegate = AsyncDelegate(provider: t.probe.provider)
+            t.runInApp { _ in t.probe.registry.delegate = delegate }
+            t.call(from: "Zoë", handle: "+15551234")
+            XCTAssertEqual(delegate.calls, ["async PKPushTypeVoIP main=true"])
+            XCTAssertEqual(t.incomingNames, ["Zoë"])
+            XCTAssertFalse(t.ruleViolations.contains(5), "killed for a push its task reported")
+            XCTAssertNotNil(t.app)
+        }
+    }
+
+    /// An `async` handler that finishes without reporting a call is killed then (rule 5).
+    func test_anAsyncHandlerThatFinishesWithoutReportingIsKilled() {
+        let t = ProbePhone()
+        let delegate = AsyncDelegate(provider: t.probe.provider)
+        delegate.reports = false
+        t.runInApp { _ in t.probe.registry.delegate = delegate }
+        t.call(from: "Zoë", handle: "+15551234")
+        XCTAssertEqual(delegate.calls, ["async"])
+        XCTAssertTrue(t.ruleViolations.contains(5))
+        XCTAssertNil(t.app)
+    }
+
+    /// iOS 26.4's `async` form gets the metadata, and is judged when its task finishes.
+    func test_iOS26_4HandsTheAsyncMetadataForm() {
+        final class AsyncMetadataDelegate: ReportingDelegate, PKPushRegistryDelegate {
+            func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {
+                await Task.yield()
+                report(payload, through: "async metadata mustReport=\(metadata.mustReport)")
+            }
+        }
+        let t = ProbePhone(iOS26_4: true)
+        let delegate = AsyncMetadataDelegate(provider: t.probe.provider)
+        t.runInApp { _ in t.probe.registry.delegate = delegate }
+        t.call(from: "Zoë", handle: "+15551234")
+        XCTAssertEqual(delegate.calls, ["async metadata mustReport=true"])
+        XCTAssertEqual(t.incomingNames, ["Zoë"])
+        XCTAssertFalse(t.ruleViolations.contains(5))
     }
 }
