@@ -78,7 +78,7 @@ public final class Phone {
         public var pushTooOld: Duration = .seconds(30)
         /// How long an app in the background may run background tasks before their expiration
         /// handlers are called and a task left running gets it killed (about 30 s since iOS 13,
-        /// as developers measure it; Apple gives no number, rule 50).
+        /// as developers measure it; Apple gives no number, rule 51).
         public var backgroundTaskTime: Duration = .seconds(30)
         /// The iOS version followed.
         public var systemVersion: SystemVersion = .iOS18

@@ -1,4 +1,4 @@
-/// The app's background time, as iOS gives it for background tasks (iOS rule 50): it runs from
+/// The app's background time, as iOS gives it for background tasks (iOS rule 51): it runs from
 /// when the app entered the background, `Rules.backgroundTaskTime`. When it runs out, the
 /// expiration handler of each task still running is called at once, on the main thread, as
 /// UIKit calls it; a task still not ended when they return gets the app killed. While the app is
@@ -44,7 +44,7 @@ extension Phone {
         guard launch == app.launch, let (number, task) = application.backgroundTasks.min(by: { $0.key < $1.key }) else { return }
         let named = task.name.map { "\"\($0)\" (\(number))" } ?? "\(number)"
         terminateApp(
-            reason: "background-time-expired", rule: 50,
-            message: "App terminated with code 0x8badf00d: background task \(named) was still running when the app's background time ran out, \(configuration.rules.backgroundTaskTime.wholeSeconds) s after it entered the background (rule 50: end every task with endBackgroundTask, in its expiration handler at the latest)")
+            reason: "background-time-expired", rule: 51,
+            message: "App terminated with code 0x8badf00d: background task \(named) was still running when the app's background time ran out, \(configuration.rules.backgroundTaskTime.wholeSeconds) s after it entered the background (rule 51: end every task with endBackgroundTask, in its expiration handler at the latest)")
     }
 }

@@ -149,6 +149,9 @@ extension CXErrorCodeRequestTransactionError {
 
 extension CXErrorCodeNotificationServiceExtensionError {
     public static var unknown: Code { .unknown }
+    public static var invalidClientProcess: Code { .invalidClientProcess }
+    public static var missingNotificationFilteringEntitlement: Code { .missingNotificationFilteringEntitlement }
+}
 
 extension CXErrorCodeCallDirectoryManagerError {
     public static var unknown: Code { .unknown }
@@ -160,9 +163,6 @@ extension CXErrorCodeCallDirectoryManagerError {
     public static var extensionDisabled: Code { .extensionDisabled }
     public static var currentlyLoading: Code { .currentlyLoading }
     public static var unexpectedIncrementalRemoval: Code { .unexpectedIncrementalRemoval }
-}
-    public static var invalidClientProcess: Code { .invalidClientProcess }
-    public static var missingNotificationFilteringEntitlement: Code { .missingNotificationFilteringEntitlement }
 }
 
 // CallKit's errors are NSErrors on iOS: with Foundation, every CallKitError bridges with its

@@ -165,7 +165,7 @@ extension Phone {
         calls.setAudioActivated(active)
         app.audioSession?.isActive = active
         emit(.audioSession(active: active))
-        // Call audio kept the app running in the background; without it, its background time starts (rule 50).
+        // Call audio kept the app running in the background; without it, its background time starts (rule 51).
         if !active, app.state == .background, let application = app.application { restartBackgroundTime(application) }
         guard let provider, let session = app.audioSession else { return }
         schedule(.providerCallback(active ? .didActivate(session) : .didDeactivate(session), provider: provider))

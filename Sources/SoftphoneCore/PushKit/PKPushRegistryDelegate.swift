@@ -21,7 +21,8 @@ public protocol PKPushRegistryDelegate: AnyObject {
         withCompletionHandler completion: @escaping () -> Void)
     #if SOFTPHONE_FOUNDATION
     /// The completion variant as Swift imports it for code that awaits: the push is judged when
-    /// it returns, so a call must be reported before then (rule 4). By default, the deprecated
+    /// the completion method Swift makes of it returns, which does not wait for the task, so a
+    /// call must be reported before the first `await` (rule 5). By default, the deprecated
     /// method.
     func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async
     /// iOS 26.4's variant for code that awaits, judged as the one above. By default, the

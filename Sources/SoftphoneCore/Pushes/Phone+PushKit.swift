@@ -94,20 +94,19 @@ extension Phone {
             delegate.pushRegistry(registry, didReceiveIncomingVoIPPushWith: payload, metadata: metadata, withCompletionHandler: {})
         }
         pushKit.handlingPush = outer
-        // An `async` handler still running is judged when its last task finishes (`pushHandlerFinished`).
-        guard !pushKit.hasHandlerTasks(id) else { return }
-        judgeReport(push: id, launch: registry.launch)
+        judgeReport(push: id, launch: registry.launch, awaiting: pushKit.hasHandlerTasks(id))
     }
 
-    /// An `async` handler task of the push finished: the last one, once the phone's call to the
-    /// handler has returned, has the report judged.
+    /// An `async` handler task of the push finished. The report was judged already, when the
+    /// method Swift makes of the `async` form returned to PushKit.
     func pushHandlerFinished(push id: Int, launch: Int) {
-        guard pushKit.handlerTaskFinished(id), pushKit.handlingPush != id else { return }
-        judgeReport(push: id, launch: launch)
+        _ = pushKit.handlerTaskFinished(id)
     }
 
-    /// iOS rule 5 (a), once the handler is done: was a call reported?
-    private func judgeReport(push id: Int, launch: Int) {
+    /// iOS rule 5 (a): PushKit checks, as the handler returns, that a call was reported. For an
+    /// `async` form that is when the completion-handler method Swift makes of it returns, which
+    /// does not wait for its task (`awaiting`: the task is still running then).
+    private func judgeReport(push id: Int, launch: Int, awaiting: Bool) {
         guard let reported = pushKit.pending.isReported(id) else { return }
         // Reported: neither check has anything left to find. Forgetting the push now means its
         // second check is dropped unrun, instead of costing a run-loop job on every call.
@@ -115,11 +114,15 @@ extension Phone {
             pushKit.forget(id)
             return
         }
-        // iOS rule 5 (a): PushKit checks, as the handler returns (its task, for an async one), that a call was reported.
         guard pushKit.pending.isExempt(id) == false, app.launch == launch else { return }
         pushKit.markKilled(id)
-        killForUnreportedPush(
-            "App terminated: VoIP push not reported to CallKit before the handler returned. \(Phone.unreportedPushException) (rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns)")
+        let why = awaiting
+            ? "App terminated: VoIP push not reported to CallKit before the handler returned: its async form was still awaiting when PushKit's call returned."
+            : "App terminated: VoIP push not reported to CallKit before the handler returned."
+        let fix = awaiting
+            ? "rule 5: report before the async handler's first await, or implement the completion variant and report before returning"
+            : "rule 5: report every VoIP push with reportNewIncomingCall before the PushKit handler returns"
+        killForUnreportedPush("\(why) \(Phone.unreportedPushException) (\(fix))")
     }
 
     /// iOS rule 5 (b): about 7 s after delivery, callservicesd kills the app if still no call was reported.

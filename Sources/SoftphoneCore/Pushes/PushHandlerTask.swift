@@ -4,11 +4,11 @@ import Dispatch
 
 /// The task of an `async` form of the app's push handler (iOS rule 5).
 enum PushHandlerTask {
-    /// Runs `handler` as the completion-handler form Swift makes of it: it starts at once, and
-    /// `completion` is called when it finishes, when the report rule is judged too (a handler
-    /// that never finishes is left to the system's second check). Its code runs on the main
-    /// queue, the phone's one thread (`MainQueueExecutor`), where on iOS a nonisolated handler
-    /// would run on another thread.
+    /// Runs `handler` as the completion-handler form Swift makes of it: it starts at once and
+    /// runs until its first `await`, and `completion` is called when it finishes. PushKit judges
+    /// the report when this returns, not when the task finishes (rule 5). Its code runs on the
+    /// main queue, the phone's one thread (`MainQueueExecutor`), where on iOS a nonisolated
+    /// handler would run on another thread, and would not have started before the return.
     static func run(for registry: PKPushRegistry, _ handler: @escaping () async -> Void, completion: @escaping () -> Void) {
         let phone = PhoneContext.current
         let push = phone?.pushKit.handlingPush

@@ -109,8 +109,10 @@ final class CallDirectoryTests: XCTestCase {
         t.runInApp { _ in
             Task { @MainActor in
                 let manager = CXCallDirectoryManager.sharedInstance
-                do { try await manager.reloadExtension(withIdentifier: Self.identifier) } catch {
-                    said.append("\((error as? CXErrorCodeCallDirectoryManagerError)?.code == .extensionDisabled)")
+                do { try await manager.reloadExtension(withIdentifier: Self.identifier) } catch CXErrorCodeCallDirectoryManagerError.extensionDisabled {
+                    said.append("\(CXErrorCodeCallDirectoryManagerError.errorDomain == CXErrorDomainCallDirectoryManager)")
+                } catch {
+                    said.append("other error: \(error)")
                 }
                 let status = try? await manager.enabledStatusForExtension(withIdentifier: Self.identifier)
                 said.append(status == .disabled ? "disabled" : "?")

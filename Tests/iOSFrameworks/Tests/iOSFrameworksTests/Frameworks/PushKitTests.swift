@@ -183,17 +183,18 @@ final class PushKitTests: XCTestCase {
     }
 
     /// A delegate with only the `async` form, as Swift imports the completion variant: the push
-    /// comes through it, and a call it reports after an `await` counts, as the rule is judged
-    /// when its task finishes.
+    /// comes through it. PushKit judges the report when the method Swift makes of it returns, so
+    /// a call reported before the first `await` counts, and one reported after it is too late.
     final class AsyncDelegate: ReportingDelegate, PKPushRegistryDelegate {
         var reports = true
+        var awaitsFirst = false
         func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingPushWith payload: PKPushPayload, for type: PKPushType) async {
-            await Task.yield()
+            if awaitsFirst { await Task.yield() }
             if reports { report(payload, through: "async \(type.rawValue) main=\(Thread.isMainThread)") } else { note("async") }
         }
     }
 
-    func test_aDelegateWithOnlyTheAsyncFormGetsThePushAndReportsAfterAnAwait() {
+    func test_aDelegateWithOnlyTheAsyncFormGetsThePushAndReportsBeforeItsFirstAwait() {
         for iOS26_4 in [false, true] {
             let t = ProbePhone(iOS26_4: iOS26_4)
             let delegate = AsyncDelegate(provider: t.probe.provider)
@@ -201,12 +202,24 @@ final class PushKitTests: XCTestCase {
             t.call(from: "Zoë", handle: "+15551234")
             XCTAssertEqual(delegate.calls, ["async PKPushTypeVoIP main=true"])
             XCTAssertEqual(t.incomingNames, ["Zoë"])
-            XCTAssertFalse(t.ruleViolations.contains(5), "killed for a push its task reported")
+            XCTAssertFalse(t.ruleViolations.contains(5), "killed for a push reported before the first await")
             XCTAssertNotNil(t.app)
         }
     }
 
-    /// An `async` handler that finishes without reporting a call is killed then (rule 5).
+    /// A call reported after an `await` is too late: PushKit's call has returned (rule 5).
+    func test_anAsyncHandlerThatReportsAfterAnAwaitIsKilled() {
+        let t = ProbePhone()
+        let delegate = AsyncDelegate(provider: t.probe.provider)
+        delegate.awaitsFirst = true
+        t.runInApp { _ in t.probe.registry.delegate = delegate }
+        t.call(from: "Zoë", handle: "+15551234")
+        XCTAssertTrue(t.ruleViolations.contains(5))
+        XCTAssert(t.violations(of: 5).first?.contains("its async form was still awaiting") == true)
+        XCTAssertNil(t.app)
+    }
+
+    /// An `async` handler that returns without reporting a call is killed (rule 5).
     func test_anAsyncHandlerThatFinishesWithoutReportingIsKilled() {
         let t = ProbePhone()
         let delegate = AsyncDelegate(provider: t.probe.provider)
@@ -218,12 +231,12 @@ final class PushKitTests: XCTestCase {
         XCTAssertNil(t.app)
     }
 
-    /// iOS 26.4's `async` form gets the metadata, and is judged when its task finishes.
+    /// iOS 26.4's `async` form gets the metadata, and is judged as the other.
     func test_iOS26_4HandsTheAsyncMetadataForm() {
         final class AsyncMetadataDelegate: ReportingDelegate, PKPushRegistryDelegate {
             func pushRegistry(_ registry: PKPushRegistry, didReceiveIncomingVoIPPushWith payload: PKPushPayload, metadata: PKVoIPPushMetadata) async {
-                await Task.yield()
                 report(payload, through: "async metadata mustReport=\(metadata.mustReport)")
+                await Task.yield()
             }
         }
         let t = ProbePhone(iOS26_4: true)

@@ -56,7 +56,7 @@ final class UIKitDeviceAndBackgroundTests: XCTestCase {
         XCTAssertEqual(t.violatedRules, [])
     }
 
-    /// A task its expiration handler leaves running gets the app killed (rule 50).
+    /// A task its expiration handler leaves running gets the app killed (rule 51).
     func test_aTaskLeftRunningGetsTheAppKilled() {
         BackgroundTaskAppDelegate.endsInExpirationHandler = false
         let t = PhoneOnManualClock<BackgroundTaskAppDelegate>(configuration: Phone.Configuration(app: Self.app), seed: 1)
@@ -64,8 +64,8 @@ final class UIKitDeviceAndBackgroundTests: XCTestCase {
         t.advance(by: .seconds(30))
         XCTAssertEqual(lifeLog, ["expired"])
         XCTAssertNil(t.app)
-        XCTAssertEqual(t.violatedRules, [50])
-        XCTAssert(t.violations(of: 50).first?.contains("background task \"register\" (1)") == true)
+        XCTAssertEqual(t.violatedRules, [51])
+        XCTAssert(t.violations(of: 51).first?.contains("background task \"register\" (1)") == true)
         XCTAssert(t.events.contains(.app(state: .notRunning, reason: "background-time-expired")))
     }
 
@@ -121,7 +121,7 @@ final class UIKitDeviceAndBackgroundTests: XCTestCase {
         XCTAssertNotNil(t.app)
         t.advance(by: .seconds(1))
         XCTAssertNil(t.app)
-        XCTAssertEqual(t.violatedRules, [50])
+        XCTAssertEqual(t.violatedRules, [51])
     }
 
     /// Ended from the app switcher while it runs (a task running), the app hears it is ending;
