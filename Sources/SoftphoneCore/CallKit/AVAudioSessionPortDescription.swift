@@ -9,6 +9,14 @@ public final class AVAudioSessionPortDescription: Sendable {
     public var dataSources: [AVAudioSessionDataSourceDescription]? { nil }
     public var selectedDataSource: AVAudioSessionDataSourceDescription? { nil }
     public var preferredDataSource: AVAudioSessionDataSourceDescription? { nil }
+    /// Whether the port does the call's echo cancellation itself (a car kit's): the phone's do not.
+    public var hasHardwareVoiceCallProcessing: Bool { false }
+
+    /// Prefers one of the port's data sources, or none (nil, which is accepted). The phone's
+    /// ports have no data sources, so any other is not the port's: `badParam`, as iOS answers.
+    public func setPreferredDataSource(_ dataSource: AVAudioSessionDataSourceDescription?) throws {
+        guard dataSource == nil else { throw AVAudioSession.SessionError(.badParam, "\(portName) has no data source \(dataSource!.dataSourceName)") }
+    }
 
     init(portType: AVAudioSession.Port, portName: String, channelCount: Int) {
         self.portType = portType
@@ -59,6 +67,19 @@ public final class AVAudioSessionChannelDescription: Sendable {
 public final class AVAudioSessionDataSourceDescription {
     public let dataSourceID: NSNumber
     public let dataSourceName: String
+    /// Where on the device it is, which way it faces, and the polar patterns it offers: the
+    /// phone has none of its own to describe.
+    public var location: AVAudioSession.Location? { nil }
+    public var orientation: AVAudioSession.Orientation? { nil }
+    public var supportedPolarPatterns: [AVAudioSession.PolarPattern]? { nil }
+    public var selectedPolarPattern: AVAudioSession.PolarPattern? { nil }
+    public var preferredPolarPattern: AVAudioSession.PolarPattern? { nil }
+
+    /// Prefers one of `supportedPolarPatterns`, or none (nil); any other: `badParam`.
+    public func setPreferredPolarPattern(_ pattern: AVAudioSession.PolarPattern?) throws {
+        guard let pattern else { return }
+        throw AVAudioSession.SessionError(.badParam, "\(dataSourceName) does not offer the polar pattern \(pattern.rawValue)")
+    }
 
     init(dataSourceID: NSNumber, dataSourceName: String) {
         self.dataSourceID = dataSourceID
@@ -76,5 +97,37 @@ public final class AVAudioSessionRouteDescription: Sendable {
     init(_ route: AudioRoute) {
         outputs = [.output(route.port, name: route.portName)]
         inputs = [route.microphone]
+    }
+}
+
+extension AVAudioSession {
+    /// Where a data source is on the device, as `AVAudioSession.Location`.
+    public struct Location: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let lower = Location(rawValue: "Lower")
+        public static let upper = Location(rawValue: "Upper")
+    }
+
+    /// Which way a data source faces, as `AVAudioSession.Orientation`.
+    public struct Orientation: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let top = Orientation(rawValue: "Top")
+        public static let bottom = Orientation(rawValue: "Bottom")
+        public static let front = Orientation(rawValue: "Front")
+        public static let back = Orientation(rawValue: "Back")
+        public static let left = Orientation(rawValue: "Left")
+        public static let right = Orientation(rawValue: "Right")
+    }
+
+    /// A microphone's directivity, as `AVAudioSession.PolarPattern`.
+    public struct PolarPattern: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let omnidirectional = PolarPattern(rawValue: "Omnidirectional")
+        public static let cardioid = PolarPattern(rawValue: "Cardioid")
+        public static let subcardioid = PolarPattern(rawValue: "Subcardioid")
+        public static let stereo = PolarPattern(rawValue: "Stereo")
     }
 }

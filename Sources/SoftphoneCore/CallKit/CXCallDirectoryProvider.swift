@@ -96,3 +96,20 @@ public final class CXCallDirectoryExtensionContext: NSExtensionContext {
         completeRequest(completionHandler: completionHandler)
     }
 }
+
+#if SOFTPHONE_FOUNDATION
+extension CXCallDirectoryExtensionContext {
+    /// `completeRequest(completionHandler:)` for code that awaits, on the main actor: whether the
+    /// request expired, as the completion's argument says (false once the entries are committed).
+    @MainActor public func completeRequest() async -> Bool {
+        var expired = false
+        try? await FoundationRunLoop.main.awaitCompletion { completion in
+            completeRequest { answer in
+                expired = answer
+                completion(nil)
+            }
+        }
+        return expired
+    }
+}
+#endif

@@ -6,8 +6,12 @@
 /// `Main.storyboard` has it as its main storyboard.
 extension UIApplication {
     static func mainStoryboard() -> UIStoryboard? {
+        #if SOFTPHONE_FOUNDATION
         let storyboard = UIStoryboard(name: "Main", bundle: nil)
         return storyboard.document == nil ? nil : storyboard
+        #else
+        return nil  // no files are read without the trait: nothing to look for at each launch
+        #endif
     }
 
     /// Before `didFinishLaunching`, in an app with a main storyboard whose delegate keeps a
@@ -15,7 +19,7 @@ extension UIApplication {
     /// delegate's window, as UIKit sets it. It is made key and visible after `didFinishLaunching`
     /// (`showMainWindow`), unless the app did so.
     func loadMainStoryboard(for delegate: any UIApplicationDelegate) {
-        guard case .some(nil) = delegate.window, let storyboard = UIApplication.mainStoryboard() else { return }
+        guard let storyboard = UIApplication.mainStoryboard(), case .some(nil) = delegate.window else { return }
         let window = UIWindow()
         window.rootViewController = storyboard.instantiateInitialViewController()
         if setStoredWindow(window, of: delegate) { mainStoryboardWindow = window }

@@ -35,6 +35,17 @@ final class AVAudioSessionRoutingTests: XCTestCase {
         XCTAssertNil(sources)
         XCTAssertNil(microphone.selectedDataSource?.dataSourceName)
         XCTAssertNil(microphone.preferredDataSource?.dataSourceID)
+        XCTAssertFalse(microphone.hasHardwareVoiceCallProcessing)
+        XCTAssertNoThrow(try microphone.setPreferredDataSource(nil))
+        // Call code choosing the bottom microphone's cardioid pattern, as apps tune call audio:
+        // the phone's microphone has no data sources to choose from.
+        let bottom = microphone.dataSources?.first { $0.orientation == AVAudioSession.Orientation.bottom || $0.location == AVAudioSession.Location.lower }
+        XCTAssertNil(bottom)
+        if let bottom, bottom.supportedPolarPatterns?.contains(AVAudioSession.PolarPattern.cardioid) == true {
+            try bottom.setPreferredPolarPattern(.cardioid)
+            XCTAssertEqual(bottom.selectedPolarPattern ?? bottom.preferredPolarPattern, .cardioid)
+        }
+        XCTAssertEqual([AVAudioSession.Location.upper.rawValue, AVAudioSession.Orientation.back.rawValue, AVAudioSession.PolarPattern.omnidirectional.rawValue], ["Upper", "Back", "Omnidirectional"])
     }
 
     /// The phone's microphone is always available, a connected headset's too, and a wired

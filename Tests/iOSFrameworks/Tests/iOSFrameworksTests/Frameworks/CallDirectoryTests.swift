@@ -50,6 +50,17 @@ final class UnsortedDirectoryHandler: CXCallDirectoryProvider, CXCallDirectoryEx
     }
 }
 
+/// An extension written with Swift concurrency: it awaits the commit, which says whether the
+/// request expired.
+final class AwaitingDirectoryHandler: CXCallDirectoryProvider {
+    nonisolated(unsafe) static var expired: [Bool] = []
+
+    override func beginRequest(with context: CXCallDirectoryExtensionContext) {
+        context.addBlockingEntry(withNextSequentialPhoneNumber: 1_555_0100)
+        Task { @MainActor in Self.expired.append(await context.completeRequest()) }
+    }
+}
+
 final class CallDirectoryTests: XCTestCase {
     static let identifier = "com.example.probe.CallDirectoryHandler"
 
@@ -85,6 +96,18 @@ final class CallDirectoryTests: XCTestCase {
         XCTAssertNil(t.cellularLabel)
         t.cellularCall(from: "+1 555 0200")
         XCTAssertEqual(t.cellularLabel, "Probe Caller ID: Dentist (new)")
+    }
+
+    /// An extension that awaits `completeRequest()` has its load committed, and is told it did
+    /// not expire.
+    func test_anAwaitedCompletionCommitsTheLoad() {
+        AwaitingDirectoryHandler.expired = []
+        let t = ProbePhone(Self.bundle { AwaitingDirectoryHandler() })
+        t.enableCallDirectory()
+        XCTAssertEqual(AwaitingDirectoryHandler.expired, [false])
+        XCTAssertEqual(t.callDirectoryWords.last, "loaded 1 0")
+        t.cellularCall(from: "+15550100")
+        XCTAssertEqual(t.callDirectoryWords.last, "blocked +15550100")
     }
 
     func test_theManagerAnswersAnUnknownIdentifierNoExtensionFound() {
