@@ -9,6 +9,10 @@ let language: [SwiftSetting] = [
     .define("SOFTPHONE_FOUNDATION", .when(traits: ["Foundation"])),
     .enableUpcomingFeature("ExistentialAny"),
     .treatAllWarnings(as: .error),
+    // Every function in a section of its own, so that the release link's symbol order
+    // (Sources/softphone/Linking/symbol-order.txt) can place each one: Swift gives only public
+    // functions their own section, and a file's internal ones would move as one block.
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
 ]
 let strict: [SwiftSetting] = language + [.enableUpcomingFeature("MemberImportVisibility")]
 
