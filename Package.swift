@@ -71,8 +71,10 @@ let iOSFrameworks = ["CallKit", "PushKit", "UIKit", "UserNotifications", "AudioT
 let frameworkTargets: [Target] = [
     .target(name: "SoftphoneFoundation", dependencies: ["SoftphoneCore"], path: "Sources/iOS/SoftphoneFoundation", swiftSettings: strict),
     .target(name: "Combine", dependencies: ["SoftphoneFoundation"], path: "Sources/iOS/Combine", swiftSettings: strict),
+    // The Clang module named UIKit that `@UIApplicationMain` needs (its module map says why).
+    .systemLibrary(name: "CUIKitMain", path: "Sources/CUIKitMain"),
 ] + iOSFrameworks.map { name -> Target in
-    .target(name: name, dependencies: ["SoftphoneFoundation", "SoftphoneCore"], path: "Sources/iOS/\(name)", swiftSettings: strict)
+    .target(name: name, dependencies: ["SoftphoneFoundation", "SoftphoneCore"] + (name == "UIKit" ? ["CUIKitMain"] : []), path: "Sources/iOS/\(name)", swiftSettings: strict)
 }
 
 /// The phone's own modules, from the C libraries up to the `softphone` executable.

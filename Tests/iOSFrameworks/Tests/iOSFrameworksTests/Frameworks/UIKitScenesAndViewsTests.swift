@@ -182,6 +182,21 @@ final class UIKitScenesAndViewsTests: XCTestCase {
         XCTAssertNotNil(bound as Any)
     }
 
+    /// The `main` the compiler writes for `@UIApplicationMain` passes the delegate class's metadata
+    /// to the C function `NSStringFromClass` and retains and releases the name it gets: the name is
+    /// the class's with its module, as `UIApplicationMain` looks the delegate up by, and stays
+    /// valid after the caller's release (the whole launch is rung by Tests/iOSApps/ring.sh).
+    func test_UIApplicationMainAttributesClassNameIsTheQualifiedNameAndOutlivesTheCaller() {
+        let metadata = unsafeBitCast(SceneAppDelegate.self as AnyClass, to: UnsafeRawPointer.self)
+        let pointer = _UIApplicationMainAttributeClassName(metadata)
+        // What the compiler's main does with it: retain, pass on, release.
+        let name = Unmanaged<NSString>.fromOpaque(pointer)
+        _ = name.retain()
+        name.release()
+        XCTAssertEqual(name.takeUnretainedValue() as String, "iOSFrameworksTests.SceneAppDelegate")
+        XCTAssertEqual(name.takeUnretainedValue() as String, NSStringFromClass(SceneAppDelegate.self))
+    }
+
     /// An image the app does not have is nil, as on iOS; one made from PNG bytes gives them back.
     func test_imagesAreTheirBytes() throws {
         XCTAssertNil(UIImage(named: "NoSuchIcon"))
