@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // iOS apps in the styles published CallKit code is written in, each an executable target of its
-// own files and nothing else: no main.swift, the app delegate is the entry point (`@main`), as in
-// an Xcode project. `make test` builds each and rings it through its own binary (ring.sh).
+// own files and nothing else: no main.swift, the app delegate is the entry point (`@main`, or
+// `@UIApplicationMain` in the older app), as in an Xcode project. `make test` builds each and rings it through its own binary (ring.sh).
 import Foundation
 import PackageDescription
 
@@ -33,10 +33,10 @@ let package = Package(
         // A scene-based app as Xcode's template makes it: the scene delegate keeps the window and
         // its navigation controller; PushKit is set up in the app delegate, before any scene.
         app("SceneCallApp"),
-        // An app of the years before scenes, in the style of Apple's CallKit sample: a window from
-        // Main.storyboard (Xcode's Base.lproj) and an asset catalog as its resources, PushKit's
-        // method without a completion, call-backs from Recents through the call intents, transactions built with
-        // addAction.
+        // An app of the years before scenes, in the style of Apple's CallKit sample: the delegate
+        // marked @UIApplicationMain, a window from Main.storyboard (Xcode's Base.lproj) and an
+        // asset catalog as its resources, PushKit's method without a completion, call-backs from
+        // Recents through the call intents, transactions built with addAction.
         app("RecentsCallApp", resources: [.process("Base.lproj"), .process("Assets.xcassets")]),
     ]
 )

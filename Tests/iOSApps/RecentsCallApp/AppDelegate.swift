@@ -3,9 +3,9 @@ import Intents
 import PushKit
 import UIKit
 
-// Written before scenes, with @UIApplicationMain in Xcode; Linux's compiler needs @main, the
-// one change this app's files have.
-@main
+// Written before scenes and before @main: the app delegate is the entry point through
+// @UIApplicationMain, as in Xcode's templates of the time.
+@UIApplicationMain
 class AppDelegate: UIResponder, UIApplicationDelegate, PKPushRegistryDelegate {
     var window: UIWindow?
     let callManager = CallManager()
