@@ -32,7 +32,10 @@ extension Phone {
     /// the app in: not running, or not installed when it is being deleted.
     func terminateApp(reason: String, rule: Int?, message: String?, leaving state: AppState = .notRunning) {
         guard app.isRunning else { return }
-        if let rule, let message { violation(rule, message) }
+        if let message {
+            // A broken rule says so; iOS's own reasons (the watchdog's) are the device log's.
+            if let rule { violation(rule, message) } else { emit(.notification(.log(by: .system, message: message))) }
+        }
         let launch = app.launch
         for record in calls.inOrder where record.provider == nil || record.provider?.launch == launch {
             finish(record, reason: .failed)

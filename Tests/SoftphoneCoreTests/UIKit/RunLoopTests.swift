@@ -21,6 +21,17 @@ struct RunLoopTests {
         #expect(fired == 0)
     }
 
+    @Test("an app whose main queue never goes idle is terminated by the watchdog, and the device log says why")
+    func watchdogTerminatesAndSaysWhy() {
+        let t = HookPhone()
+        func forever() { DispatchQueue.main.async { forever() } }
+        t.run { _ in forever() }
+        #expect(t.phone.appState == .notRunning)
+        #expect(t.events.contains(.app(state: .notRunning, reason: "watchdog")))
+        let logged = t.events.compactMap { if case .notification(.log(by: .system, let message)) = $0 { message } else { nil } }
+        #expect(logged == ["the app's queues never went idle (200000 jobs at one instant): terminated by the watchdog"])
+    }
+
     @Test("the effects a command returned stay as they were while the phone handles the next commands (the phone reuses its buffer)")
     func returnedEffectsStay() {
         let t = TestPhone()
