@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 // iOS apps in the styles published CallKit code is written in, each an executable target of its
 // own files and nothing else: no main.swift, the app delegate is the entry point (`@main`, or
-// `@UIApplicationMain` in the older app), as in an Xcode project. `make test` builds each and rings it through its own binary (ring.sh).
+// `@UIApplicationMain` in the older app), as in an Xcode project. `make test` builds each and
+// rings it through its own binary (ring.sh).
 import Foundation
 import PackageDescription
 

@@ -29,11 +29,12 @@ extension Phone {
 
     /// Ends the app's process. Its calls end with it (CallKit ends a dead app's calls as failed),
     /// its queued work is dropped, and every object it made goes dead. `state` is what it leaves
-    /// the app in: not running, or not installed when it is being deleted.
+    /// the app in: not running, or not installed when it is being deleted. `rule` and `message`
+    /// are the iOS rule the app broke and why (a RULE line); a `message` alone is iOS's own reason
+    /// (the watchdog's), a line of the device log by the system.
     func terminateApp(reason: String, rule: Int?, message: String?, leaving state: AppState = .notRunning) {
         guard app.isRunning else { return }
         if let message {
-            // A broken rule says so; iOS's own reasons (the watchdog's) are the device log's.
             if let rule { violation(rule, message) } else { emit(.notification(.log(by: .system, message: message))) }
         }
         let launch = app.launch

@@ -12,16 +12,16 @@
 
 /// `NSStringFromClass` as the compiler calls it: `type` is the class's metadata, and the name it
 /// returns is one the caller does not own (it retains and releases it itself, as an
-/// autoreleased value); it is kept for the program's life.
+/// autoreleased value), so it is kept here until the next call.
 @_cdecl("NSStringFromClass")
 public func _UIApplicationMainAttributeClassName(_ type: UnsafeRawPointer) -> UnsafeRawPointer {
     let name = NSString(string: NSStringFromClass(unsafeBitCast(type, to: AnyClass.self)))
-    applicationMainClassNames.append(name)
+    lastClassName = name
     return UnsafeRawPointer(Unmanaged.passUnretained(name).toOpaque())
 }
 
-/// The names handed out by `NSStringFromClass` above (one per `@UIApplicationMain` program).
-nonisolated(unsafe) private var applicationMainClassNames: [NSString] = []
+/// The name `NSStringFromClass` above handed out last (the compiler's `main` asks once).
+nonisolated(unsafe) private var lastClassName: NSString?
 
 /// `UIApplicationMain` as the compiler calls it: the class names are NSStrings (the principal's
 /// is nil). It starts the terminal phone as the Swift function of the same name does.
