@@ -92,9 +92,10 @@ public final class Phone {
         /// On a swap to a cellular call, CallKit ends the app's call instead of holding it, as
         /// developers report it sometimes does (iOS rule 39). Off by default: iOS holds it.
         public var cellularSwapEnds = false
-        /// When a cellular call that held the app's call ends by itself, CallKit activates the
-        /// app's audio session again (`didActivate`). False: it does not, as developers report it
-        /// sometimes does not (iOS rule 39); the app's call is resumed all the same.
+        /// When a cellular call that held the app's call ends by itself, CallKit leaves that call
+        /// held and its audio session inactive (iOS rule 39); once the person (or the app)
+        /// resumes it, CallKit activates the session (`didActivate`). False: it does not then
+        /// either, as developers report (forum thread 749202), and the app activates it itself.
         public var cellularEndActivates = true
         /// How long `kSystemSoundID_Vibrate` buzzes; its completion fires then (0.4 s observed,
         /// then 0.1 s of rest; Apple gives no number).

@@ -30,8 +30,11 @@ struct CallsState {
     private(set) var tone: (tone: CallTone, call: UUID, number: Int)?
     /// CallKit activated the call audio session (iOS rule 34).
     private(set) var audioActivated = false
-    /// A cellular call ended and CallKit did not activate the session again (`cellularEndActivates`
-    /// false): the app activating it itself breaks no rule then.
+    /// The app's call a cellular call held, left held when the cellular call ended by itself:
+    /// CallKit activates the session when it is resumed, unless `cellularEndActivates` is false.
+    private(set) var leftHeldByCellular: UUID?
+    /// The call a cellular call left held was resumed and CallKit did not activate the session
+    /// (`cellularEndActivates` false): the app activating it itself breaks no rule then.
     private(set) var activationSkipped = false
     /// The cellular call in progress, not the app's (iOS rule 39).
     private(set) var cellular: CellularLine?
@@ -189,6 +192,8 @@ struct CallsState {
 
     /// No `didActivate` is coming after a cellular call (`cellularEndActivates` false).
     mutating func skipActivation() { activationSkipped = true }
+    /// The app's call the cellular call's own end left held (nil: none, or it was resumed).
+    mutating func setLeftHeldByCellular(_ uuid: UUID?) { leftHeldByCellular = uuid }
 
     /// The banner of the ringing call `uuid` opened to full screen, or was swiped away (iOS rule 37).
     mutating func openBanner(of uuid: UUID) {

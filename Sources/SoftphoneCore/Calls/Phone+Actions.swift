@@ -76,6 +76,7 @@ extension Phone {
             record.setOnHold(hold.isOnHold)
             emit(.held(call: record.number, onHold: hold.isOnHold))
             notifyObservers(record)
+            if !hold.isOnHold { resumedAfterCellular(record) }
         case let mute as CXSetMutedCallAction:
             guard succeeded else { return }
             record.setMuted(mute.isMuted)

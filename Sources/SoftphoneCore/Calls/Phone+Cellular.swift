@@ -2,12 +2,14 @@
 /// (iOS rule 39). The cellular call is not the app's: no action about it reaches the app. What
 /// the app sees is what CallKit does to its own calls to make room: on Hold & Accept its call is
 /// held (`CXSetHeldCallAction`), on End & Accept it is ended (`CXEndCallAction`), and either way
-/// its audio session is deactivated while the cellular call has the audio. When the cellular
-/// call ends, the call it held is resumed and the session activated again.
+/// its audio session is deactivated while the cellular call has the audio. When the person ends
+/// the cellular call, the call it held is resumed and the session activated again; when it ends
+/// by itself (the far end hangs up), CallKit leaves the app's call held and its session inactive
+/// until the call is resumed, so that nobody is overheard unawares (Apple, forum thread 749202).
 ///
 /// Two quirks developers report are rules (`Phone.Rules`): `cellularSwapEnds`, CallKit ending the
 /// app's call where it should hold it, and `cellularEndActivates` false, no `didActivate` when
-/// the cellular call ends by itself.
+/// the call left held is resumed later.
 extension Phone {
     /// The cellular call in progress, if any.
     public var cellularCall: CellularCall? { calls.cellular?.snapshot }
@@ -72,12 +74,32 @@ extension Phone {
     }
 
     /// The cellular call ends: by itself (the carrier's side, `softphone cellular end`) or by the
-    /// person. If it had the audio, the app's call it held is resumed.
+    /// person. If it had the audio, the app's call it held is resumed when the person ended it;
+    /// ended by itself, that call stays held, with no action and no `didActivate`, until the
+    /// person or the app resumes it (`resumedAfterCellular`).
     func endCellular(byItself: Bool) {
         guard let line = calls.cellular else { return }
         setCellular(line.state == .incoming && !byItself ? .declined : .ended)
         guard line.state == .connected else { return }
-        resume(line.heldForIt, activating: !byItself || configuration.rules.cellularEndActivates)
+        if byItself {
+            calls.setLeftHeldByCellular(line.heldForIt)
+        } else {
+            resume(line.heldForIt)
+        }
+    }
+
+    /// The app's call `record` came off hold. If it is the call a cellular call's own end left
+    /// held, CallKit activates the session now (`cellularEndActivates`); without that
+    /// activation the app's own, its usual workaround, is no longer too early (iOS rule 34).
+    func resumedAfterCellular(_ record: CallRecord) {
+        guard calls.leftHeldByCellular == record.uuid else { return }
+        calls.setLeftHeldByCellular(nil)
+        if calls.audioActivated { return }
+        if configuration.rules.cellularEndActivates {
+            setCallAudio(active: true, provider: record.provider)
+        } else {
+            calls.skipActivation()
+        }
     }
 
     /// Call waiting over the connected cellular call, for the app's ringing call `incoming`: End
@@ -100,7 +122,7 @@ extension Phone {
             let held = line.heldForIt ?? calls.focus.flatMap { $0.isOnHold ? $0.uuid : nil }
             calls.setHeldForCellular(nil)
             setCellular(.held)
-            resume(held, activating: true)
+            resume(held)
         } else {
             if let focus = calls.focus, !focus.isOnHold, focus.phase == .connected { giveWay(focus, holding: true) }
             setCellular(.connected)
@@ -108,18 +130,11 @@ extension Phone {
     }
 
     /// The app's call `uuid` comes back from hold after the cellular call: resumed, and the
-    /// session activated unless `activating` is false (the quirk of `cellularEndActivates`).
-    private func resume(_ uuid: UUID?, activating: Bool) {
+    /// session activated.
+    private func resume(_ uuid: UUID?) {
         guard let uuid, let record = calls[uuid], !record.isEnding else { return }
         send(CXTransaction(action: CXSetHeldCallAction(call: uuid, onHold: false)), to: record.provider)
-        if calls.audioActivated { return }
-        if activating {
-            setCallAudio(active: true, provider: record.provider)
-        } else {
-            // No didActivate is coming: the app's own activation, its usual workaround, is no
-            // longer too early (iOS rule 34).
-            calls.skipActivation()
-        }
+        if !calls.audioActivated { setCallAudio(active: true, provider: record.provider) }
     }
 
     /// The call-waiting screen shows: a call waits over one in progress, the app's or the cellular.

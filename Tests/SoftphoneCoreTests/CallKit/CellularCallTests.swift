@@ -68,7 +68,7 @@ struct CellularCallTests {
         #expect(cellularStates(t) == [.incoming, .connected, .ended])
     }
 
-    @Test("rule 39: Hold & Accept holds the VoIP call and deactivates the session; the cellular call's end resumes it and activates it again")
+    @Test("rule 39: Hold & Accept holds the VoIP call and deactivates the session; the cellular call ending by itself leaves it held and inactive until the person resumes it")
     func holdAndAcceptThenResume() {
         let t = heldForCellular(endActivates: true)
         #expect(appLog(after: "didActivate", t) == ["hold", "didDeactivate"])
@@ -78,12 +78,23 @@ struct CellularCallTests {
         #expect(screen.isCellular)
         #expect(screen.held?.name == "Alice")
         t.send(.cellular(.end), after: .seconds(30))
-        #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
-        #expect(t.events.last(where: { if case .held = $0 { true } else { false } }) == .held(call: 1, onHold: false))
-        #expect(t.events.last(where: { if case .audioSession = $0 { true } else { false } }) == .audioSession(active: true))
+        // No unhold and no didActivate: CallKit leaves the call held, so that nobody is overheard.
+        #expect(appLog(after: "didDeactivate", t) == [])
+        #expect(t.events.last(where: { if case .held = $0 { true } else { false } }) == .held(call: 1, onHold: true))
+        #expect(t.events.last(where: { if case .audioSession = $0 { true } else { false } }) == .audioSession(active: false))
         #expect(t.phone.cellularCall == nil)
+        guard case .inCall(let left) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(left.caller.name == "Alice")
+        #expect(left.status == .onHold)
+        #expect(left.holdAction == "resume")
+        // The app's own activation meanwhile fails as CallKit's session is not its to activate.
+        t.runInApp { _ in _ = try? AVAudioSession.sharedInstance().setActive(true) }
+        #expect(t.violatedRules == [34])
+        // The person resumes it: the unhold, then didActivate.
+        t.send(.press("x"))
+        #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
+        #expect(t.events.last(where: { if case .audioSession = $0 { true } else { false } }) == .audioSession(active: true))
         guard case .inCall(let back) = t.screen else { Issue.record("screen: \(t.screen)"); return }
-        #expect(back.caller.name == "Alice")
         #expect(back.status == .connected)
     }
 
@@ -111,16 +122,32 @@ struct CellularCallTests {
         #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
     }
 
-    @Test("rule 39, cellularEndActivates=false: the VoIP call is resumed when the cellular call ends by itself, but no didActivate comes")
+    @Test("rule 39, cellularEndActivates=false: the VoIP call the cellular call left held is resumed by the person, but no didActivate comes")
     func endWithoutActivation() throws {
         let t = heldForCellular(endActivates: false)
         t.send(.cellular(.end))
+        #expect(appLog(after: "didDeactivate", t) == [])
+        t.send(.press("x"))
         #expect(appLog(after: "didDeactivate", t) == ["unhold"])
         #expect(t.events.contains(.held(call: 1, onHold: false)))
         #expect(t.events.last(where: { if case .audioSession = $0 { true } else { false } }) == .audioSession(active: false))
         // The app's usual workaround, activating the session itself, breaks no rule then.
-        _ = t.phone.runInApp(at: t.now) { try? AVAudioSession.sharedInstance().setActive(true) }
+        t.runInApp { _ in _ = try? AVAudioSession.sharedInstance().setActive(true) }
         #expect(!t.events.contains { if case .ruleViolated(34, _) = $0 { true } else { false } })
+    }
+
+    @Test("rule 39: the app resuming the call the cellular call left held (CXSetHeldCallAction through CXCallController) gets didActivate")
+    func appResumesLeftHeld() {
+        let t = HookPhone()
+        t.push(caller: "Alice", handle: "+15551111")
+        t.send(.answer)
+        t.send(.cellular(.call(from: "+15550199")))
+        t.send(.dtmf("2"))
+        t.send(.cellular(.end))
+        let uuid = t.uuid(ofCall: 1)
+        t.run { app in app.request("unhold", [CXSetHeldCallAction(call: uuid, onHold: false)]) }
+        let log = t.app?.log.filter { ["hold", "unhold", "didActivate", "didDeactivate"].contains($0) || $0.hasPrefix("request") }
+        #expect(log == ["didActivate", "hold", "didDeactivate", "unhold", "request unhold: ok", "didActivate"])
     }
 
     @Test("rule 39: the person hanging up the cellular call resumes the VoIP call with didActivate even with cellularEndActivates=false")
