@@ -28,8 +28,9 @@ extension Pen {
         let end = Line.keys([("[d] End", .decline)])
         let column = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text))) }
         if call.isCellular {
-            // The cellular call is not the app's: no mute, hold or keypad of CallKit's for it here.
-            let speaker = buttons[2]
+            // The cellular call is not the app's: no mute or keypad of CallKit's for it here; held
+            // (no call of the app's left), `x` resumes it in the speaker's place.
+            let speaker = call.status == .onHold ? hold : buttons[2]
             if compact { return [(5, .keys([(speaker.key + " " + speaker.name + " " + state(speaker), speaker.on ? .status : .normal)])), (8, end)] }
             return [(9, .row([("   " + column(speaker.key, 7), .dim), (column(speaker.name, 9), .normal), (state(speaker), speaker.on ? .status : .dim)])), (15, end)]
         }
@@ -123,8 +124,9 @@ extension Pen {
             state,
         ]
         var rows = Array(zip(compact ? [0, 1, 2, 3] : [1, 3, 4, 6], lines))
-        // A held cellular call shows where a held call of the app's does (iOS rule 39).
-        let cellular = call.cellular.flatMap { $0.state == .held ? "cellular " + $0.from : nil }
+        // A held cellular call shows where a held call of the app's does (iOS rule 39), unless
+        // it is the call on screen itself.
+        let cellular = call.cellular.flatMap { $0.state == .held && !call.isCellular ? "cellular " + $0.from : nil }
         let held = [call.held.map { names($0).name }, cellular].compactMap { $0 }
         if !held.isEmpty { rows.append((compact ? 4 : 7, .text("on hold: " + held.joined(separator: ", "), .status))) }
         return rows + buttonRows(call)

@@ -61,6 +61,30 @@ struct CellularEndToEndTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("a VoIP call taken with Hold & Accept over a cellular call ends: the held cellular call stays on screen; x resumes it, d ends it")
+    func heldCellularAfterVoIPEnds() throws {
+        let phone = try PlainPhone(["--no-audio"])
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["cellular", "call", "--from", "+15550199"]).status == 0)
+        phone.process.send("a")
+        #expect(lines(phone, through: "CELLULAR state=connected from=+15550199").last == "CELLULAR state=connected from=+15550199")
+        #expect(try phone.remote(["call", "--from", "Bob"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        phone.process.send("2")
+        #expect(lines(phone, through: "AUDIO session=active").first == "CELLULAR state=held from=+15550199")
+        phone.process.send("d")
+        _ = phone.process.line(startingWith: "ENDED call=1")
+        let state = try phone.state()
+        #expect(state["screen"]?.stringValue == "in-call")
+        #expect(state["cellular"]?["state"]?.stringValue == "held")
+        #expect(try phone.remote(["key", "x"]).status == 0)
+        #expect(lines(phone, through: "CELLULAR state=connected from=+15550199").last == "CELLULAR state=connected from=+15550199")
+        #expect(try phone.remote(["key", "d"]).status == 0)
+        #expect(lines(phone, through: "CELLULAR state=ended from=+15550199").last == "CELLULAR state=ended from=+15550199")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("rule 50: call-directory on loads the voip app's extension; a cellular call from its blocked number is refused unseen, one from its named number rings with the label")
     func callDirectory() throws {
         let phone = try PlainPhone(["--no-audio"])

@@ -71,7 +71,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         + both("banner-swiped-away", .lock(LockScreen(appName: "voip", lock: .unlocked, pendingCall: Screens.alice)))
         + both("call-waiting", Screens.callWaiting())
         + both("call-waiting-held", Screens.callWaiting(held: Caller(name: "Bob", handle: "+2"), choices: [.endAndAccept, .endHeldAndAccept, .decline]))
-        + both("incall-held-muted", Screens.onHoldMuted())
+        + both("incall-held-muted", Screens.onHoldMuted()) + both("incall-cellular-held", Screens.heldCellular())
         + both("incall-cannot-hold-app-away", .inCall(InCallScreen(
             appName: "voip", call: 1, caller: Screens.alice, connectedSeconds: 42, appHasCallControls: true, appInForeground: false, canHold: false))) + both("incall-connecting", Screens.connecting())
         + both("recents", Screens.recents()) + both("recents-long", Screens.recents(selected: 10, count: 12))

@@ -77,6 +77,12 @@ enum Screens {
             status: .connected, isMuted: true, held: alice))
     }
 
+    /// The held cellular call on screen, once the app's call that held it ended: `x` resumes it.
+    static func heldCellular() -> Screen {
+        let cellular = CellularCall(from: "+15550199", label: nil, state: .held, since: .zero, connectedAt: .zero)
+        return .inCall(InCallScreen(appName: CellularCall.screenName, call: 0, caller: cellular.caller, connectedSeconds: 75, status: .onHold, cellular: cellular))
+    }
+
     static func connecting() -> Screen {
         .inCall(InCallScreen(appName: "voip", call: 1, caller: alice, connectedSeconds: 0, status: .connecting))
     }

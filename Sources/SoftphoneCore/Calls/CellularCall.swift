@@ -26,6 +26,15 @@ public struct CellularCall: Equatable, Hashable, Sendable {
     /// When it connected, if it has.
     public let connectedAt: Instant?
 
+    /// Makes a snapshot (the screens' tests make their own).
+    public init(from: String, label: String?, state: State, since: Instant, connectedAt: Instant?) {
+        self.from = from
+        self.label = label
+        self.state = state
+        self.since = since
+        self.connectedAt = connectedAt
+    }
+
     /// What the call screens name in place of the app for a cellular call.
     public static let screenName = "Cellular"
 

@@ -18,6 +18,9 @@ extension Phone {
     var cellularConnected: Bool { calls.cellularConnected }
     /// The cellular call rings.
     var cellularRinging: Bool { calls.cellular?.state == .incoming }
+    /// The cellular call is the call on screen: connected, or held with no call of the app's
+    /// left (it stays, to be resumed or ended).
+    var cellularOnScreen: Bool { cellularConnected || (calls.cellular?.state == .held && calls.focus == nil) }
 
     /// The carrier's side: a cellular call rings, ends by itself, or is held or taken back.
     func cellular(_ action: CellularAction) {
@@ -114,8 +117,9 @@ extension Phone {
     }
 
     /// `softphone cellular hold`: a swap. The connected cellular call is held and the app's held
-    /// call resumed; the held cellular call is taken back and the app's call gives way to it.
-    private func swapCellular() {
+    /// call resumed; the held cellular call is taken back and the app's call gives way to it
+    /// (`x` on the held cellular call's screen does this too).
+    func swapCellular() {
         guard let line = calls.cellular else { return refuse(.noCellularCall) }
         guard line.state != .incoming else { return refuse(.cellularRinging) }
         if line.state == .connected {

@@ -41,13 +41,13 @@ extension Phone {
     }
 
     /// `d`: declines the ringing call (an end action, rule 32), else hangs up the call on screen
-    /// (the connected cellular call, when there is one: it is on screen).
+    /// (the cellular call, when it is on screen: connected, or held with no call of the app's).
     func endFromUser() {
         if let incoming = calls.presentedIncoming {
             decline(incoming)
         } else if cellularRinging {
             setCellular(.declined)
-        } else if cellularConnected {
+        } else if cellularOnScreen {
             endCellular(byItself: false)
         } else if let focus = calls.focus {
             beginEnd(focus, reason: .local)
@@ -126,9 +126,11 @@ extension Phone {
         return groupsFit ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
     }
 
-    /// `x`: holds the call on screen, resumes the held one, or swaps the two.
+    /// `x`: holds the call on screen, resumes the held one, or swaps the two; resumes the held
+    /// cellular call when it is on screen.
     func toggleHold() {
         guard !callWaitingShows else { return refuse(.chooseCallWaiting) }
+        if calls.cellular?.state == .held, cellularOnScreen { return swapCellular() }
         guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if focus.isOnHold {

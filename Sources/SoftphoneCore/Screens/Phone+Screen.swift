@@ -91,9 +91,11 @@ extension Phone {
 
     /// The screen a cellular call puts first, if it does (iOS rule 39): the app's call waiting over
     /// the connected cellular call, the cellular call waiting over the app's (or ringing alone),
-    /// or the connected cellular call with the app's call held.
+    /// the connected cellular call with the app's call held, or the held cellular call once no
+    /// call of the app's is left (it stays on screen, to resume or end, as on iOS).
     private func cellularScreen(_ cellular: CellularCall, over focus: CallRecord?, at now: Instant) -> Screen? {
         let name = CellularCall.screenName
+        let connectedSeconds = (cellular.connectedAt.map { now - $0 } ?? .zero).wholeSeconds
         switch cellular.state {
         case .connected:
             if let incoming = calls.presentedIncoming {
@@ -104,10 +106,13 @@ extension Phone {
                     choices: focus == nil ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]))
             }
             return .inCall(InCallScreen(
-                appName: name, call: 0, caller: cellular.caller,
-                connectedSeconds: (cellular.connectedAt.map { now - $0 } ?? .zero).wholeSeconds,
+                appName: name, call: 0, caller: cellular.caller, connectedSeconds: connectedSeconds,
                 held: focus?.details.caller, route: device.route, appInForeground: app.state == .foreground,
                 canHold: false, cellular: cellular))
+        case .held where focus == nil && calls.presentedIncoming == nil:
+            return .inCall(InCallScreen(
+                appName: name, call: 0, caller: cellular.caller, connectedSeconds: connectedSeconds, status: .onHold,
+                route: device.route, appInForeground: app.state == .foreground, cellular: cellular))
         case .incoming where calls.presentedIncoming == nil:
             if let focus {
                 return .callWaiting(CallWaitingScreen(
@@ -146,7 +151,7 @@ extension Phone {
                 let untilFrame = phase.isOn ? min(phase.untilStepEnd, frame - phase.intoStep % frame) : phase.untilStepEnd
                 changes.append(since + .milliseconds(elapsed.milliseconds + untilFrame))
             }
-        } else if let since = cellularConnected ? calls.cellular?.connectedAt : calls.cellular.flatMap({ $0.state == .incoming ? $0.since : nil }) {
+        } else if let since = cellularOnScreen ? calls.cellular?.connectedAt : calls.cellular.flatMap({ $0.state == .incoming ? $0.since : nil }) {
             changes.append(since + .seconds((now - since).wholeSeconds + 1))
         } else if let connectedAt = calls.focus?.connectedAt {
             changes.append(connectedAt + .seconds((now - connectedAt).wholeSeconds + 1))

@@ -208,7 +208,8 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     /// The app reported the call with `supportsHolding`: `x` can hold it (or swap it with the held call).
     public var canHold: Bool
     /// The cellular call in progress, if any (iOS rule 39). Connected, it is the call on screen
-    /// (`appName` is `CellularCall.screenName`, `held` the app's call); held, a line beside the app's.
+    /// (`appName` is `CellularCall.screenName`, `held` the app's call); held, a line beside the
+    /// app's, or the call on screen once no call of the app's is left.
     public var cellular: CellularCall?
 
     /// Makes an in-call screen.
@@ -235,8 +236,10 @@ public struct InCallScreen: Equatable, Hashable, Sendable {
     /// The audio goes to the loudspeaker.
     public var isSpeaker: Bool { route == .speaker }
 
-    /// The call on screen is the cellular call: only its end, the loudspeaker and the lock apply.
-    public var isCellular: Bool { cellular?.state == .connected }
+    /// The call on screen is the cellular call (its screen has no call number of the app's):
+    /// connected, or held with no call of the app's left. Only its end, its hold or the
+    /// loudspeaker, and the lock apply.
+    public var isCellular: Bool { call == 0 && cellular != nil }
 
     /// What `x` does now: swap with the held call, resume this one, or hold it; nil when the call cannot be held.
     public var holdAction: String? {

@@ -200,6 +200,34 @@ struct CellularCallTests {
         #expect(t.phone.currentCalls.count == 1)
     }
 
+    @Test("rule 39: the VoIP call that Hold & Accept took over a cellular call ends: the held cellular call stays on screen, x resumes it, d ends it")
+    func heldCellularStaysOnScreen() throws {
+        let t = TestPhone()
+        t.send(.cellular(.call(from: "+15550199")))
+        t.send(.answer)
+        t.push(caller: "Bob", handle: "+15552222")
+        t.send(.dtmf("2"))
+        t.send(.press("d"), after: .seconds(5))
+        #expect(t.endReasons == [.local])
+        guard case .inCall(let held) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(held.isCellular)
+        #expect(held.caller.handle == "+15550199")
+        #expect(held.status == .onHold)
+        #expect(Keymap.bindings(for: t.screen).prefix(2).map(\.label) == ["d/b/Esc", "x/X"])
+        #expect(Keymap.bindings(for: t.screen).first { $0.label == "x/X" }?.hint == "resume")
+        t.send(.press("x"))
+        #expect(t.phone.cellularCall?.state == .connected)
+        guard case .inCall(let back) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(back.isCellular)
+        #expect(back.status == .connected)
+        // Held again (a swap has no call of the app's to resume), then ended from its screen.
+        t.send(.cellular(.hold))
+        t.send(.press("d"))
+        #expect(cellularStates(t) == [.incoming, .connected, .held, .connected, .held, .ended])
+        #expect(t.refusals.isEmpty)
+        #expect(t.phone.cellularCall == nil)
+    }
+
     @Test("rule 39: a VoIP push during a cellular call, End & Accept: the cellular call ends and the VoIP call is answered")
     func voipDuringCellularEnd() {
         let t = TestPhone()
