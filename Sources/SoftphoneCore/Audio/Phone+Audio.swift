@@ -25,6 +25,13 @@ extension Phone {
         ])
     }
 
+    /// The last call ended: the loudspeaker, chosen for a call, goes back to the route before it.
+    /// Apple, QA1754: "Any route change or interruption will cause the audio to be routed back
+    /// to its normal route"; each new call starts on the normal route.
+    func endSpeakerOverride() {
+        if device.route == .speaker { setRoute(device.routeBeforeSpeaker, reason: .override) }
+    }
+
     /// The phone's own output for calls: the receiver, or the loudspeaker for an app whose
     /// category says `.defaultToSpeaker`.
     private var builtInOutput: AudioRoute { app.audioSession?.defaultsToSpeaker == true ? .speaker : .receiver }

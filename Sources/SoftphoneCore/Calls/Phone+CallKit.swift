@@ -155,8 +155,7 @@ extension Phone {
         notifyObservers(record, ended: true)
         if record.provider?.configuration.includesCallsInRecents ?? true { addRecent(record, caller: caller, reason: reason, milliseconds: nanoseconds / 1_000_000) }
         if calls.isEmpty, calls.audioActivated { setCallAudio(active: false, provider: record.provider) }
-        // The loudspeaker is chosen for a call: its override ends with the last call.
-        if calls.isEmpty, device.route == .speaker { setRoute(device.routeBeforeSpeaker, reason: .override) }
+        if calls.isEmpty { endSpeakerOverride() }
     }
 
     /// CallKit activates or deactivates the call audio session and tells the provider (iOS rule 34).

@@ -50,6 +50,8 @@ extension Phone {
         calls.setCellular(ended ? nil : line)
         emit(.cellular(state, from: line.from))
         notifyObservers { line.observed(ended: ended) }
+        // A lone cellular call on the loudspeaker takes it with it, as the app's last call does.
+        if ended, calls.isEmpty { endSpeakerOverride() }
     }
 
     /// Call waiting's End & Accept (`holding` false) or Hold & Accept over the app's call `focus`

@@ -228,6 +228,18 @@ struct CellularCallTests {
         #expect(t.phone.cellularCall == nil)
     }
 
+    @Test("a lone cellular call on the loudspeaker: its end takes the route back to the one before (QA1754), as the app's last call does")
+    func loneCellularSpeakerEnds() {
+        let t = TestPhone()
+        t.send(.cellular(.call(from: "+15550199")))
+        t.send(.answer)
+        t.send(.press("p"))
+        #expect(t.phone.speakerOn)
+        t.send(.cellular(.end))
+        #expect(!t.phone.speakerOn)
+        #expect(t.events.last { if case .audioRoute = $0 { true } else { false } } == .audioRoute(.receiver, previous: .speaker, reason: .override))
+    }
+
     @Test("rule 39: a VoIP push during a cellular call, End & Accept: the cellular call ends and the VoIP call is answered")
     func voipDuringCellularEnd() {
         let t = TestPhone()
