@@ -14,6 +14,9 @@ public enum EndReason: String, Equatable, Hashable, Sendable, CaseIterable {
     case answeredElsewhere = "answered-elsewhere"
     /// Declined on another device (`.declinedElsewhere`).
     case declinedElsewhere = "declined-elsewhere"
+    /// CallKit ended it to make room for a cellular call where the person chose Hold & Accept
+    /// (the `cellularSwapEnds` quirk, iOS rule 39): not the person's hang-up.
+    case cellular
 
     /// Words for the "call ended" screen.
     public var summary: String {
@@ -25,6 +28,7 @@ public enum EndReason: String, Equatable, Hashable, Sendable, CaseIterable {
         case .failed: "Call failed"
         case .answeredElsewhere: "Answered elsewhere"
         case .declinedElsewhere: "Declined elsewhere"
+        case .cellular: "Ended for a cellular call"
         }
     }
 }

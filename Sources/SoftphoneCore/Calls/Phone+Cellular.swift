@@ -64,6 +64,7 @@ extension Phone {
 
     /// The app's call `focus` makes room for the cellular call: CallKit holds it (ends it with
     /// `cellularSwapEnds`, or when the person chose End & Accept) and deactivates the session.
+    /// Ended by the quirk, its reason is `cellular`: the person asked for a hold, not an end.
     private func giveWay(_ focus: CallRecord, holding: Bool) {
         if holding, !configuration.rules.cellularSwapEnds {
             // A call the person had already held stays held, and is not the cellular call's to resume.
@@ -72,8 +73,9 @@ extension Phone {
                 calls.setHeldForCellular(focus.uuid)
             }
         } else {
-            beginEnd(focus, reason: .local)
-            send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: .local)), to: focus.provider)
+            let reason: EndReason = holding ? .cellular : .local
+            beginEnd(focus, reason: reason)
+            send(CXTransaction(action: CXEndCallAction(call: focus.uuid, reason: reason)), to: focus.provider)
         }
         if calls.audioActivated { setCallAudio(active: false, provider: focus.provider) }
     }

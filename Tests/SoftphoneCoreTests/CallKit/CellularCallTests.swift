@@ -110,14 +110,16 @@ struct CellularCallTests {
         #expect(screen.status == .connected)
     }
 
-    @Test("rule 39, cellularSwapEnds: on Hold & Accept CallKit ends the VoIP call instead of holding it")
+    @Test("rule 39, cellularSwapEnds: on Hold & Accept CallKit ends the VoIP call instead of holding it, with a reason of its own")
     func swapEnds() {
         var rules = Phone.Rules()
         rules.cellularSwapEnds = true
         let t = voipConnectedCellularWaiting(rules)
         t.send(.dtmf("2"))
         #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
-        #expect(t.endReasons == [.local])
+        // Not the person's hang-up (local): a reason that tells the quirk apart.
+        #expect(t.endReasons == [.cellular])
+        #expect(EndReason.cellular.rawValue == "cellular")
         t.send(.cellular(.end))
         #expect(appLog(after: "didActivate", t) == ["end", "didDeactivate"])
     }
