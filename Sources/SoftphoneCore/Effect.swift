@@ -93,6 +93,12 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case cellularRinging
     /// The app has no Call Directory extension for Settings to enable.
     case noCallDirectory(app: String)
+    /// Other audio cannot interrupt CallKit's session while the app has a call.
+    case callKitAudioUninterruptible
+    /// `interrupt begin` while an interruption is in progress.
+    case interruptionInProgress
+    /// `interrupt end` with no interruption in progress.
+    case noInterruption
 
     public var description: String {
         switch self {
@@ -131,6 +137,10 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .noCellularCall: "there is no cellular call; softphone cellular call --from NUMBER rings one"
         case .cellularRinging: "the cellular call is still ringing; answer it (a, or 1/2 over a call) before holding it"
         case .noCallDirectory(let app): "the \(app) app has no Call Directory extension, so Settings › Phone › Call Blocking & Identification does not list it"
+        case .callKitAudioUninterruptible:
+            "other audio cannot interrupt CallKit's audio session during a call; softphone cellular call --from NUMBER interrupts it as iOS does (hold or end, then didDeactivate)"
+        case .interruptionInProgress: "an interruption is already in progress; softphone interrupt end ends it"
+        case .noInterruption: "there is no interruption; softphone interrupt begin starts one"
         }
     }
 }

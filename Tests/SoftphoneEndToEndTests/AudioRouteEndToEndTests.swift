@@ -11,7 +11,7 @@ struct AudioRouteEndToEndTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
-    @Test("route, interrupt and key headset: their plain lines, the voip app hears the route, state has it; a bad word is one line, exit 2")
+    @Test("route, interrupt and key headset: their plain lines, the voip app hears the route, state has it; interrupt is refused during a call and without one begun; a bad word is one line, exit 2")
     func routeAndHeadset() throws {
         let phone = try PlainPhone()
         _ = phone.process.line(startingWith: "READY")
@@ -19,11 +19,21 @@ struct AudioRouteEndToEndTests {
         #expect(phone.process.line(startingWith: "AUDIO-ROUTE") == "AUDIO-ROUTE route=bluetooth previous=receiver reason=new-device-available")
         #expect(phone.process.line(startingWith: "SERVER name=audio-route") == "SERVER name=audio-route port=BluetoothHFP reason=1")
         #expect(try phone.state()["route"] == .string("bluetooth"))
+        #expect(try phone.remote(["interrupt", "begin"]).status == 0)
+        #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=began")
+        #expect(try phone.remote(["interrupt", "end"]).status == 0)
+        #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=ended")
+        let noneInProgress = try phone.remote(["interrupt", "end"])
+        #expect(noneInProgress.status != 0)
+        #expect(noneInProgress.err.contains("there is no interruption; softphone interrupt begin starts one"))
         #expect(try phone.remote(["call", "--from", "Alice"]).status == 0)
         #expect(try phone.remote(["key", "headset"]).status == 0)
         #expect(phone.process.line(startingWith: "CONNECTED") == "CONNECTED call=1")
-        #expect(try phone.remote(["interrupt", "begin"]).status == 0)
-        #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=began")
+        // Other audio cannot interrupt CallKit's session: the refusal points to a cellular call.
+        let duringCall = try phone.remote(["interrupt", "begin"])
+        #expect(duringCall.status != 0)
+        #expect(duringCall.err.split(separator: "\n").count == 1)
+        #expect(duringCall.err.contains("softphone cellular call --from NUMBER"))
         #expect(try phone.remote(["key", "headset"]).status == 0)
         #expect(phone.process.line(startingWith: "ENDED call=1")?.contains("reason=local") == true)
         let bad = try phone.remote(["route", "airpods"])

@@ -59,10 +59,20 @@ extension Phone {
 
     // MARK: - Interruptions
 
-    /// Another session (an alarm, a cellular call) takes the audio, or gives it back: the event,
-    /// and `interruptionNotification`; its start says why (another session was activated), its
-    /// end that the app should resume.
+    /// Another session (an alarm, another app's audio) takes the audio, or gives it back: the
+    /// event, and `interruptionNotification`; its start says why (another session was activated),
+    /// its end that the app should resume. At the start the app's session is no longer active
+    /// (Apple: "it's no longer active"); the app activates it again after the end. CallKit's
+    /// session during a call is not interrupted by other audio (forum thread 804510): a cellular
+    /// call is how iOS takes it (`softphone cellular call`). One interruption at a time.
     func interruptAudio(began: Bool) {
+        if began {
+            guard calls.isEmpty else { return refuse(.callKitAudioUninterruptible) }
+            guard !device.otherAudioPlaying else { return refuse(.interruptionInProgress) }
+            app.audioSession?.isActive = false
+        } else {
+            guard device.otherAudioPlaying else { return refuse(.noInterruption) }
+        }
         device.otherAudioPlaying = began
         emit(.audioInterruption(began: began))
         var info: [String: Any] = [AVAudioSessionInterruptionTypeKey: (began ? AVAudioSession.InterruptionType.began : .ended).rawValue]

@@ -94,6 +94,38 @@ struct AudioSessionTests {
         #expect(heard.notes == ["interruption 1 reason 0", "interruption 0 options 1"])
     }
 
+    @Test("an interruption's start deactivates the app's session (Apple: no longer active); the app activates it again after the end")
+    func interruptionDeactivates() throws {
+        let t = TestPhone()
+        var active: [Bool] = []
+        t.runInApp { _ in try? AVAudioSession.sharedInstance().setActive(true) }
+        t.send(.interruptAudio(began: true))
+        t.runInApp { _ in active.append(AVAudioSession.sharedInstance().isActive) }
+        t.send(.interruptAudio(began: false))
+        t.runInApp { _ in active.append(AVAudioSession.sharedInstance().isActive) }
+        t.runInApp { _ in try? AVAudioSession.sharedInstance().setActive(true) }
+        t.runInApp { _ in active.append(AVAudioSession.sharedInstance().isActive) }
+        #expect(active == [false, false, true])
+        #expect(t.refusals.isEmpty)
+    }
+
+    @Test("interrupt is refused during a CallKit call (other audio cannot interrupt its session), and a second begin or an end without one is refused")
+    func interruptionRefusals() {
+        let t = TestPhone()
+        t.send(.interruptAudio(began: false))
+        t.send(.interruptAudio(began: true))
+        t.send(.interruptAudio(began: true))
+        t.send(.interruptAudio(began: false))
+        t.send(.incomingCall(Caller(name: "Alice", handle: "+15550001")))
+        t.send(.answer)
+        t.send(.interruptAudio(began: true))
+        #expect(t.refusals == [.noInterruption, .interruptionInProgress, .callKitAudioUninterruptible])
+        #expect(t.events.filter { if case .audioInterruption = $0 { true } else { false } } == [.audioInterruption(began: true), .audioInterruption(began: false)])
+        #expect(t.events.last { if case .audioSession = $0 { true } else { false } } == .audioSession(active: true))
+        #expect(Refusal.callKitAudioUninterruptible.description.contains("softphone cellular call --from NUMBER"))
+        #expect(Refusal.noInterruption.description == "there is no interruption; softphone interrupt begin starts one")
+    }
+
     @Test("the headset button answers a ringing call and ends a connected one, through CallKit's actions")
     func headsetButton() {
         let t = TestPhone()
