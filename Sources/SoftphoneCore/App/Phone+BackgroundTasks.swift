@@ -1,5 +1,6 @@
 /// The app's background time, as iOS gives it for background tasks (iOS rule 51): it runs from
-/// when the app entered the background, `Rules.backgroundTaskTime`. When it runs out, the
+/// when the app entered the background, `Rules.backgroundTaskTime`, and again from a VoIP push
+/// that wakes it once that time has run out. When it runs out, the
 /// expiration handler of each task still running is called at once, on the main thread, as
 /// UIKit calls it; a task still not ended when they return gets the app killed. While the app is
 /// in a call its audio keeps it running: the time does not run out, and starts again when the
@@ -11,6 +12,14 @@ extension Phone {
         stopBackgroundExpiry(application)
         application.backgroundTimeEnds = now + configuration.rules.backgroundTaskTime
         startBackgroundTime(of: application)
+    }
+
+    /// A VoIP push reaches the app in the background after its time ran out: on iOS it was
+    /// suspended, and the push "wakes up your app and gives it time" (Apple, Responding to VoIP
+    /// Notifications from PushKit), so its time starts again.
+    func wakeForPush(_ application: UIApplication) {
+        guard app.state == .background, let ends = application.backgroundTimeEnds, ends <= now else { return }
+        restartBackgroundTime(application)
     }
 
     /// The app came to the foreground: its background time no longer runs.

@@ -42,6 +42,8 @@ extension Phone {
         if app.state == .notRunning {
             guard voipDelivery != .notLaunched else { return dropUnlaunched() }
             launchApp(in: .background, reason: "voip-push")
+        } else if let application = app.application {
+            wakeForPush(application)
         }
         let id = pushKit.deliver(push.payload, isExempt: exemption(for: push) != nil)
         emit(.push(kind: .voip, delivered: true, reason: nil))
