@@ -89,8 +89,9 @@ public final class Phone {
         /// How long a notification-service extension may work on a notification before
         /// `serviceExtensionTimeWillExpire()` (about 30 s observed; Apple gives no number, rule 41).
         public var serviceExtensionTimeLimit: Duration = .seconds(30)
-        /// On a swap to a cellular call, CallKit ends the app's call instead of holding it, as
-        /// developers report it sometimes does (iOS rule 39). Off by default: iOS holds it.
+        /// Where the app's call should be held for a cellular call (Hold & Accept, or the held
+        /// cellular call taken back), CallKit ends it instead (reason `cellular`), as developers
+        /// report it sometimes does (iOS rule 39). Off by default: iOS holds it.
         public var cellularSwapEnds = false
         /// When a cellular call that held the app's call ends by itself, CallKit leaves that call
         /// held and its audio session inactive (iOS rule 39); once the person (or the app)
