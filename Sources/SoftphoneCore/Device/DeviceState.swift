@@ -14,6 +14,9 @@ struct DeviceState {
     var keychain: [String: KeychainItem] = [:]
     /// The app's `UserDefaults` suites, by suite name ("" is the standard one), each by key (iOS rule 47).
     var defaults: [String: [String: DefaultsValue]] = [:]
+    /// The processes (app launches, extensions) that used their preferences before the first
+    /// unlock: they see them empty until they end (iOS rule 47).
+    var emptyDefaultsProcesses: Set<Int> = []
     /// Wi-Fi, cellular or offline; and the kind it goes back to when it comes online.
     var network = NetworkState.wifi
     var lastOnline = NetworkState.wifi
