@@ -61,7 +61,7 @@ extension ControlRequest {
         case "cellular": cellularWords.joined(separator: "|")
         case "route": AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
         case "interrupt": "begin|end"
-        case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|")
+        case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|") + " | call-directory crash"
         case "focus", "call-directory": "on|off"
         default: nil
         }
@@ -174,8 +174,12 @@ extension ControlRequest {
             return (.mediaReset, try rest(&reader, context))
         case "fault":
             guard let what = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which fault? usage: \(usage)", at: nil) }
+            if what == "call-directory" {
+                try choice([("crash", ())], &reader, socketFlag: socketFlag, asking: "crash?", meaning: "the system ends the extension's load", usage: usage)
+                return (.crashCallDirectory, try rest(&reader, context))
+            }
             guard what == "audio-session" else {
-                throw reader.mistake("\"\(what)\" is not a fault Softphone has; use audio-session; usage: \(usage)", at: reader.culprit)
+                throw reader.mistake("\"\(what)\" is not a fault Softphone has; use \(faultKinds); usage: \(usage)", at: reader.culprit)
             }
             let asking = AudioFault.allCases.map(\.rawValue).joined(separator: "|") + "?"
             let fault = try choice(AudioFault.allCases.map { ($0.rawValue, $0) }, &reader, socketFlag: socketFlag, asking: asking, usage: usage)

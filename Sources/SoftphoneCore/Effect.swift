@@ -93,6 +93,8 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case cellularRinging
     /// The app has no Call Directory extension for Settings to enable.
     case noCallDirectory(app: String)
+    /// No Call Directory load runs for a fault to end.
+    case noCallDirectoryLoad
 
     public var description: String {
         switch self {
@@ -130,7 +132,8 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .cellularInProgress: "a cellular call is already in progress; softphone cellular end ends it"
         case .noCellularCall: "there is no cellular call; softphone cellular call --from NUMBER rings one"
         case .cellularRinging: "the cellular call is still ringing; answer it (a, or 1/2 over a call) before holding it"
-        case .noCallDirectory(let app): "the \(app) app has no Call Directory extension, so Settings › Phone › Call Blocking & Identification does not list it"
+        case .noCallDirectory(let app): "the \(app) app has no Call Directory extension, so Settings › Apps › Phone › Call Blocking & Identification does not list it"
+        case .noCallDirectoryLoad: "no Call Directory load is running; softphone call-directory on (or the app's reloadExtension) starts one"
         }
     }
 }

@@ -96,6 +96,10 @@ public final class Phone {
         /// app's audio session again (`didActivate`). False: it does not, as developers report it
         /// sometimes does not (iOS rule 39); the app's call is resumed all the same.
         public var cellularEndActivates = true
+        /// How long a Call Directory load may run before the system ends its process, and the
+        /// reloads waiting for it get `loadingInterrupted` (iOS rule 50). Apple gives no limit:
+        /// Softphone's choice, so that a load that never calls `completeRequest` ends.
+        public var callDirectoryLoadTimeout: Duration = .seconds(60)
         /// How long `kSystemSoundID_Vibrate` buzzes; its completion fires then (0.4 s observed,
         /// then 0.1 s of rest; Apple gives no number).
         public var systemVibration: Duration = .milliseconds(400)
@@ -326,6 +330,7 @@ public final class Phone {
         case .resetCallService: resetCallService()
         case .cellular(let action): cellular(action)
         case .setCallDirectory(let enabled): setCallDirectory(enabled: enabled)
+        case .crashCallDirectoryLoad: crashCallDirectoryLoad()
         case .tick: break
         case .quit:
             for record in calls.inOrder {

@@ -70,7 +70,7 @@ enum Arguments {
                softphone \(verb("route"))   (where call audio goes; the app hears routeChangeNotification)
                softphone \(verb("interrupt"))   (another session interrupts the app's audio, or stops)
                softphone media-reset                                 (the media server restarts: the app's audio session is reset)
-               softphone \(verb("fault"))   (never-activates: CallKit withholds didActivate)
+               softphone \(verb("fault"))   (never-activates: CallKit withholds didActivate; crash: the Call Directory load ends)
                softphone \(verb("focus"))   (Focus, Do Not Disturb: calls refused, active notifications silenced)
                softphone \(verb("call-directory"))   (Settings › Call Blocking & Identification: the app's Call Directory extension)
                softphone state | screen                              (JSON snapshot / the screen as text)

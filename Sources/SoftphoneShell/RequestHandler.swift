@@ -153,7 +153,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .tap, .lock, .unlock, .app, .network, .power, .focus, .callDirectory, .cellular, .route, .interrupt, .mediaReset, .fault:
+        case .call, .push, .cancel, .hangup, .key, .tap, .lock, .unlock, .app, .network, .power, .focus, .callDirectory, .cellular, .route, .interrupt, .mediaReset, .fault, .crashCallDirectory:
             break
         }
         reply += PhoneRequest.run(

@@ -80,6 +80,10 @@ struct ControlRequestTests {
         #expect(fault.json.text == #"{"cmd":"fault","fault":"audio-session","mode":"never-activates"}"#)
         #expect(try ControlRequest.decode(fault.json.text).request == fault)
         #expect(fault.commands == [.setAudioFault(.neverActivates)])
+        // Rule 50: the system ends the Call Directory load under way.
+        #expect(ControlRequest.crashCallDirectory.json.text == #"{"cmd":"fault","fault":"call-directory","mode":"crash"}"#)
+        #expect(try ControlRequest.decode(ControlRequest.crashCallDirectory.json.text).request == .crashCallDirectory)
+        #expect(ControlRequest.crashCallDirectory.commands == [.crashCallDirectoryLoad])
         #expect(ControlRequest.key("headset").commands == [.headsetButton])
         #expect(ControlRequest.key("ad").commands == [.press("a"), .press("d")])
     }
@@ -116,7 +120,8 @@ struct ControlRequestTests {
         (#"{"cmd":"route"}"#, "field \"route\" is missing; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"route","route":"airpods"}"#, "field \"route\" is \"airpods\"; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"interrupt","type":"now"}"#, "field \"type\" is \"now\"; use begin (another session takes the audio) or end"),
-        (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session"),
+        (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session or call-directory"),
+        (#"{"cmd":"fault","fault":"call-directory","mode":"slow"}"#, "field \"mode\" is \"slow\"; use crash"),
         (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),
         (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
         (#"{"cmd":"call-directory"}"#, "field \"enabled\" is missing; use on or off"),
