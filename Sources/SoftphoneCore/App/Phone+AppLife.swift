@@ -67,6 +67,8 @@ extension Phone {
         // check (rule 5) would kill it, and strike it, for a push the deleted install held.
         pushKit.forgetDeliveries()
         device.defaults.removeAll()
+        // Its containers go with it, App Groups' too: no other app of the phone shares them.
+        device.librarySounds.removeAll()
         notifications.delivered.removeAll()
     }
 
