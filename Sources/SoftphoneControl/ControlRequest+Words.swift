@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -62,7 +62,7 @@ extension ControlRequest {
         case "route": AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
         case "interrupt": "begin|end"
         case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|") + " | call-directory crash"
-        case "focus", "call-directory": "on|off"
+        case "focus", "call-directory", "time-sensitive": "on|off"
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -158,6 +158,10 @@ extension ControlRequest {
             let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
                                 meaning: "the app's Call Directory extension in Settings, on or off", usage: usage)
             return (.callDirectory(on), try rest(&reader, context))
+        case "time-sensitive":
+            let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
+                                meaning: "the app's Time Sensitive Notifications in Settings, on or off", usage: usage)
+            return (.timeSensitive(on), try rest(&reader, context))
         case "power":
             let mode = try choice([("low", PowerMode.low), ("normal", .normal)], &reader, socketFlag: socketFlag, asking: "low or normal?",
                                   meaning: "Low Power Mode on or off", usage: usage)

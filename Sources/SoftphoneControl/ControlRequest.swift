@@ -60,9 +60,12 @@ public enum ControlRequest: Equatable, Sendable {
     /// The app's Call Directory extension on or off, as Settings › Apps › Phone › Call Blocking &
     /// Identification sets it (iOS rule 50).
     case callDirectory(Bool)
+    /// The app's Time Sensitive Notifications on or off, as Settings › Notifications › the app
+    /// sets it (iOS rule 43).
+    case timeSensitive(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -178,6 +181,9 @@ public enum ControlRequest: Equatable, Sendable {
         case "call-directory":
             guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
             return (id, .callDirectory(try callDirectory(word, named: "field \"enabled\"")))
+        case "time-sensitive":
+            guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
+            return (id, .timeSensitive(try timeSensitive(word, named: "field \"enabled\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -277,6 +283,15 @@ public enum ControlRequest: Equatable, Sendable {
         case "on": return true
         case "off": return false
         default: throw ControlError("\(name) is \"\(word)\"; use on (the app's Call Directory extension enabled in Settings) or off")
+        }
+    }
+
+    /// Reads a `time-sensitive` word.
+    static func timeSensitive(_ word: String, named name: String) throws(ControlError) -> Bool {
+        switch word {
+        case "on": return true
+        case "off": return false
+        default: throw ControlError("\(name) is \"\(word)\"; use on (the app's time-sensitive notifications break through Focus) or off")
         }
     }
 
@@ -423,6 +438,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .crashCallDirectory: .object([("cmd", .string("fault")), ("fault", .string("call-directory")), ("mode", .string("crash"))])
         case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         case .callDirectory(let on): .object([("cmd", .string("call-directory")), ("enabled", .string(on ? "on" : "off"))])
+        case .timeSensitive(let on): .object([("cmd", .string("time-sensitive")), ("enabled", .string(on ? "on" : "off"))])
         }
     }
 
@@ -457,6 +473,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .crashCallDirectory: [.crashCallDirectoryLoad]
         case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .callDirectory(let on): [.setCallDirectory(enabled: on)]
+        case .timeSensitive(let on): [.setTimeSensitive(allowed: on)]
         case .state, .screen, .events, .caption: []
         }
     }

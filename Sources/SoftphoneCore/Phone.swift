@@ -331,6 +331,7 @@ public final class Phone {
         case .cellular(let action): cellular(action)
         case .setCallDirectory(let enabled): setCallDirectory(enabled: enabled)
         case .crashCallDirectoryLoad: crashCallDirectoryLoad()
+        case .setTimeSensitive(let allowed): setTimeSensitive(allowed: allowed)
         case .tick: break
         case .quit:
             for record in calls.inOrder {

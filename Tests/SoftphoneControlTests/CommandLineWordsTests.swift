@@ -36,6 +36,7 @@ struct CommandLineWordsTests {
         ("key headset", .key("headset")),
         ("focus on", .focus(true)), ("focus off", .focus(false)),
         ("call-directory on", .callDirectory(true)), ("call-directory off", .callDirectory(false)),
+        ("time-sensitive off", .timeSensitive(false)), ("time-sensitive on", .timeSensitive(true)),
         ("tap Retry", .tap("Retry")), (#"tap "Sign In""#, .tap("Sign In")),
     ])
     func commands(line: String, request: ControlRequest) throws {
@@ -62,8 +63,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),

@@ -70,6 +70,9 @@ extension Phone {
         // Its containers go with it, App Groups' too: no other app of the phone shares them.
         device.librarySounds.removeAll()
         notifications.delivered.removeAll()
+        // What the person allowed the app, and set for it in Settings, goes with it.
+        notifications.authorized = []
+        notifications.timeSensitiveAllowed = true
     }
 
     /// Installs the app afresh: new VoIP and alert tokens, and a launch in the background, as iOS launches
