@@ -44,7 +44,8 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
 
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         UNUserNotificationCenter.current().delegate = self
-        UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound]) { _, _ in }
+        // iOS offers .criticalAlert only with the critical-alerts entitlement (the criticalAlerts setting, rule 43).
+        UNUserNotificationCenter.current().requestAuthorization(options: [.alert, .sound, .criticalAlert]) { _, _ in }
         application.registerForRemoteNotifications()
         if UserDefaults.standard.bool(forKey: RingExtensionSettings.launchApp) { calls = RingLaunchedCalls(server: server) }
         shareSettings()

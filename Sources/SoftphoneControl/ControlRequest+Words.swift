@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -61,8 +61,8 @@ extension ControlRequest {
         case "cellular": cellularWords.joined(separator: "|")
         case "route": AudioRoute.allCases.map(\.rawValue).joined(separator: "|")
         case "interrupt": "begin|end"
-        case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|")
-        case "focus", "call-directory": "on|off"
+        case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|") + " | call-directory crash"
+        case "focus", "call-directory", "time-sensitive": "on|off"
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -158,6 +158,10 @@ extension ControlRequest {
             let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
                                 meaning: "the app's Call Directory extension in Settings, on or off", usage: usage)
             return (.callDirectory(on), try rest(&reader, context))
+        case "time-sensitive":
+            let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
+                                meaning: "the app's Time Sensitive Notifications in Settings, on or off", usage: usage)
+            return (.timeSensitive(on), try rest(&reader, context))
         case "power":
             let mode = try choice([("low", PowerMode.low), ("normal", .normal)], &reader, socketFlag: socketFlag, asking: "low or normal?",
                                   meaning: "Low Power Mode on or off", usage: usage)
@@ -174,8 +178,12 @@ extension ControlRequest {
             return (.mediaReset, try rest(&reader, context))
         case "fault":
             guard let what = reader.operand(valueFlags: socketFlag) else { throw reader.mistake("which fault? usage: \(usage)", at: nil) }
+            if what == "call-directory" {
+                try choice([("crash", ())], &reader, socketFlag: socketFlag, asking: "crash?", meaning: "the system ends the extension's load", usage: usage)
+                return (.crashCallDirectory, try rest(&reader, context))
+            }
             guard what == "audio-session" else {
-                throw reader.mistake("\"\(what)\" is not a fault Softphone has; use audio-session; usage: \(usage)", at: reader.culprit)
+                throw reader.mistake("\"\(what)\" is not a fault Softphone has; use \(faultKinds); usage: \(usage)", at: reader.culprit)
             }
             let asking = AudioFault.allCases.map(\.rawValue).joined(separator: "|") + "?"
             let fault = try choice(AudioFault.allCases.map { ($0.rawValue, $0) }, &reader, socketFlag: socketFlag, asking: asking, usage: usage)

@@ -52,14 +52,20 @@ public enum ControlRequest: Equatable, Sendable {
     case mediaReset
     /// Sets or clears the call audio session's fault.
     case fault(AudioFault)
+    /// The system ends the Call Directory load under way, as it ends an extension past its
+    /// memory budget (`fault call-directory crash`, iOS rule 50).
+    case crashCallDirectory
     /// Focus (Do Not Disturb) on or off: calls are refused (rule 24), active notifications are silenced (rule 43).
     case focus(Bool)
-    /// The app's Call Directory extension on or off, as Settings › Phone › Call Blocking &
+    /// The app's Call Directory extension on or off, as Settings › Apps › Phone › Call Blocking &
     /// Identification sets it (iOS rule 50).
     case callDirectory(Bool)
+    /// The app's Time Sensitive Notifications on or off, as Settings › Notifications › the app
+    /// sets it (iOS rule 43).
+    case timeSensitive(Bool)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -175,6 +181,9 @@ public enum ControlRequest: Equatable, Sendable {
         case "call-directory":
             guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
             return (id, .callDirectory(try callDirectory(word, named: "field \"enabled\"")))
+        case "time-sensitive":
+            guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
+            return (id, .timeSensitive(try timeSensitive(word, named: "field \"enabled\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -186,8 +195,13 @@ public enum ControlRequest: Equatable, Sendable {
             return (id, .interrupt(began: try interruption(word, named: "field \"type\"")))
         case "media-reset": return (id, .mediaReset)
         case "fault":
-            guard let what = try optionalString(json, "fault") else { throw ControlError("field \"fault\" is missing; use audio-session") }
-            guard what == "audio-session" else { throw ControlError("field \"fault\" is \"\(what)\"; use audio-session") }
+            guard let what = try optionalString(json, "fault") else { throw ControlError("field \"fault\" is missing; use \(faultKinds)") }
+            if what == "call-directory" {
+                guard let word = try optionalString(json, "mode") else { throw ControlError("field \"mode\" is missing; use crash") }
+                guard word == "crash" else { throw ControlError("field \"mode\" is \"\(word)\"; use crash") }
+                return (id, .crashCallDirectory)
+            }
+            guard what == "audio-session" else { throw ControlError("field \"fault\" is \"\(what)\"; use \(faultKinds)") }
             guard let word = try optionalString(json, "mode") else { throw ControlError("field \"mode\" is missing; use one of: \(faultWords)") }
             return (id, .fault(try audioFault(word, named: "field \"mode\"")))
         default:
@@ -272,6 +286,15 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
+    /// Reads a `time-sensitive` word.
+    static func timeSensitive(_ word: String, named name: String) throws(ControlError) -> Bool {
+        switch word {
+        case "on": return true
+        case "off": return false
+        default: throw ControlError("\(name) is \"\(word)\"; use on (the app's time-sensitive notifications break through Focus) or off")
+        }
+    }
+
     /// Reads a `power` word.
     static func power(_ word: String, named name: String) throws(ControlError) -> PowerMode {
         guard let mode = PowerMode(rawValue: word) else { throw ControlError("\(name) is \"\(word)\"; use low (Low Power Mode) or normal") }
@@ -292,6 +315,9 @@ public enum ControlRequest: Equatable, Sendable {
         guard word == "begin" || word == "end" else { throw ControlError("\(name) is \"\(word)\"; use begin (another session takes the audio) or end") }
         return word == "begin"
     }
+
+    /// The faults: of the call audio session, or of the Call Directory extension.
+    static let faultKinds = "audio-session or call-directory"
 
     /// The words `fault audio-session` takes.
     public static let faultWords = AudioFault.allCases.map(\.rawValue).joined(separator: ", ")
@@ -409,8 +435,10 @@ public enum ControlRequest: Equatable, Sendable {
         case .interrupt(let began): .object([("cmd", .string("interrupt")), ("type", .string(began ? "begin" : "end"))])
         case .mediaReset: .object([("cmd", .string("media-reset"))])
         case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
+        case .crashCallDirectory: .object([("cmd", .string("fault")), ("fault", .string("call-directory")), ("mode", .string("crash"))])
         case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         case .callDirectory(let on): .object([("cmd", .string("call-directory")), ("enabled", .string(on ? "on" : "off"))])
+        case .timeSensitive(let on): .object([("cmd", .string("time-sensitive")), ("enabled", .string(on ? "on" : "off"))])
         }
     }
 
@@ -442,8 +470,10 @@ public enum ControlRequest: Equatable, Sendable {
         case .interrupt(let began): [.interruptAudio(began: began)]
         case .mediaReset: [.resetMediaServices]
         case .fault(let fault): [.setAudioFault(fault)]
+        case .crashCallDirectory: [.crashCallDirectoryLoad]
         case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .callDirectory(let on): [.setCallDirectory(enabled: on)]
+        case .timeSensitive(let on): [.setTimeSensitive(allowed: on)]
         case .state, .screen, .events, .caption: []
         }
     }

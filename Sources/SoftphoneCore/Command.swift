@@ -91,6 +91,12 @@ public enum Command: Equatable, Sendable {
     /// The person enables or disables the app's Call Directory extension in Settings › Phone ›
     /// Call Blocking & Identification (iOS rule 50).
     case setCallDirectory(enabled: Bool)
+    /// The system ends the process of the Call Directory load under way, as it ends an extension
+    /// past its memory budget (iOS rule 50): `softphone fault call-directory crash`.
+    case crashCallDirectoryLoad
+    /// The person turns the app's Time Sensitive Notifications on or off in Settings ›
+    /// Notifications › the app (iOS rule 43).
+    case setTimeSensitive(allowed: Bool)
     /// Call audio goes to this route (an accessory connects or goes, the loudspeaker is chosen).
     case setRoute(AudioRoute)
     /// Another audio session (an alarm, a cellular call) interrupts the app's, or the

@@ -99,6 +99,8 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
     case interruptionInProgress
     /// `interrupt end` with no interruption in progress.
     case noInterruption
+    /// No Call Directory load runs for a fault to end.
+    case noCallDirectoryLoad
 
     public var description: String {
         switch self {
@@ -136,11 +138,12 @@ public enum Refusal: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .cellularInProgress: "a cellular call is already in progress; softphone cellular end ends it"
         case .noCellularCall: "there is no cellular call; softphone cellular call --from NUMBER rings one"
         case .cellularRinging: "the cellular call is still ringing; answer it (a, or 1/2 over a call) before holding it"
-        case .noCallDirectory(let app): "the \(app) app has no Call Directory extension, so Settings › Phone › Call Blocking & Identification does not list it"
+        case .noCallDirectory(let app): "the \(app) app has no Call Directory extension, so Settings › Apps › Phone › Call Blocking & Identification does not list it"
         case .callKitAudioUninterruptible:
             "other audio cannot interrupt CallKit's audio session during a call; softphone cellular call --from NUMBER interrupts it as iOS does (hold or end, then didDeactivate)"
         case .interruptionInProgress: "an interruption is already in progress; softphone interrupt end ends it"
         case .noInterruption: "there is no interruption; softphone interrupt begin starts one"
+        case .noCallDirectoryLoad: "no Call Directory load is running; softphone call-directory on (or the app's reloadExtension) starts one"
         }
     }
 }

@@ -98,6 +98,10 @@ public final class Phone {
         /// resumes it, CallKit activates the session (`didActivate`). False: it does not then
         /// either, as developers report (forum thread 749202), and the app activates it itself.
         public var cellularEndActivates = true
+        /// How long a Call Directory load may run before the system ends its process, and the
+        /// reloads waiting for it get `loadingInterrupted` (iOS rule 50). Apple gives no limit:
+        /// Softphone's choice, so that a load that never calls `completeRequest` ends.
+        public var callDirectoryLoadTimeout: Duration = .seconds(60)
         /// How long `kSystemSoundID_Vibrate` buzzes; its completion fires then (0.4 s observed,
         /// then 0.1 s of rest; Apple gives no number).
         public var systemVibration: Duration = .milliseconds(400)
@@ -328,6 +332,8 @@ public final class Phone {
         case .resetCallService: resetCallService()
         case .cellular(let action): cellular(action)
         case .setCallDirectory(let enabled): setCallDirectory(enabled: enabled)
+        case .crashCallDirectoryLoad: crashCallDirectoryLoad()
+        case .setTimeSensitive(let allowed): setTimeSensitive(allowed: allowed)
         case .tick: break
         case .quit:
             for record in calls.inOrder {

@@ -59,6 +59,28 @@ struct APNsTokenTests {
         #expect(cache.check(later, authority: authority, now: now + 1300) == nil)
     }
 
+    @Test("rule 19: a token is good for 60 minutes and may be replaced once 20 minutes have passed on the connection, not a second sooner")
+    func refreshAndLifetime() throws {
+        let authority = try Self.authority()
+        var cache = APNsTokenCache()
+        let now = Self.now
+        let first = "bearer " + authority.sign(issuedAt: Int(now))
+        #expect(cache.check(first, authority: authority, now: now) == nil)
+        // 60 minutes to the second is still good; a second past it, expired.
+        #expect(cache.check(first, authority: authority, now: now + 3600) == nil)
+        #expect(cache.check(first, authority: authority, now: now + 3601) == APNsRejection(403, "ExpiredProviderToken"))
+        // A new token one second short of 20 minutes after the first was taken: 429.
+        let early = "bearer " + authority.sign(issuedAt: Int(now) + 1199)
+        #expect(cache.check(early, authority: authority, now: now + 1199) == APNsRejection(429, "TooManyProviderTokenUpdates"))
+        // At 20 minutes it is taken, and the old one is no longer the connection's.
+        let onTime = "bearer " + authority.sign(issuedAt: Int(now) + 1200)
+        #expect(cache.check(onTime, authority: authority, now: now + 1200) == nil)
+        #expect(cache.check(first, authority: authority, now: now + 1201) == APNsRejection(429, "TooManyProviderTokenUpdates"))
+        // A new connection has no token yet: any good one is taken.
+        var other = APNsTokenCache()
+        #expect(other.check(early, authority: authority, now: now + 1199) == nil)
+    }
+
     @Test("iat in the future past the allowed skew (a year, 1e20, 2^63) → 403 InvalidProviderToken; within the skew it is taken")
     func future() throws {
         let authority = try Self.authority()

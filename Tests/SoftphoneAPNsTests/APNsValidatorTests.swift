@@ -101,6 +101,19 @@ struct APNsValidatorTests {
         #expect(Self.verdict(request) == .rejected(expected))
     }
 
+    @Test("rule 14: the provider API is POST /3/device/<hex token>: another method 405 MethodNotAllowed, another path 404 BadPath, /3/device/ alone 400 MissingDeviceToken")
+    func providerPath() {
+        for method in ["GET", "PUT", "DELETE", "post"] {
+            #expect(Self.verdict(Self.good { $0.method = method }) == .rejected(APNsRejection(405, "MethodNotAllowed")), "\(method)")
+        }
+        for path in ["/", "/3/device", "/2/device/" + Self.voip, "/3/devices/" + Self.voip, "/3/Device/" + Self.voip] {
+            #expect(Self.verdict(Self.good { $0.path = path }) == .rejected(APNsRejection(404, "BadPath")), "\(path)")
+        }
+        #expect(Self.verdict(Self.good { $0.path = "/3/device/" }) == .rejected(APNsRejection(400, "MissingDeviceToken")))
+        guard case .accepted(let push) = Self.verdict(Self.good()) else { Issue.record("POST /3/device/<token> not accepted"); return }
+        #expect(push.token == Self.voip)
+    }
+
     @Test("a token in upper-case hex is the same token: accepted, and the push carries the phone's own lower-case form")
     func upperCaseToken() {
         guard case .accepted(let push) = Self.verdict(Self.good { $0.path = "/3/device/" + Self.voip.uppercased() }) else {

@@ -83,6 +83,17 @@ struct RingExtensionAppTests {
         #expect(bench.notifications.map(\.body) == [suffixed], "the ringing notification made way for the final one")
     }
 
+    @Test("rule 45: an app without CallKit, as China's App Store requires since 2018, rings from its notification extension: an alert push, no VoIP push, no CallKit call")
+    func ringsWithoutCallKit() throws {
+        let bundle = AppCatalog.ringExtension.bundle
+        #expect(!bundle.callKitEntitled && bundle.callPushKind == .alert && bundle.backgroundModes.isEmpty)
+        let bench = try RingBench.ringing()
+        #expect(bench.played.map(\.0) == ["incoming.wav"])
+        #expect(bench.phone.currentCalls.isEmpty && bench.phone.call == nil)
+        #expect(!bench.events.contains { if case .incoming = $0 { true } else { false } })
+        #expect(!bench.events.contains(.push(kind: .voip, delivered: true, reason: nil)))
+    }
+
     @Test("rule 44, timer variant (the default): a buzz every second, on the second, until the sound ends")
     func ringsEverySecond() throws {
         let bench = try RingBench.ringing()

@@ -32,9 +32,11 @@ struct CommandLineWordsTests {
         ("route bluetooth", .route(.bluetooth)), ("route carplay", .route(.carplay)), ("route receiver", .route(.receiver)),
         ("interrupt begin", .interrupt(began: true)), ("interrupt end", .interrupt(began: false)), ("media-reset", .mediaReset),
         ("fault audio-session never-activates", .fault(.neverActivates)), ("fault audio-session none", .fault(.none)),
+        ("fault call-directory crash", .crashCallDirectory),
         ("key headset", .key("headset")),
         ("focus on", .focus(true)), ("focus off", .focus(false)),
         ("call-directory on", .callDirectory(true)), ("call-directory off", .callDirectory(false)),
+        ("time-sensitive off", .timeSensitive(false)), ("time-sensitive on", .timeSensitive(true)),
         ("tap Retry", .tap("Retry")), (#"tap "Sign In""#, .tap("Sign In")),
     ])
     func commands(line: String, request: ControlRequest) throws {
@@ -61,8 +63,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
@@ -81,8 +83,9 @@ struct CommandLineWordsTests {
         ("route airpods", #"route: "airpods" is not one of receiver|speaker|bluetooth|carplay|wired; usage: route receiver|speaker|bluetooth|carplay|wired [--socket PATH]"#),
         ("interrupt now", #"interrupt: "now" is not one of begin|end; usage: interrupt begin|end [--socket PATH]"#),
         ("media-reset now", #"media-reset: unexpected argument "now"; usage: media-reset"#),
-        ("fault network", #"fault: "network" is not a fault Softphone has; use audio-session; usage: fault audio-session none|never-activates [--socket PATH]"#),
-        ("fault audio-session sometimes", #"fault: "sometimes" is not one of none|never-activates; usage: fault audio-session none|never-activates [--socket PATH]"#),
+        ("fault network", #"fault: "network" is not a fault Softphone has; use audio-session or call-directory; usage: fault audio-session none|never-activates | call-directory crash [--socket PATH]"#),
+        ("fault audio-session sometimes", #"fault: "sometimes" is not one of none|never-activates; usage: fault audio-session none|never-activates | call-directory crash [--socket PATH]"#),
+        ("fault call-directory hang", #"fault: "hang" is not one of crash (the system ends the extension's load); usage: fault audio-session none|never-activates | call-directory crash [--socket PATH]"#),
         ("network", "network: offline or online? usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"),
         ("network airplane", #"network: "airplane" is not one of offline|online|wifi|cellular; usage: network offline|online|wifi|cellular [--latency MS] [--socket PATH]"#),
         ("network online --latency soon", #"network: --latency is "soon"; give whole milliseconds from 0 to 3600000, e.g. 250"#),

@@ -53,6 +53,10 @@ struct ControlRequestTests {
         #expect(ControlRequest.callDirectory(true).json.text == #"{"cmd":"call-directory","enabled":"on"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"call-directory","enabled":"off"}"#).request == .callDirectory(false))
         #expect(ControlRequest.callDirectory(true).commands == [.setCallDirectory(enabled: true)])
+        // Rule 43: the person's Time Sensitive Notifications switch for the app.
+        #expect(ControlRequest.timeSensitive(false).json.text == #"{"cmd":"time-sensitive","enabled":"off"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"time-sensitive","enabled":"on"}"#).request == .timeSensitive(true))
+        #expect(ControlRequest.timeSensitive(false).commands == [.setTimeSensitive(allowed: false)])
     }
 
     @Test("cellular requests: their JSON, read back, and the commands they stand for")
@@ -80,6 +84,10 @@ struct ControlRequestTests {
         #expect(fault.json.text == #"{"cmd":"fault","fault":"audio-session","mode":"never-activates"}"#)
         #expect(try ControlRequest.decode(fault.json.text).request == fault)
         #expect(fault.commands == [.setAudioFault(.neverActivates)])
+        // Rule 50: the system ends the Call Directory load under way.
+        #expect(ControlRequest.crashCallDirectory.json.text == #"{"cmd":"fault","fault":"call-directory","mode":"crash"}"#)
+        #expect(try ControlRequest.decode(ControlRequest.crashCallDirectory.json.text).request == .crashCallDirectory)
+        #expect(ControlRequest.crashCallDirectory.commands == [.crashCallDirectoryLoad])
         #expect(ControlRequest.key("headset").commands == [.headsetButton])
         #expect(ControlRequest.key("ad").commands == [.press("a"), .press("d")])
     }
@@ -91,8 +99,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -116,10 +124,12 @@ struct ControlRequestTests {
         (#"{"cmd":"route"}"#, "field \"route\" is missing; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"route","route":"airpods"}"#, "field \"route\" is \"airpods\"; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"interrupt","type":"now"}"#, "field \"type\" is \"now\"; use begin (another session takes the audio) or end"),
-        (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session"),
+        (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session or call-directory"),
+        (#"{"cmd":"fault","fault":"call-directory","mode":"slow"}"#, "field \"mode\" is \"slow\"; use crash"),
         (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),
         (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
         (#"{"cmd":"call-directory"}"#, "field \"enabled\" is missing; use on or off"),
+        (#"{"cmd":"time-sensitive","enabled":"maybe"}"#, "field \"enabled\" is \"maybe\"; use on (the app's time-sensitive notifications break through Focus) or off"),
         (#"{"cmd":"call-directory","enabled":"yes"}"#, "field \"enabled\" is \"yes\"; use on (the app's Call Directory extension enabled in Settings) or off"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])

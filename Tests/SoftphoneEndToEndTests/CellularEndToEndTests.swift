@@ -112,6 +112,9 @@ struct CellularEndToEndTests {
         let wrong = try phone.remote(["call-directory", "maybe"])
         #expect(wrong.status != 0)
         #expect(wrong.err.contains("\"maybe\" is not one of on|off"))
+        // The load completed: there is none for the system to end.
+        let crash = try phone.remote(["fault", "call-directory", "crash"])
+        #expect(crash.status != 0 && crash.err.contains("no Call Directory load is running"), "\(crash.err)")
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
     }

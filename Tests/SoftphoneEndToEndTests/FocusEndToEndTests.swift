@@ -23,4 +23,23 @@ struct FocusEndToEndTests {
         phone.process.send("q")
         _ = phone.process.waitForExit()
     }
+
+    @Test("rule 43: time-sensitive off, as the person sets it in Settings: the time-sensitive call notification comes as active and Focus silences it; state says time_sensitive")
+    func personTurnsTimeSensitiveOff() throws {
+        let phone = try PlainPhone(["--no-audio", "--app", "ring-extension", "--set", "timeSensitive=YES"])
+        #expect(phone.process.line(startingWith: "READY") != nil)
+        #expect(try phone.state()["time_sensitive"] == .string("on"))
+        #expect(try phone.remote(["focus", "on"]).status == 0)
+        #expect(try phone.remote(["time-sensitive", "off"]).status == 0)
+        #expect(try phone.state()["time_sensitive"] == .string("off"))
+        _ = try phone.remote(["push", Repository.path("Assets/Payloads/ring-extension-time-sensitive.json"), "--type", "alert"])
+        let line = phone.process.line(startingWith: "NOTIFICATION id=1")
+        // Delivered as active (the default level, which the line leaves out): Focus silences it.
+        #expect(line?.hasSuffix("sound_outcome=silenced silenced_by=focus") == true, "\(line ?? "no line")")
+        #expect(line?.contains("interruption_level=") == false)
+        let wrong = try phone.remote(["time-sensitive", "maybe"])
+        #expect(wrong.status != 0 && wrong.err.contains("\"maybe\" is not one of on|off"))
+        phone.process.send("q")
+        _ = phone.process.waitForExit()
+    }
 }

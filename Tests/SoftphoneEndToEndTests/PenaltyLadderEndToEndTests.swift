@@ -5,9 +5,9 @@ import Testing
 /// The penalty ladder and `--build` through the real binary (iOS rules 4–7, 9).
 @Suite("Penalty ladder, end to end", .serialized)
 struct PenaltyLadderEndToEndTests {
-    @Test("a TestFlight build: an unreported push kills the app (RULE 5), then iOS 26's warning (RULE 9); state and VOIP-DELIVERY show the rung")
+    @Test("a TestFlight build on iOS 26: an unreported push kills the app (RULE 5), then iOS 26's warning (RULE 9); state and VOIP-DELIVERY show the rung")
     func testflightWarning() throws {
-        let phone = try PlainPhone(["--no-audio", "--app", "consult", "--set", "loggedIn=NO", "--build", "testflight"])
+        let phone = try PlainPhone(["--no-audio", "--app", "consult", "--set", "loggedIn=NO", "--build", "testflight", "--rule", "systemVersion=26"])
         _ = phone.process.line(startingWith: "READY")
         let push = try phone.remote(["push", Repository.path("Assets/Payloads/consult-start.json")])
         #expect(push.status == 3)

@@ -142,7 +142,7 @@ struct ScenarioParserTests {
             ("rule actionTimeout=soon", 1, 6, "actionTimeout \"soon\" is not a time above 0"),
             ("rule actionTimeout=0s", 1, 6, "actionTimeout \"0s\" is not a time above 0"),
             ("rule unreportedPushLimit=0", 1, 6, "unreportedPushLimit \"0\" must be a whole number above 0"),
-            ("rule systemVersion=17", 1, 6, "systemVersion \"17\" must be one of 18, 26.4"),
+            ("rule systemVersion=17", 1, 6, "systemVersion \"17\" must be one of 18, 26, 26.4"),
             ("at 0s key a\nrule actionTimeout=5s", 2, 1, "`rule` sets up the phone, so it goes before the first step (line 1)"),
             ("set ringTimeout", 1, 5, "\"ringTimeout\" is not KEY=VALUE"),
             ("set tokenFormat=hex\napp consult", 2, 1, "`app` goes before the `set` lines"),

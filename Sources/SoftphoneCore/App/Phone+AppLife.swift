@@ -67,7 +67,12 @@ extension Phone {
         // check (rule 5) would kill it, and strike it, for a push the deleted install held.
         pushKit.forgetDeliveries()
         device.defaults.removeAll()
+        // Its containers go with it, App Groups' too: no other app of the phone shares them.
+        device.librarySounds.removeAll()
         notifications.delivered.removeAll()
+        // What the person allowed the app, and set for it in Settings, goes with it.
+        notifications.authorized = []
+        notifications.timeSensitiveAllowed = true
     }
 
     /// Installs the app afresh: new VoIP and alert tokens, and a launch in the background, as iOS launches

@@ -32,6 +32,8 @@ final class CallDirectoryLoad {
     var provider: CXCallDirectoryProvider?
     /// Whether the process has ended (completed, failed, or killed): nothing of it runs again.
     var finished = false
+    /// The system's end of a load that runs too long (`Rules.callDirectoryLoadTimeout`).
+    var timeout: PhoneRunLoop.Ticket?
 
     init(process: Int, identifier: String, offersIncremental: Bool) {
         self.process = process
@@ -94,7 +96,8 @@ struct CallDirectoryEntries: Equatable {
 
 /// The system's state of the app's Call Directory extension (CallDirectory/).
 struct CallDirectoryState {
-    /// Whether the person enabled it in Settings › Phone › Call Blocking & Identification.
+    /// Whether the person enabled it in Settings › Apps › Phone › Call Blocking & Identification
+    /// (Settings › Phone › … before iOS 18).
     var isEnabled = false
     /// The entries in force, from the last completed load.
     var entries = CallDirectoryEntries()

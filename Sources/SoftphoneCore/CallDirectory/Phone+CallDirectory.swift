@@ -1,6 +1,7 @@
 /// The app's Call Directory extension (iOS rule 50): off until the person enables it in Settings
-/// › Phone › Call Blocking & Identification; each load runs the provider in a process of its own
-/// on a fresh context, and a completed load's entries block or label cellular calls.
+/// › Apps › Phone › Call Blocking & Identification (Settings › Phone › … before iOS 18); each load
+/// runs the provider in a process of its own on a fresh context, and a completed load's entries
+/// block or label cellular calls. A load the system ends first (too long, or killed) keeps nothing.
 extension Phone {
     /// Whether the person enabled the app's Call Directory extension.
     public var callDirectoryEnabled: Bool { callDirectory.isEnabled }
@@ -71,6 +72,10 @@ extension Phone {
         let load = CallDirectoryLoad(process: -notifications.extensionCount, identifier: identifier, offersIncremental: callDirectory.hasLoaded)
         callDirectory.load = load
         let link = self.link
+        load.timeout = runLoop.scheduleSystem(at: now + configuration.rules.callDirectoryLoadTimeout) { [unowned self] in
+            let limit = configuration.rules.callDirectoryLoadTimeout.wholeSeconds
+            interrupt(load, rule: "the Call Directory load did not call completeRequest within \(limit) s, so the system ended it: loadingInterrupted (2), nothing of it was kept, and the reloads waiting for it failed; end every beginRequest with completeRequest (rule 50; the \(limit) s are Softphone's limit, Rules.callDirectoryLoadTimeout: Apple publishes none)")
+        }
         inProcess(load.process) {
             runLoop.schedule(at: nil) {
                 let provider = make()
@@ -85,6 +90,8 @@ extension Phone {
     /// and the delegate hears why. Either way the process ends and those who asked are answered.
     func completeCallDirectoryLoad(_ load: CallDirectoryLoad, context: CXCallDirectoryExtensionContext, completion: ((Bool) -> Void)?) {
         guard !load.finished, callDirectory.load === load else { return }
+        if let timeout = load.timeout { runLoop.cancel(timeout) }
+        load.timeout = nil
         let error = load.mistake.map(CXErrorCodeCallDirectoryManagerError.init)
         if let error {
             emit(.callDirectory(.failed(identifier: load.identifier, error: error.code)))
@@ -105,9 +112,28 @@ extension Phone {
         runLoop.scheduleSystem(at: now) { [unowned self] in endCallDirectoryLoad(load, answering: error) }
     }
 
+    /// `softphone fault call-directory crash`: the system ends the load's process, as it ends an
+    /// extension past its memory budget in the field.
+    func crashCallDirectoryLoad() {
+        guard let load = callDirectory.load, !load.finished else { return refuse(.noCallDirectoryLoad) }
+        interrupt(load, rule: nil)
+    }
+
+    /// The system ends a load before it completed: nothing of it is kept, and each reload waiting
+    /// for it gets `loadingInterrupted`. Its delegate lived in the process that ended: it hears
+    /// nothing. `rule`: what the extension did wrong, when it did (a crash is the system's doing).
+    private func interrupt(_ load: CallDirectoryLoad, rule message: String?) {
+        guard !load.finished, callDirectory.load === load else { return }
+        emit(.callDirectory(.failed(identifier: load.identifier, error: .loadingInterrupted)))
+        if let message { violation(50, message) }
+        endCallDirectoryLoad(load, answering: CXErrorCodeCallDirectoryManagerError(.loadingInterrupted))
+    }
+
     /// Ends the load's process and answers each who asked for it, on their own queue.
     private func endCallDirectoryLoad(_ load: CallDirectoryLoad, answering error: (any Error)?) {
         load.finished = true
+        if let timeout = load.timeout { runLoop.cancel(timeout) }
+        load.timeout = nil
         runLoop.dropJobs(ofLaunch: load.process)
         if callDirectory.load === load { callDirectory.load = nil }
         for reply in load.replies { runLoop.schedule(.completion(reply.completion, error), now: now, process: reply.launch) }

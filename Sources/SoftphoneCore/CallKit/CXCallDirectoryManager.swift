@@ -3,7 +3,7 @@
 /// extension is named by its identifier, the app's bundle identifier and one more part
 /// (`com.example.voip.CallDirectoryHandler`, as Xcode names an extension target's).
 public final class CXCallDirectoryManager: NSObject, @unchecked Sendable {
-    /// Whether the person enabled the extension in Settings › Phone › Call Blocking & Identification.
+    /// Whether the person enabled the extension in Settings › Apps › Phone › Call Blocking & Identification.
     public enum EnabledStatus: Int, Sendable {
         case unknown = 0
         case disabled = 1

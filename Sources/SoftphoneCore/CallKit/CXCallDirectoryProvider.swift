@@ -8,7 +8,7 @@ public typealias CXCallDirectoryPhoneNumber = Int64
 ///
 /// The system makes one in a process of its own for each load: when the app calls
 /// `CXCallDirectoryManager.reloadExtension(withIdentifier:completionHandler:)` and when the person
-/// enables the extension in Settings › Phone › Call Blocking & Identification (iOS rule 50).
+/// enables the extension in Settings › Apps › Phone › Call Blocking & Identification (iOS rule 50).
 open class CXCallDirectoryProvider: NSObject, NSExtensionRequestHandling {
     /// Made by the phone, through `AppBundle.callDirectoryExtension`, for each load.
     public required override init() {}

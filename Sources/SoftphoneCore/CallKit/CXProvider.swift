@@ -46,8 +46,9 @@ public final class CXProvider: NSObject {
     /// is not running) and hand it `dictionaryPayload` as a VoIP push, which its PushKit delegate
     /// must report as a call as usual (rule 12). Fails with a
     /// `CXErrorCodeNotificationServiceExtensionError`: `invalidClientProcess` anywhere but an
-    /// extension, `missingNotificationFilteringEntitlement` without that entitlement. The
-    /// completion runs on the caller's queue.
+    /// extension, `missingNotificationFilteringEntitlement` without that entitlement. CallKit runs
+    /// the completion on a private serial queue of its own; here every queue is the one run loop,
+    /// so it runs there, after the caller's code returns, one completion at a time.
     public class func reportNewIncomingVoIPPushPayload(_ dictionaryPayload: [AnyHashable: Any], completion: @escaping ((any Error)?) -> Void) {
         PhoneContext.current?.reportVoIPPushPayload(dictionaryPayload, completion: completion)
     }

@@ -39,9 +39,10 @@ extension Phone {
         } else { nil }
     }
 
-    /// The most calls one provider may have at once (iOS rule 49): its call groups full, each
-    /// with its most calls, and one more waiting to be answered (End & Accept would make room for
-    /// it). The next report fails with `unknown`: CallKit has no incoming-call code of its own for it.
+    /// The most calls one provider may have at once (iOS rule 49), in Softphone's model: its call
+    /// groups full, each with its most calls, and one more waiting to be answered (End & Accept
+    /// would make room for it). The next report fails with `unknown`: CallKit has no incoming-call
+    /// code of its own for it. Apple publishes neither the limit nor the code for incoming reports.
     /// An app may ask for any number (`.max`: no limit of its own); the product stops at `Int.max`
     /// rather than overflowing.
     public static func callLimit(of configuration: CXProviderConfiguration) -> Int {
@@ -210,8 +211,9 @@ private enum NewCallRefusal {
             "its UUID is call \(collidedWith.map(String.init) ?? "?")'s, already on the phone: nothing new rings and that call goes on (iOS rule 24)"
         case .incomingCall(.filteredByDoNotDisturb): "Do Not Disturb is on and \(handle.isEmpty ? "the caller" : handle) is not allowed through (iOS rule 24)"
         case .incomingCall(.filteredByBlockList): "\(handle) is on the block list (iOS rule 24)"
-        // The only report refused `unknown`: the provider's calls are at CallKit's limit.
-        case .incomingCall(.unknown): "the app's calls are at CallKit's limit (maximumCallGroups × maximumCallsPerCallGroup, and one waiting) (iOS rule 49)"
+        // The only report refused `unknown`: the provider's calls are at the limit. Apple gives
+        // none for incoming reports and field reports disagree, so the line says it is Softphone's.
+        case .incomingCall(.unknown): "the app's calls are at the limit of Softphone's model (maximumCallGroups × maximumCallsPerCallGroup, and one waiting; Apple publishes no limit or error code for incoming reports) (iOS rule 49)"
         case .incomingCall(let code): "CallKit refused it: \(code) (iOS rule 24)"
         case .missingVoIPBackgroundMode: "the app's Info.plist has no voip background mode (iOS rule 25)"
         }

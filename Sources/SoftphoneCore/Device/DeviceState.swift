@@ -14,6 +14,12 @@ struct DeviceState {
     var keychain: [String: KeychainItem] = [:]
     /// The app's `UserDefaults` suites, by suite name ("" is the standard one), each by key (iOS rule 47).
     var defaults: [String: [String: DefaultsValue]] = [:]
+    /// The processes (app launches, extensions) that used their preferences before the first
+    /// unlock: they see them empty until they end (iOS rule 47).
+    var emptyDefaultsProcesses: Set<Int> = []
+    /// The sound files written into `Library/Sounds` folders, by container ("" the app's, an App
+    /// Group's identifier, "extension" an extension's own), each file's length by name (iOS rule 42).
+    var librarySounds: [String: [String: Duration]] = [:]
     /// Wi-Fi, cellular or offline; and the kind it goes back to when it comes online.
     var network = NetworkState.wifi
     var lastOnline = NetworkState.wifi

@@ -2,24 +2,39 @@
 /// restart (iOS rule 47), and, for an app extension, its own container and the App Groups it shares
 /// with the app (rule 44).
 extension Phone {
-    /// A preference of suite `suite`: nothing before the first unlock since a restart.
+    /// A preference of suite `suite`: nothing before the first unlock since a restart, nor after
+    /// it in a process that looked before it.
     func defaultsRead(suite: String, key: String) -> Any? {
-        guard device.lock != .lockedSinceReboot else {
+        guard defaultsReachable() else {
             protectedDataViolation()
             return nil
         }
         return device.defaults[suite]?[key]?.any
     }
 
-    /// Sets a preference of suite `suite` (nil removes it): lost before the first unlock since a restart.
+    /// Sets a preference of suite `suite` (nil removes it): lost before the first unlock since a
+    /// restart, and after it in a process that used its preferences before it.
     func defaultsWrite(suite: String, key: String, value: Any?) {
-        guard device.lock != .lockedSinceReboot else { return protectedDataViolation() }
+        guard defaultsReachable() else { return protectedDataViolation() }
         if let value, let stored = DefaultsValue(value) { device.defaults[suite, default: [:]][key] = stored } else { device.defaults[suite]?[key] = nil }
+    }
+
+    /// Whether the running process reaches its preferences. Before the first unlock the file is
+    /// protected, and a process that used `UserDefaults` then keeps the empty store it loaded
+    /// until it is launched again (developers report their values "come back" only after a
+    /// relaunch): so the process is remembered, by its number, which is never used again.
+    private func defaultsReachable() -> Bool {
+        let process = currentProcess
+        if device.lock == .lockedSinceReboot {
+            if process != 0 { device.emptyDefaultsProcesses.insert(process) }
+            return false
+        }
+        return !device.emptyDefaultsProcesses.contains(process)
     }
 
     private func protectedDataViolation() {
         guard app.firstReport(of: 47) else { return }
-        violation(47, "the app used its preferences before the first unlock since the phone restarted: the file is protected until then, so it read nothing and its writes were lost (rule 47: the \"spurious logout\")")
+        violation(47, "the app used its preferences before the first unlock since the phone restarted: the file is protected until then, so it read nothing and its writes were lost, and this launch keeps seeing them empty until it is relaunched (rule 47: the \"spurious logout\")")
     }
 
     // MARK: - App Groups (rule 44)

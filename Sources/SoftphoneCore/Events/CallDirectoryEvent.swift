@@ -1,6 +1,6 @@
 /// What the app's Call Directory extension did, and what it did to a cellular call (iOS rule 50).
 public enum CallDirectoryEvent: Equatable, Sendable {
-    /// The person enabled or disabled the extension in Settings › Phone › Call Blocking & Identification.
+    /// The person enabled or disabled the extension in Settings › Apps › Phone › Call Blocking & Identification.
     case setting(enabled: Bool)
     /// A load completed: the numbers now blocked and identified, and whether it changed the last
     /// load's entries (incremental) or replaced them.

@@ -11,6 +11,11 @@ struct NotificationState {
     var extensionCount = 0
     /// The app's `UNUserNotificationCenterDelegate`, held weakly, and the launch that set it.
     var delegate: (launch: Int, reference: WeakNotificationDelegate)?
+    /// What the person allowed the app (`requestAuthorization`), kept until the app is deleted.
+    var authorized: UNAuthorizationOptions = []
+    /// The app's Time Sensitive Notifications switch in Settings › Notifications (on by default):
+    /// off, its time-sensitive notifications are delivered as active ones (iOS rule 43).
+    var timeSensitiveAllowed = true
 
     /// How many delivered notifications are kept on screen (iOS keeps many more; a terminal shows few).
     static let deliveredLimit = 64
@@ -33,4 +38,6 @@ extension Phone {
     public var notificationCount: Int { notifications.count }
     /// How many notification service extensions are running now.
     public var runningExtensions: Int { notifications.extensions.count }
+    /// Whether the person lets the app's time-sensitive notifications break through Focus.
+    public var timeSensitiveNotificationsAllowed: Bool { notifications.timeSensitiveAllowed }
 }

@@ -107,20 +107,20 @@ extension Phone {
         }
     }
 
-    /// The file a notification sound plays (rule 42): the named file of the app's bundle when it
-    /// is shorter than 30 s and in a format iOS plays (`Configuration.soundProblems`), else the
-    /// default sound (and the app is told why).
+    /// The file a notification sound plays (rule 42): the named file, found in a `Library/Sounds`
+    /// folder or the app's bundle, when it is shorter than 30 s and in a format iOS plays
+    /// (`Configuration.soundProblems`), else the default sound (and the app is told why).
     private func notificationSoundFile(_ sound: UNNotificationSound) -> String {
         guard let name = sound.name else { return "default" }
-        guard let length = configuration.app.sounds[name] else {
-            violation(42, "notification sound \"\(name)\" is not in the app's bundle, so the default sound played (rule 42: sounds are found in the app's Library/Sounds, an App Group's Library/Sounds, or the main bundle)")
+        guard let found = notificationSound(named: name) else {
+            violation(42, "notification sound \"\(name)\" is not in the app's Library/Sounds, an App Group's Library/Sounds or the app's bundle, so the default sound played (rule 42: iOS looks in those, in that order)")
             return "default"
         }
-        guard length < .seconds(30) else {
-            violation(42, "notification sound \"\(name)\" lasts \(length.wholeSeconds) s; iOS plays the default sound instead of one of 30 s or more (rule 42)")
+        guard found.length < .seconds(30) else {
+            violation(42, "notification sound \"\(name)\" lasts \(found.length.wholeSeconds) s; iOS plays the default sound instead of one of 30 s or more (rule 42)")
             return "default"
         }
-        if let problem = configuration.soundProblems[name] {
+        if found.inBundle, let problem = configuration.soundProblems[name] {
             violation(42, "notification sound \"\(name)\" \(problem), so the default sound played (rule 42)")
             return "default"
         }

@@ -20,6 +20,7 @@ extension Phone {
             // A payload APNs could not have carried (a date, an object of the app's own).
             error = CXErrorCodeNotificationServiceExtensionError(.unknown)
         }
-        schedule(.completion(completion, error))  // on the caller's queue
+        // CallKit's private serial queue: later, never inside the call (the run loop is every queue here).
+        schedule(.completion(completion, error))
     }
 }

@@ -89,7 +89,7 @@ extension Phone {
         let outer = pushKit.handlingPush
         pushKit.handlingPush = id
         switch configuration.rules.systemVersion {
-        case .iOS18:
+        case .iOS18, .iOS26:
             delegate.pushRegistry(registry, didReceiveIncomingPushWith: payload, for: .voIP, completion: {})
         case .iOS26_4:
             let metadata = PKVoIPPushMetadata(mustReport: pushKit.pending.isExempt(id) == false)
@@ -162,9 +162,10 @@ extension Phone {
     }
 
     /// iOS 26's warning dialog, which development and TestFlight builds show when a push goes
-    /// unreported or delivery stops (iOS rule 9); App Store builds show nothing.
+    /// unreported or delivery stops (iOS rule 9); App Store builds show nothing. The dialog comes
+    /// with the OS ("Starting in iOS 26"), not the SDK: a phone on iOS 18 shows none.
     private func warnDeveloper(_ what: String) {
-        guard configuration.build.showsVoIPWarnings else { return }
+        guard configuration.build.showsVoIPWarnings, configuration.rules.systemVersion.showsVoIPWarnings else { return }
         violation(9, "iOS's warning dialog (\(configuration.build.rawValue) build): \(what). App Store builds get no dialog (rule 9)")
     }
 

@@ -20,7 +20,7 @@ open class UIDevice: NSObject, @unchecked Sendable {
     public var model: String { "iPhone" }
     public var localizedModel: String { "iPhone" }
     public var systemName: String { "iOS" }
-    /// "18.0", or "26.4" (`Rules.systemVersion`).
+    /// "18.0", "26.0" or "26.4" (`Rules.systemVersion`).
     public var systemVersion: String {
         let version = PhoneContext.current?.configuration.rules.systemVersion.rawValue ?? SystemVersion.iOS18.rawValue
         return version.contains(".") ? version : version + ".0"

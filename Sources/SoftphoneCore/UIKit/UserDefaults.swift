@@ -5,7 +5,7 @@
 /// and its extensions share.
 ///
 /// Its file is protected until the first unlock after a restart: an app launched in the
-/// background before then reads nothing (iOS rule 47, the "spurious logout").
+/// background before then reads nothing, until it is relaunched (iOS rule 47, the "spurious logout").
 public final class UserDefaults {
     /// The suite's name; nil is the app's own.
     let suite: String

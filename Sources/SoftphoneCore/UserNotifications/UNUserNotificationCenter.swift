@@ -17,9 +17,11 @@ public final class UNUserNotificationCenter: NSObject {
         set { phone?.setNotificationDelegate(newValue) }
     }
 
-    /// Asks to show notifications. The simulated person always allows it; the answer comes later,
-    /// on the main queue, as on iOS.
+    /// Asks to show notifications. The simulated person allows what is asked, but iOS offers
+    /// `.criticalAlert` only to an app with Apple's critical-alerts entitlement (rule 43); the
+    /// answer comes later, on the main queue, as on iOS.
     public func requestAuthorization(options: UNAuthorizationOptions = [], completionHandler: @escaping (Bool, (any Error)?) -> Void) {
+        phone?.authorizeNotifications(options)
         PhoneContext.current?.runLoop.schedule(at: nil) { completionHandler(true, nil) }
     }
 
@@ -46,4 +48,7 @@ public struct UNAuthorizationOptions: OptionSet, Sendable {
     public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
     public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
     public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
+    /// Critical alerts' sounds, which play through the silent switch and Focus: asked for apart
+    /// from the rest, and offered only with Apple's entitlement (iOS rule 43).
+    public static let criticalAlert = UNAuthorizationOptions(rawValue: 1 << 4)
 }

@@ -7,6 +7,8 @@ final class DirectoryPlan: @unchecked Sendable {
     var loads: [(CXCallDirectoryExtensionContext) -> Void]
     /// What the extension saw: `incremental=…` per load, `failed=CODE` from its delegate, `completed`.
     var log: [String] = []
+    /// Whether the extension ends each load with `completeRequest`; false: it never does.
+    var completes = true
 
     init(_ loads: [(CXCallDirectoryExtensionContext) -> Void]) { self.loads = loads }
 }
@@ -20,6 +22,7 @@ final class CallDirectoryHandler: CXCallDirectoryProvider, CXCallDirectoryExtens
         context.delegate = self
         let load = plan.loads.count > 1 ? plan.loads.removeFirst() : plan.loads[0]
         load(context)
+        guard plan.completes else { return }
         context.completeRequest { _ in plan.log.append("completed") }
     }
 
@@ -34,7 +37,7 @@ final class DirectoryPhone: PhoneOnManualClock<ScriptedApp> {
     /// What each reload's completion got: nil, or the error's code.
     var reloads: [Int?] = []
 
-    init(_ loads: [(CXCallDirectoryExtensionContext) -> Void]) {
+    init(_ loads: [(CXCallDirectoryExtensionContext) -> Void], rules: Phone.Rules = .init()) {
         let plan = DirectoryPlan(loads)
         self.plan = plan
         var bundle = Self.bundle(id: "test") { ScriptedApp(.init()) }
@@ -43,7 +46,7 @@ final class DirectoryPhone: PhoneOnManualClock<ScriptedApp> {
             handler.plan = plan
             return handler
         }
-        super.init(configuration: Phone.Configuration(app: bundle), seed: 42)
+        super.init(configuration: Phone.Configuration(app: bundle, rules: rules), seed: 42)
     }
 
     /// The app reloads its extension under `identifier`.
@@ -151,6 +154,60 @@ struct CallDirectoryTests {
             }
         }
         #expect(t.reloads == [7, nil])
+    }
+
+    @Test("rule 50: a load that never calls completeRequest answers reloads currentlyLoading until callDirectoryLoadTimeout (Softphone's 60 s), then ends loadingInterrupted; the next reload loads")
+    func loadThatNeverCompletes() {
+        let t = DirectoryPhone([standardLoad])
+        t.send(.setCallDirectory(enabled: true))
+        #expect(t.phone.callDirectoryEntries == (2, 1))
+        t.plan.completes = false
+        t.reload()
+        #expect(t.reloads.isEmpty, "the reload waits for its load")
+        t.advance(by: .seconds(59))
+        t.reload()
+        #expect(t.reloads == [7])
+        t.advance(by: .seconds(1))
+        #expect(t.reloads == [7, 2])
+        #expect(t.directoryEvents.last == .failed(identifier: "com.example.test.CallDirectoryHandler", error: .loadingInterrupted))
+        #expect(t.violations(of: 50).last?.contains("did not call completeRequest within 60 s") == true)
+        // The process ended: its delegate hears nothing, and the last completed load stays in force.
+        #expect(!t.plan.log.contains("failed=2"))
+        #expect(t.phone.callDirectoryEntries == (2, 1))
+        #expect(t.status("com.example.test.CallDirectoryHandler") == .enabled)
+        t.plan.completes = true
+        t.reload()
+        #expect(t.reloads == [7, 2, nil])
+    }
+
+    @Test("rule 50: a completed load does not time out later; the limit is a rule that can be changed")
+    func completedLoadKeepsItsEntries() {
+        var rules = Phone.Rules()
+        rules.callDirectoryLoadTimeout = .seconds(5)
+        let t = DirectoryPhone([standardLoad], rules: rules)
+        t.send(.setCallDirectory(enabled: true))
+        t.advance(by: .seconds(10))
+        #expect(t.violations(of: 50).isEmpty)
+        #expect(t.phone.callDirectoryEntries == (2, 1))
+        t.plan.completes = false
+        t.reload()
+        t.advance(by: .seconds(5))
+        #expect(t.reloads == [2])
+    }
+
+    @Test("rule 50: fault call-directory crash ends the load under way, as a memory kill does: loadingInterrupted, nothing kept, no RULE; without a load it is refused")
+    func crashedLoad() {
+        let t = DirectoryPhone([standardLoad, { context in context.addBlockingEntry(withNextSequentialPhoneNumber: 1_555_0900) }])
+        t.send(.setCallDirectory(enabled: true))
+        t.plan.completes = false
+        t.reload()
+        t.send(.crashCallDirectoryLoad)
+        #expect(t.reloads == [2])
+        #expect(t.directoryEvents.last == .failed(identifier: "com.example.test.CallDirectoryHandler", error: .loadingInterrupted))
+        #expect(t.violations(of: 50).isEmpty, "the system ended it: the app broke no rule")
+        #expect(t.phone.callDirectoryEntries == (2, 1))
+        t.send(.crashCallDirectoryLoad)
+        #expect(t.refusals == [.noCallDirectoryLoad])
     }
 
     @Test("rule 50: an incremental load removes entries; removing in a load that is not incremental fails unexpectedIncrementalRemoval")

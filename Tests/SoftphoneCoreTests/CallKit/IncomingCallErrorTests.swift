@@ -53,6 +53,10 @@ struct IncomingCallErrorTests {
         #expect(t.phone.callsInProgress == 11)
         #expect(t.incomingCount == 11)
         #expect(incomingErrorCode(t, 11) == 0)
+        // Apple publishes no such limit for incoming reports: the line says the model is Softphone's.
+        let refused = t.events.compactMap { if case .callRefused(let call) = $0 { call } else { nil } }
+        #expect(refused.count == 1)
+        #expect(refused.first?.reason.contains("the limit of Softphone's model") == true)
         #expect(t.phone.appState != .notRunning, "a report that failed is a report: the app is not killed")
         // Once one ends, the next rings.
         _ = t.send(.press("d"))

@@ -13,10 +13,11 @@ struct InterruptionLevelTests {
          ["ts": .bool(timeSensitive), "crit": .bool(critical)])
     }
 
-    /// A phone with Focus and the switch as given, the app entitled to both levels or to neither.
-    static func phone(focus: Bool, silent: Bool, entitled: Bool = true) -> NotificationPhone {
+    /// A phone with Focus and the switch as given, the app entitled to both levels or to neither,
+    /// asking the person for what `asks` holds at launch.
+    static func phone(focus: Bool, silent: Bool, entitled: Bool = true, asks: UNAuthorizationOptions = [.alert, .sound, .criticalAlert]) -> NotificationPhone {
         let (settings, values) = entitlements(timeSensitive: entitled, critical: entitled)
-        let t = NotificationPhone(settings: settings, values: values)
+        let t = NotificationPhone(settings: settings, values: values, asks: asks)
         if focus { t.send(.setDoNotDisturb(DoNotDisturb(isOn: true))) }
         if silent { t.send(.setRingerSwitch(.silent)) }
         return t
@@ -67,6 +68,31 @@ struct InterruptionLevelTests {
         #expect(delivery.interruptionLevel == .active)
         #expect(delivery.soundOutcome == .silenced(by: silencedBy))
         #expect(t.violations(of: 43).first?.contains(named) == true)
+    }
+
+    @Test("rule 43: a critical alert also needs the person's permission: an entitled app that never asked for .criticalAlert gets active, and is told")
+    func criticalNeedsPermission() throws {
+        let t = Self.phone(focus: true, silent: true, asks: [.alert, .sound])
+        Self.alert(t, level: "critical")
+        let delivery = try #require(t.deliveries.first)
+        #expect(delivery.interruptionLevel == .active)
+        #expect(delivery.soundOutcome == .silenced(by: "focus"))
+        #expect(t.violations(of: 43).first?.contains("never asked the person for critical alerts") == true)
+    }
+
+    @Test("rule 43: the person turns the app's time-sensitive notifications off: they come as active, Focus silences them, no rule is broken; on again, they break through")
+    func personTurnsTimeSensitiveOff() throws {
+        let t = Self.phone(focus: true, silent: false)
+        #expect(t.phone.timeSensitiveNotificationsAllowed)
+        t.send(.setTimeSensitive(allowed: false))
+        Self.alert(t, level: "time-sensitive")
+        #expect(t.deliveries.last?.interruptionLevel == .active)
+        #expect(t.deliveries.last?.soundOutcome == .silenced(by: "focus"))
+        #expect(t.violations(of: 43).isEmpty)
+        t.send(.setTimeSensitive(allowed: true))
+        Self.alert(t, level: "time-sensitive")
+        #expect(t.deliveries.last?.interruptionLevel == .timeSensitive)
+        #expect(t.deliveries.last?.soundOutcome == .played)
     }
 
     @Test("a critical sound dictionary ({name, critical: 1}) asks for the critical level")

@@ -43,9 +43,14 @@ final class NotificationProbeApp: UIApplicationDelegate, UNUserNotificationCente
     /// The `userInfo` of the last response.
     private(set) var lastUserInfo: [AnyHashable: Any] = [:]
     private(set) var alertToken: Data?
+    /// What it asks the person to allow at launch.
+    let asks: UNAuthorizationOptions
+
+    init(asks: UNAuthorizationOptions) { self.asks = asks }
 
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
         UNUserNotificationCenter.current().delegate = self
+        UNUserNotificationCenter.current().requestAuthorization(options: asks) { _, _ in }
         return true
     }
 
@@ -70,12 +75,13 @@ final class NotificationPhone: PhoneOnManualClock<NotificationProbeApp> {
     init(
         lock: LockState = .locked, rules: Phone.Rules = .init(), sounds: [String: Duration] = ["ring.wav": .seconds(5)],
         soundProblems: [String: String] = [:], settings: [AppSetting] = [], values: [String: AppSetting.Value] = [:],
-        receive: ProbeExtension.Receive? = nil, expire: @escaping ProbeExtension.Expire = { _ in }
+        receive: ProbeExtension.Receive? = nil, expire: @escaping ProbeExtension.Expire = { _ in },
+        asks: UNAuthorizationOptions = [.alert, .sound, .criticalAlert]
     ) {
         var factory: (@Sendable () -> UNNotificationServiceExtension)?
         if let receive { factory = { ProbeExtension(receive: receive, expire: expire) } }
         let bundle = AppBundle(
-            id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe", settings: settings, makeDelegate: { NotificationProbeApp() },
+            id: "probe", displayName: "Probe", bundleIdentifier: "com.example.probe", settings: settings, makeDelegate: { NotificationProbeApp(asks: asks) },
             callPush: { _ in .object([]) }, callPushKind: .alert, notificationServiceExtension: factory,
             appGroups: [Self.group], sounds: sounds)
         super.init(configuration: Phone.Configuration(app: bundle, rules: rules, settings: values, soundProblems: soundProblems), lock: lock, seed: 7)

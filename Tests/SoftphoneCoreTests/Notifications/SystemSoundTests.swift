@@ -102,8 +102,44 @@ struct SystemSoundTests {
         #expect(t.deliveries.map(\.sound) == ["default", "default", "ok.caf"])
         let messages = t.violations(of: 42)
         #expect(messages.count == 2)
-        #expect(messages.first?.contains("\"missing.wav\" is not in the app's bundle") == true)
+        #expect(messages.first?.contains("\"missing.wav\" is not in the app's Library/Sounds, an App Group's Library/Sounds or the app's bundle") == true)
         #expect(messages.last?.contains("\"long.wav\" lasts 30 s") == true)
+    }
+
+    @Test("rule 42: a ringtone the extension writes to the App Group's Library/Sounds plays, with no RULE; one in its own container is not found")
+    func appGroupLibrarySound() {
+        let t = Self.inExtension { probe, _ in
+            let shared = LibrarySounds.write("custom.caf", length: .seconds(8), toAppGroup: NotificationPhone.group)
+            let own = LibrarySounds.write("own.caf", length: .seconds(8))
+            let other = LibrarySounds.write("x.caf", length: .seconds(8), toAppGroup: "group.com.example.other")
+            NSLog("\(shared) \(own) \(other)")
+            probe.handBack(body: "written")
+        }
+        #expect(t.logs == ["true true false"])
+        t.alert([("alert", .string("hi")), ("sound", .string("custom.caf"))])
+        t.alert([("alert", .string("hi")), ("sound", .string("own.caf"))])
+        #expect(t.deliveries.map(\.sound) == [nil, "custom.caf", "default"])
+        #expect(t.violations(of: 42).count == 1)
+        #expect(t.violations(of: 42).first?.contains("\"own.caf\"") == true)
+    }
+
+    @Test("rule 42: the app's own Library/Sounds comes first, then the App Group's, then the bundle; a file written there is judged by its own length")
+    func librarySoundOrder() {
+        let t = NotificationPhone(sounds: ["ring.wav": .seconds(5)])
+        t.runInApp { _ in
+            LibrarySounds.write("ring.wav", length: .seconds(40), toAppGroup: NotificationPhone.group)
+            LibrarySounds.write("tone.caf", length: .seconds(4), toAppGroup: NotificationPhone.group)
+            LibrarySounds.write("tone.caf", length: .seconds(3))
+        }
+        t.alert([("alert", .string("hi")), ("sound", .string("ring.wav"))])
+        t.alert([("alert", .string("hi")), ("sound", .string("tone.caf"))])
+        #expect(t.deliveries.map(\.sound) == ["default", "tone.caf"])
+        #expect(t.violations(of: 42) == ["notification sound \"ring.wav\" lasts 40 s; iOS plays the default sound instead of one of 30 s or more (rule 42)"])
+        // Deleted, the app's containers go: the bundle's ring.wav is the one found again.
+        t.send(.app(.delete))
+        t.send(.app(.install))
+        t.alert([("alert", .string("hi")), ("sound", .string("ring.wav"))])
+        #expect(t.deliveries.last?.sound == "ring.wav")
     }
 
     @Test("rule 42: a bundled file the shell found unplayable (an encoding iOS does not take, really 30 s or more) plays the default sound, naming the file and why")

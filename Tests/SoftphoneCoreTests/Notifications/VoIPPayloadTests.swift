@@ -56,6 +56,7 @@ struct VoIPPayloadTests {
             }
             done()
         }
+        NSLog("\(who): returned")
     }
 
     /// A phone running `CallingApp` with `HandingExtension`, with the filtering entitlement or not.
@@ -86,6 +87,8 @@ struct VoIPPayloadTests {
         t.send(.app(.kill))
         t.callPush()
         #expect(t.logs.contains("extension: ok"))
+        // Rule 12: CallKit runs the completion on a queue of its own, never inside the call.
+        #expect(t.logs.firstIndex(of: "extension: returned")! < t.logs.firstIndex(of: "extension: ok")!)
         #expect(t.events.contains(.push(kind: .voip, delivered: true, reason: nil)))
         #expect(t.events.contains { if case .app(state: .background, reason: "launched (voip-push)") = $0 { true } else { false } })
         #expect(t.incoming == ["Alice"])

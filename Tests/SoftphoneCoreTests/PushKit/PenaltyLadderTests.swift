@@ -79,10 +79,12 @@ struct PenaltyLadderTests {
         #expect(rungs(t) == ["stopped 1", "on 0"])
     }
 
-    @Test("rule 9: a development or TestFlight build gets iOS 26's warning dialog for each unreported push and when delivery stops", arguments: [AppBuild.development, .testflight])
-    func warningDialog(build: AppBuild) {
+    @Test("rule 9: on iOS 26, a development or TestFlight build gets the warning dialog for each unreported push and when delivery stops",
+          arguments: [AppBuild.development, .testflight], [SystemVersion.iOS26, .iOS26_4])
+    func warningDialog(build: AppBuild, version: SystemVersion) {
         var rules = Phone.Rules()
         rules.unreportedPushLimit = 2
+        rules.systemVersion = version
         let t = TestPhone(.init(push: .neverReport), rules: rules, build: build)
         t.push()
         #expect(t.violations(of: 9).count == 1)
@@ -93,5 +95,16 @@ struct PenaltyLadderTests {
         #expect(t.violatedRules == [5, 9, 5, 9, 7, 9])
         #expect(t.violations(of: 9).last?.contains("stopped delivering VoIP pushes") == true)
         #expect(t.phone.lastViolation?.rule == 9)
+    }
+
+    @Test("rule 9: the dialogs come with iOS 26 itself: a development build on iOS 18 is killed (RULE 5) and gets no dialog")
+    func noDialogBeforeiOS26() {
+        var rules = Phone.Rules()
+        rules.unreportedPushLimit = 1
+        let t = TestPhone(.init(push: .neverReport), rules: rules, build: .development)
+        #expect(t.phone.configuration.rules.systemVersion == .iOS18)
+        t.push()
+        #expect(t.violatedRules == [5, 7])
+        #expect(t.violations(of: 9).isEmpty)
     }
 }

@@ -32,8 +32,8 @@ struct ProtectedDataTests {
         #expect(t.violations(of: 47).count == 1)
     }
 
-    @Test("rule 47: after .setLock(.unlocked) the same launch reads its preferences again")
-    func unlockRestoresReads() throws {
+    @Test("rule 47: a launch that read its preferences before the first unlock still sees them empty after it; relaunched, it reads them")
+    func unlockKeepsTheLaunchEmpty() throws {
         let t = try Self.savedThenRebooted()
         t.push()
         let app = try #require(t.app)
@@ -42,7 +42,16 @@ struct ProtectedDataTests {
         t.send(.setLock(.unlocked))
         t.send(.setLock(.locked))
         t.push(caller: "Bob")
-        #expect(app.defaultsReads.last == "alice")
+        // The same process: the empty store it loaded before the unlock is still its store.
+        #expect(t.app === app)
+        #expect(app.defaultsReads.last == .some(nil))
+        #expect(t.violations(of: 47).count == 1)
+        t.send(.end)
+        t.send(.app(.kill))
+        t.push(caller: "Carol")
+        let relaunched = try #require(t.app)
+        #expect(relaunched !== app)
+        #expect(relaunched.defaultsReads == ["alice", "alice"])
         #expect(t.violations(of: 47).count == 1)
     }
 
@@ -74,6 +83,8 @@ struct ProtectedDataTests {
         t.send(.end)
         t.send(.setLock(.unlocked))
         t.send(.setLock(.locked))
+        // The launch that wrote before the unlock keeps losing its writes: it must be relaunched.
+        t.send(.app(.kill))
         t.push(caller: "Carol")
         // The value written before the unlock never landed; this push wrote "bob" after it.
         let app = try #require(t.app)
