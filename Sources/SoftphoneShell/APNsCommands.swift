@@ -28,7 +28,8 @@ func runPushViaAPNs(_ push: PushRequest, socket: String?) -> Int32 {
         let host = String(address.split(separator: ":").first ?? "127.0.0.1")
         let port = Int(address.split(separator: ":").last ?? "") ?? 0
         let reply = try APNsClient.post(
-            host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port, path: "/3/device/" + token, headers: headers, body: Array(push.payload.text.utf8))
+            host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port, path: "/3/device/" + token, headers: headers, body: Array(push.payload.text.utf8),
+            authority: push.host)
         guard reply.status == 200 else {
             let reason = (try? JSON.parse(reply.body))?["reason"]?.stringValue ?? reply.body
             Console.error("\(ProgramName.current) push --via-apns: APNs answered \(reply.status) \(reason)")
