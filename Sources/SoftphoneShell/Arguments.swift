@@ -125,7 +125,8 @@ enum Arguments {
     }
 
     /// The synopsis of one subcommand, from `usage`'s line for it (without its comment), with the
-    /// `--socket PATH` every client subcommand takes; nil for a word that is no subcommand.
+    /// `--socket PATH` every client subcommand takes, under the program's own name (`ProgramName`),
+    /// as the error lines it ends are; nil for a word that is no subcommand.
     static func usage(of subcommand: String, apps: InstalledApps) -> String? {
         let lines = usage(apps: apps).split(separator: "\n").map { $0.drop { $0 == " " } }
         guard let index = lines.firstIndex(where: { line in
@@ -142,10 +143,14 @@ enum Arguments {
         if let comment = text.indices.first(where: { text[$0...].hasPrefix("   (") }) { text = String(text[..<comment]) }
         while text.last == " " { text.removeLast() }
         let client = ControlRequest.wordCommands.contains(subcommand) || ["events", "wait"].contains(subcommand)
-        return text + (client ? " [--socket PATH]" : "")
+        return ProgramName.current + text.dropFirst("softphone".count) + (client ? " [--socket PATH]" : "")
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|fleet|devices|tones|play|apns-credentials] [options]; softphone --help for all"
+    /// The one-line usage that ends a mistake on the command line, under the program's own name.
+    static var shortUsage: String {
+        let name = ProgramName.current
+        return "\(name) [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|fleet|devices|tones|play|apns-credentials] [options]; \(name) --help for all"
+    }
 
     /// The command line of a softphone that runs one of `apps`.
     static func parse(_ words: [String], apps: InstalledApps) throws(ControlError) -> Invocation {
@@ -184,7 +189,7 @@ enum Arguments {
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
         case "play":
-            let usage = "usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
+            let usage = "usage: \(ProgramName.current) play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
             guard let path = reader.operand(valueFlags: ["--loop", "--audio-device", "--audio-out"]) else {
                 throw ControlError("\(ProgramName.current) play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
             }
@@ -219,7 +224,7 @@ enum Arguments {
             return .events(follow: follow, fromNow: fromNow, socket: socket)
         case "wait":
             guard let event = reader.operand(valueFlags: ["--where", "--timeout", "--after-call", "--socket"]) else {
-                throw ControlError("\(ProgramName.current) wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]")
+                throw ControlError("\(ProgramName.current) wait: which event? e.g. `softphone wait call.incoming`; usage: \(ProgramName.current) wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]")
             }
             guard EventStream.names.contains(event) else {
                 throw ControlError("\(ProgramName.current) wait: unknown event \"\(event)\"; the events are: \(EventStream.names.joined(separator: ", ")) (docs/events.md)")

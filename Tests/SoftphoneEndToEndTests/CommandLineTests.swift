@@ -263,9 +263,11 @@ struct CommandLineTests {
         #expect(symlink(PhoneProcess.binary, app) == 0)
         let push = try PhoneProcess.run(["push", "--frobnicate"], as: [app])
         #expect(push.status == 2)
-        #expect(push.err.hasPrefix("RecentsCallApp push: unknown option \"--frobnicate\""), "\(push.err)")
+        #expect(push.err.hasPrefix("RecentsCallApp push: unknown option \"--frobnicate\"; usage: RecentsCallApp push [FILE|-]"), "\(push.err)")
         let option = try PhoneProcess.run(["--auto-answer", "soon"], as: [app])
         #expect(option.err.hasPrefix("RecentsCallApp: --auto-answer \"soon\""), "\(option.err)")
+        let unknown = try PhoneProcess.run(["--frobnicate"], as: [app])
+        #expect(unknown.err.hasSuffix("[options]; RecentsCallApp --help for all\n"), "\(unknown.err)")
     }
 
     @Test("SOFTPHONE_SOCKET chooses the socket when --socket is absent")
