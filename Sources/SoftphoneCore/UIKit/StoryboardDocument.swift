@@ -14,7 +14,7 @@ package struct StoryboardDocument: Equatable {
         package let storyboardIdentifier: String?
         let title: String?
         /// The controller a navigation controller starts with (its `rootViewController` relationship).
-        package var rootID: String?
+        package internal(set) var rootID: String?
     }
 
     /// The initial view controller's id (the document's `initialViewController`), if it has one.
