@@ -73,7 +73,7 @@ fuzz-test:
 # coverage and AddressSanitizer in a folder of their own; a crash, hang or runaway memory is saved
 # to Tests/fuzz/regressions/NAME/, where fuzz-test runs it from then on.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := json control-request scenario vibrations ringtone apns-request http2-frames jwt
+FUZZ_TARGETS := json control-request scenario vibrations ringtone apns-request http2-frames jwt storyboard image
 FUZZ_BUILD := $(SWIFT) build --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address
 fuzz-build: setup
 	@for name in $(FUZZ_TARGETS); do $(FUZZ_BUILD) --product fuzz-$$name || exit 1; done

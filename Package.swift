@@ -154,6 +154,8 @@ let toolAndTestTargets: [Target] = [
         fuzzTarget("fuzz-apns-request", dependencies: ["SoftphoneAPNs"]),
         fuzzTarget("fuzz-http2-frames", dependencies: ["SoftphoneAPNs"]),
         fuzzTarget("fuzz-jwt", dependencies: ["SoftphoneAPNs"]),
+        fuzzTarget("fuzz-storyboard", dependencies: ["SoftphoneCore"]),
+        fuzzTarget("fuzz-image", dependencies: ["SoftphoneCore"]),
 
         // The simulated iPhone: the iOS rules through the API app code uses, on the manual clock
         // (a folder per framework), and the core's own values (Values/).

@@ -1,8 +1,10 @@
 /// Base64url without padding (RFC 7515), as JWTs are written; and base64 for PEM bodies.
-enum APNsBase64URL {
+/// `package`: the JWT fuzz target checks each part's one spelling with it, and a release build of
+/// that target cannot use `@testable import`.
+package enum APNsBase64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
@@ -17,7 +19,7 @@ enum APNsBase64URL {
     /// A JWT part's bytes, or nil unless `text` is base64url as RFC 7515 writes it: only `A–Z a–z
     /// 0–9 - _`, no `=` padding, no length a base64 text cannot have, and no bits set past the last
     /// byte, so each byte string has exactly one spelling (a strict verifier refuses the others).
-    static func decodeUnpadded(_ text: Substring) -> [UInt8]? {
+    package static func decodeUnpadded(_ text: Substring) -> [UInt8]? {
         let standard = Set("+/=".utf8)
         guard text.utf8.count % 4 != 1, !text.utf8.contains(where: standard.contains), let bytes = decode(text) else { return nil }
         let leftoverBits = (text.utf8.count * 6) % 8

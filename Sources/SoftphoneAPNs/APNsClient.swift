@@ -28,7 +28,10 @@ public final class APNsClient {
     private init(body: [UInt8]) { outgoing = body }
 
     /// POSTs `body` to `path` on `host:port` with `headers`; fails with one line saying why.
-    public static func post(host: String, port: Int, path: String, headers: [(String, String)], body: [UInt8], timeoutSeconds: Int32 = 5) throws(ControlError) -> Response {
+    /// `authority` is the `:authority` sent (an APNs host, which names the environment), else `host:port`.
+    public static func post(
+        host: String, port: Int, path: String, headers: [(String, String)], body: [UInt8], authority: String? = nil, timeoutSeconds: Int32 = 5
+    ) throws(ControlError) -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ControlError("cannot create a socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -73,7 +76,7 @@ public final class APNsClient {
         defer { nghttp2_session_del(session) }
         nghttp2_submit_settings(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nil, 0)
 
-        let fields = [(":method", "POST"), (":scheme", "http"), (":authority", "\(host):\(port)"), (":path", path)] + headers
+        let fields = [(":method", "POST"), (":scheme", "http"), (":authority", authority ?? "\(host):\(port)"), (":path", path)] + headers
         let headerList = HTTP2HeaderList(fields)
         var provider = nghttp2_data_provider()
         provider.read_callback = { _, _, buffer, length, flags, _, user in

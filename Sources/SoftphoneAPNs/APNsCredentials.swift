@@ -1,6 +1,7 @@
 import COpenSSL
 import Glibc
 import SoftphoneControl
+import SoftphoneCore
 
 /// Test credentials made with OpenSSL's API (never by running `openssl`): P-256 keys, a
 /// self-signed certificate, a CA with a server certificate, a `.p8` token-auth key.
@@ -101,7 +102,7 @@ public enum APNsCredentials {
     public static func write(into folder: String) throws(ControlError) -> Written {
         var info = stat()
         if stat(folder, &info) != 0, mkdir(folder, 0o700) != 0 {
-            throw ControlError("softphone apns-credentials: cannot create \(folder): \(String(cString: strerror(errno)))")
+            throw ControlError("\(ProgramName.current) apns-credentials: cannot create \(folder): \(String(cString: strerror(errno)))")
         }
         let caKey = try newKey()
         defer { EVP_PKEY_free(caKey) }

@@ -28,7 +28,8 @@ public final class APNsTokenAuthority: Sendable {
     /// Whether a token issued at `issuedAt` may be used at `now` (seconds since 1970): nil when it
     /// may, 403 ExpiredProviderToken when it is over an hour old, 403 InvalidProviderToken when it
     /// is dated more than the allowed skew ahead (Apple's reason for a token that is not valid).
-    static func timeRejection(issuedAt: Double, now: Double) -> APNsRejection? {
+    /// `package`: the JWT fuzz target checks the times it verifies.
+    package static func timeRejection(issuedAt: Double, now: Double) -> APNsRejection? {
         if issuedAt - now > clockSkewSeconds { return APNsRejection(403, "InvalidProviderToken") }
         if now - issuedAt > lifetimeSeconds { return APNsRejection(403, "ExpiredProviderToken") }
         return nil

@@ -71,9 +71,7 @@ public enum APNsValidator {
         if let environment, case let own = device.environment(of: token), environment != own,
             device.tokens[token] != nil || device.retiredTokens[token] != nil
         {
-            let host = request.host.map { " (\($0))" } ?? ""
-            return .rejected(APNsRejection(
-                400, "BadDeviceToken", why: "a \(own.rawValue) token sent to \(environment.rawValue)\(host); its pushes go to \(own.host)"))
+            return .rejected(APNsRejection(400, "BadDeviceToken", why: environment.whyRefused(tokenOf: own, host: request.host)))
         }
         if !device.retiredTokens.isEmpty, let retired = device.retiredTokens[token] {
             return .rejected(APNsRejection(410, "Unregistered", timestamp: retired))

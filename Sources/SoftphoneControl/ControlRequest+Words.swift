@@ -40,7 +40,7 @@ extension ControlRequest {
     public static func flags(of subcommand: String) -> [(name: String, value: String?)] {
         switch subcommand {
         case "call": [("--from", "NAME"), ("--handle", "H"), ("--video", nil)]
-        case "push": [("--type", "voip|alert"), ("--topic", "T"), ("--priority", "10|5|1"), ("--expiration", "UNIX_SECONDS"), ("--collapse-id", "ID")]
+        case "push": [("--type", "voip|alert"), ("--topic", "T"), ("--priority", "10|5|1"), ("--expiration", "UNIX_SECONDS"), ("--collapse-id", "ID"), ("--host", "APNS_HOST")]
         case "network": [("--latency", "MS")]
         case "cellular": [("--from", "NUMBER")]
         default: []
@@ -269,7 +269,7 @@ extension ControlRequest {
         }
     }
 
-    /// `push [FILE|-] [--type voip|alert] [--topic T] [--priority P] [--expiration S] [--collapse-id ID]`.
+    /// `push [FILE|-] [--type voip|alert] [--topic T] [--priority P] [--expiration S] [--collapse-id ID] [--host APNS_HOST]`.
     /// The type, when not given, is the one the payload says (`PushRequest.Kind.inferred`).
     private static func readPush(_ reader: inout WordReader, in context: WordContext) throws(ControlError) -> (request: ControlRequest, socket: String?) {
         let valueFlags = Set(flags(of: "push").filter { $0.value != nil }.map(\.name)).union(context.socket ? ["--socket"] : [])
@@ -297,6 +297,10 @@ extension ControlRequest {
             case "--collapse-id":
                 let text = try reader.value(for: flag)
                 do { push.collapseID = try collapseID(text, named: flag) } catch { throw reader.mistake(error.message, at: flagAt) }
+            // The provider's choice of APNs host: the other environment's refuses the phone's tokens.
+            case "--host":
+                let text = try reader.value(for: flag)
+                do { push.host = try apnsHost(text, named: flag) } catch { throw reader.mistake(error.message, at: flagAt) }
             case "--socket" where context.socket: socket = try reader.value(for: flag)
             default: throw reader.unknown(flag)
             }

@@ -131,6 +131,7 @@ public enum ControlRequest: Equatable, Sendable {
             if let text = try headerText(json, "priority") { push.priority = try priority(text, named: "field \"priority\"") }
             if let text = try headerText(json, "expiration") { push.expiration = try expiration(text, named: "field \"expiration\"") }
             if let text = try optionalString(json, "collapse_id") { push.collapseID = try collapseID(text, named: "field \"collapse_id\"") }
+            if let text = try optionalString(json, "host") { push.host = try apnsHost(text, named: "field \"host\"") }
             return (id, .push(push))
         case "lock": return (id, .lock)
         case "unlock": return (id, .unlock)
@@ -351,6 +352,15 @@ public enum ControlRequest: Equatable, Sendable {
         return value
     }
 
+    /// Checks the APNs host a push is sent to (`:authority`): one that names an environment, as
+    /// Apple's two hosts do; a host naming neither could not say which tokens it knows.
+    public static func apnsHost(_ text: String, named name: String) throws(ControlError) -> String {
+        guard APNsEnvironment.named(byHost: text) != nil else {
+            throw ControlError("\(name) is \"\(text)\"; give an APNs host: api.push.apple.com (production) or api.sandbox.push.apple.com (development)")
+        }
+        return text
+    }
+
     /// Checks an `apns-collapse-id`: at most 64 bytes (400 BadCollapseId, iOS rule 18).
     public static func collapseID(_ text: String, named name: String) throws(ControlError) -> String {
         guard text.utf8.count <= maximumCollapseIDBytes else {
@@ -449,6 +459,7 @@ public enum ControlRequest: Equatable, Sendable {
         members.append(("priority", .number(Double(push.priority))))
         if let expiration = push.expiration { members.append(("expiration", .number(Double(expiration)))) }
         if let collapseID = push.collapseID { members.append(("collapse_id", .string(collapseID))) }
+        if let host = push.host { members.append(("host", .string(host))) }
         return .object(members)
     }
 

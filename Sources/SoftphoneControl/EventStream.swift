@@ -137,7 +137,8 @@ public struct EventStream {
     public static func fields(of name: String) -> [String]? { fieldTable[name] }
 
     /// The events only the shell sends, from its audio thread, its webhook, its control socket and its journal:
-    /// not state changes of the phone.
+    /// not state changes of the phone. (`apns.request` also comes from the phone, for a push sent
+    /// to the other APNs environment's host: `softphone push --host`.)
     public static let shellNames = ["ring.started", "ring.stopped", "audio.underrun", "sounds.ready", "webhook.delivered", "webhook.failed", "client.dropped", "storage.failed", "storage.recovered", "apns.request", "apns.connections"]
 
     /// The event's name in the stream, e.g. `call.incoming`.
@@ -173,6 +174,8 @@ public struct EventStream {
         case .apns(.stored): "apns.stored"
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
+        // The refusal the APNs endpoint makes, under the endpoint's one name for it.
+        case .apns(.rejected): "apns.request"
         case .voipDelivery: "push.delivery"
         case .cellular: "cellular.call"
         case .callDirectory(.blocked): "cellular.blocked"
@@ -268,6 +271,11 @@ public struct EventStream {
             members += [("apns_id", .string(apnsID)), ("delay_ms", .number(Double(delay.milliseconds)))]
         case .apns(.discarded(let apnsID, let reason)):
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
+        case .apns(.rejected(let apnsID, let environment, let token, let why)):
+            members += [
+                ("method", .string("POST")), ("path", .string("/3/device/" + token)), ("environment", .string(environment.rawValue)),
+                ("status", .number(400)), ("reason", .string("BadDeviceToken")), ("why", .string(why)), ("apns_id", .string(apnsID)),
+            ]
         case .voipDelivery(let state, let unreported):
             members += [("state", .string(state.rawValue)), ("unreported", number(unreported))]
         case .cellular(let state, let from):

@@ -64,6 +64,8 @@ struct RequestOutcome {
                 return "held back by APNs (apns-id \(id)): Low Power Mode holds priority 5 and 1 pushes until it ends"
             case .apns(.discarded(let id, .notStored)):
                 return "accepted by APNs and dropped (apns-id \(id)): the phone is offline and apns-expiration 0 allows one attempt only"
+            case .apns(.rejected(let id, _, _, let why)):
+                return "refused by APNs (apns-id \(id)): 400 BadDeviceToken, \(why)"
             default: continue
             }
         }

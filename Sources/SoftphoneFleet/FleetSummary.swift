@@ -70,6 +70,9 @@ public struct FleetSummary: Sendable, Equatable {
         case .discarded(_, let reason):
             apnsDiscarded[reason.rawValue, default: 0] += 1
             callsLost["push-discarded", default: 0] += 1
+        case .rejected:
+            apnsRejected["BadDeviceToken", default: 0] += 1
+            callsLost["wrong-environment", default: 0] += 1
         }
     }
 

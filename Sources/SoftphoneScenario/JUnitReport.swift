@@ -2,7 +2,8 @@ import SoftphoneCore
 
 /// The JUnit XML report CI systems read (`--junit OUT.xml`): one `testsuite` of the scenarios, one
 /// `testcase` a scenario file, named by its path relative to a root folder (the working directory
-/// unless `--junit-root` says), so two files of one name in two folders stay two tests. A scenario
+/// unless `--junit-root` says) when it is under it, else by the path it was given, so two files
+/// of one name in two folders stay two tests. A scenario
 /// that did not pass has a `failure` (`type` `failed` or `timeout`) with its message and the
 /// report's text, and with `--flow` the path of its call flow's picture (`system-out`); a file
 /// with a mistake has an `error` (`type` `syntax`) naming FILE:LINE:COLUMN, and the files that did
@@ -87,7 +88,8 @@ public enum JUnitReport {
     }
 
     /// A test case's opening tag, without its end: named by the file's name, its class the
-    /// folder it is in, both relative to the naming's root (`Assets/Scenarios`, `.` for the root itself).
+    /// folder it is in, both relative to the naming's root (`Assets/Scenarios`, `.` for the root
+    /// itself) or, for a file outside it, as given (`ScenarioFile.relative`).
     private static func testCase(_ file: String, time: String, naming: Naming) -> String {
         let path = ScenarioFile.relative(file, to: naming.root, in: naming.workingDirectory)
         let name = escape(ScenarioFile.scenarioName(of: path)), folder = escape(ScenarioFile.folder(of: path))

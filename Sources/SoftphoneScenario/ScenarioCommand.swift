@@ -1,6 +1,7 @@
 import Glibc
 import SoftphoneApps
 import SoftphoneControl
+import SoftphoneCore
 import SoftphoneFlow
 
 /// `softphone scenario FILE... [--junit OUT.xml [--junit-root DIR]] [--flow DIR] [--real-time [--socket PATH]]`:
@@ -29,7 +30,7 @@ public enum ScenarioCommand {
         var report: PendingFile?
         if let junit {
             do { report = try PendingFile(junit) } catch {
-                err("softphone scenario: --junit \(junit): \(error.message); give a file in a folder that can be written")
+                err("\(ProgramName.current) scenario: --junit \(junit): \(error.message); give a file in a folder that can be written")
                 return ScenarioSuite.ExitStatus.syntax
             }
         }
@@ -44,12 +45,12 @@ public enum ScenarioCommand {
                 suite.results, problems: problems, notRun: notRun, clock: clock == .manual ? "manual" : "real-time",
                 wallSeconds: ControlClient.monotonicSeconds() - started, naming: naming)
             guard let problem = report.commit(xml) else { return status }
-            err("softphone scenario: cannot write the JUnit report \(report.path): \(problem)")
+            err("\(ProgramName.current) scenario: cannot write the JUnit report \(report.path): \(problem)")
             return status == ScenarioSuite.ExitStatus.passed ? ScenarioSuite.ExitStatus.failed : status
         }
         // The other options' mistakes are in the report too: a CI job that publishes it shows why.
         func mistake(_ option: String, _ message: String) -> Int32 {
-            err("softphone scenario: \(option) \(message)")
+            err("\(ProgramName.current) scenario: \(option) \(message)")
             problems.append(JUnitReport.Problem(file: option, message: "\(option) \(message)", type: "syntax"))
             return finish(ScenarioSuite.ExitStatus.syntax)
         }
@@ -66,13 +67,13 @@ public enum ScenarioCommand {
             do { scenarios.append(try ScenarioParser.parse(file: file, apps: apps)) } catch { problems.append(JUnitReport.Problem(error)) }
         }
         guard problems.isEmpty else {
-            for problem in problems { err("softphone scenario: \(problem.message)") }
+            for problem in problems { err("\(ProgramName.current) scenario: \(problem.message)") }
             notRun = scenarios.map(\.file)
             return finish(ScenarioSuite.ExitStatus.syntax)
         }
         for scenario in scenarios {
             if let problem = scenario.withoutSteps {
-                err("softphone scenario: \(problem); skipped")
+                err("\(ProgramName.current) scenario: \(problem); skipped")
                 continue
             }
             var result: ScenarioResult
@@ -88,7 +89,7 @@ public enum ScenarioCommand {
                     events = runner.events
                     driver.cleanUp()  // a failed scenario may leave a call ringing: the next starts clean
                 } catch {
-                    err("softphone scenario: \(error.message)")
+                    err("\(ProgramName.current) scenario: \(error.message)")
                     problems.append(JUnitReport.Problem(file: scenario.file, message: error.message, type: "error"))
                     return finish(ScenarioSuite.ExitStatus.failed)
                 }
@@ -98,7 +99,7 @@ public enum ScenarioCommand {
                 let picture = FlowHTML.render(FlowLadder(events: events.map(\.json)), title: scenario.name)
                 if let problem = SmallTextFile.write(picture, to: path) {
                     let message = "cannot write the flow picture \(path): \(problem)"
-                    err("softphone scenario: \(message)")
+                    err("\(ProgramName.current) scenario: \(message)")
                     problems.append(JUnitReport.Problem(file: scenario.file, message: message, type: "error"))
                     return finish(ScenarioSuite.ExitStatus.failed)
                 }
@@ -109,7 +110,7 @@ public enum ScenarioCommand {
         }
         suite.seconds = ControlClient.monotonicSeconds() - started
         if suite.results.isEmpty {
-            err("softphone scenario: no scenario ran" + (files.isEmpty ? ": give scenario files, e.g. softphone scenario Assets/Scenarios/*.scenario" : ""))
+            err("\(ProgramName.current) scenario: no scenario ran" + (files.isEmpty ? ": give scenario files, e.g. softphone scenario Assets/Scenarios/*.scenario" : ""))
         } else {
             out(suite.summary(withRate: clock == .manual) + (clock == .manual ? " on the manual clock" : ""))
         }

@@ -14,14 +14,23 @@ enum ScenarioFile {
         return name
     }
 
-    /// `path` relative to the folder `root`, both taken from `workingDirectory` when relative and
-    /// read as written (`.` and `..` resolved, links not followed): `Assets/Scenarios/x.scenario`,
-    /// `../other/x.scenario`. The same file gives the same path however it was named.
+    /// The path a report names a file by, read as written (`.` and `..` resolved, links not
+    /// followed), so the same file gives the same path however it was named: relative to the folder
+    /// `root` when the file is under it (`Assets/Scenarios/x.scenario`); otherwise the path as
+    /// given, absolute when it was (`/tmp/x.scenario`, not `../../tmp/x.scenario`), else from
+    /// `workingDirectory` (`../other/x.scenario`). Both are taken from `workingDirectory` when relative.
     static func relative(_ path: String, to root: String, in workingDirectory: String) -> String {
         let target = components(path, in: workingDirectory), base = components(root, in: workingDirectory)
-        let shared = zip(target, base).prefix { $0 == $1 }.count
-        let parts = Array(repeating: "..", count: base.count - shared) + target.dropFirst(shared)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
+        if target.starts(with: base) { return joined(target.dropFirst(base.count)) }
+        if path.hasPrefix("/") { return "/" + target.joined(separator: "/") }
+        let here = components(".", in: workingDirectory)
+        let shared = zip(target, here).prefix { $0 == $1 }.count
+        return joined(Array(repeating: "..", count: here.count - shared) + target.dropFirst(shared))
+    }
+
+    /// Path parts written as one relative path (`.` for none).
+    private static func joined(_ parts: some Collection<String>) -> String {
+        parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// The folders and name of `path` from `/`, with `.` and `..` resolved.

@@ -13,11 +13,11 @@ func runPushViaAPNs(_ push: PushRequest, socket: String?) -> Int32 {
         let state = try ControlClient.send(ControlRequest.state.json, to: path)["state"]
         guard let apns = state?["apns"], case .object = apns, let address = apns["address"]?.stringValue,
               case .array(let topics)? = apns["topics"], topics.count == 2 else {
-            Console.error("softphone push --via-apns: the phone on \(path) has no APNs endpoint; start it with --apns [HOST:]PORT")
+            Console.error("\(ProgramName.current) push --via-apns: the phone on \(path) has no APNs endpoint; start it with --apns [HOST:]PORT")
             return 1
         }
         guard apns["auth"]?.stringValue != "token" else {
-            Console.error("softphone push --via-apns: the phone's endpoint wants provider tokens (--apns-auth-key); send with your own client, or start the phone without --apns-auth-key")
+            Console.error("\(ProgramName.current) push --via-apns: the phone's endpoint wants provider tokens (--apns-auth-key); send with your own client, or start the phone without --apns-auth-key")
             return 1
         }
         let token = (push.kind == .voip ? apns["token"] : apns["alert_token"])?.stringValue ?? ""
@@ -28,16 +28,17 @@ func runPushViaAPNs(_ push: PushRequest, socket: String?) -> Int32 {
         let host = String(address.split(separator: ":").first ?? "127.0.0.1")
         let port = Int(address.split(separator: ":").last ?? "") ?? 0
         let reply = try APNsClient.post(
-            host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port, path: "/3/device/" + token, headers: headers, body: Array(push.payload.text.utf8))
+            host: host == "0.0.0.0" ? "127.0.0.1" : host, port: port, path: "/3/device/" + token, headers: headers, body: Array(push.payload.text.utf8),
+            authority: push.host)
         guard reply.status == 200 else {
             let reason = (try? JSON.parse(reply.body))?["reason"]?.stringValue ?? reply.body
-            Console.error("softphone push --via-apns: APNs answered \(reply.status) \(reason)")
+            Console.error("\(ProgramName.current) push --via-apns: APNs answered \(reply.status) \(reason)")
             return 1
         }
         Console.out("APNs accepted it: apns-id \(reply.header("apns-id") ?? "?")")
         return 0
     } catch {
-        Console.error("softphone push --via-apns: \(error.message)")
+        Console.error("\(ProgramName.current) push --via-apns: \(error.message)")
         return 1
     }
 }

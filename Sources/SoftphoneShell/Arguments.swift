@@ -126,7 +126,8 @@ enum Arguments {
     }
 
     /// The synopsis of one subcommand, from `usage`'s line for it (without its comment), with the
-    /// `--socket PATH` every client subcommand takes; nil for a word that is no subcommand.
+    /// `--socket PATH` every client subcommand takes, under the program's own name (`ProgramName`),
+    /// as the error lines it ends are; nil for a word that is no subcommand.
     static func usage(of subcommand: String, apps: InstalledApps) -> String? {
         let lines = usage(apps: apps).split(separator: "\n").map { $0.drop { $0 == " " } }
         guard let index = lines.firstIndex(where: { line in
@@ -143,10 +144,14 @@ enum Arguments {
         if let comment = text.indices.first(where: { text[$0...].hasPrefix("   (") }) { text = String(text[..<comment]) }
         while text.last == " " { text.removeLast() }
         let client = ControlRequest.wordCommands.contains(subcommand) || ["events", "wait"].contains(subcommand)
-        return text + (client ? " [--socket PATH]" : "")
+        return ProgramName.current + text.dropFirst("softphone".count) + (client ? " [--socket PATH]" : "")
     }
 
-    static let shortUsage = "softphone [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|fleet|devices|tones|play|apns-credentials] [options]; softphone --help for all"
+    /// The one-line usage that ends a mistake on the command line, under the program's own name.
+    static var shortUsage: String {
+        let name = ProgramName.current
+        return "\(name) [run|call|cancel|hangup|push|key|lock|unlock|app|state|screen|events|wait|scenario|flow|demo|fleet|devices|tones|play|apns-credentials] [options]; \(name) --help for all"
+    }
 
     /// The command line of a softphone that runs one of `apps`.
     static func parse(_ words: [String], apps: InstalledApps) throws(ControlError) -> Invocation {
@@ -160,24 +165,24 @@ enum Arguments {
         }
         if words.contains("--help") || words.contains("-h") || sub == "help" { return .help }
         // The phone's own options are many: a mistake there lists the subcommands (--help has the rest).
-        var reader = WordReader(program: "softphone", subcommand: sub, words: Array(words), usage: sub == "run" ? shortUsage : usage(of: sub, apps: apps) ?? shortUsage)
+        var reader = WordReader(program: ProgramName.current, subcommand: sub, words: Array(words), usage: sub == "run" ? shortUsage : usage(of: sub, apps: apps) ?? shortUsage)
         switch sub {
         case "run": return .run(try reader.runOptions(apps: apps))
         case "push" where words.contains("--via-apns"):
-            var pushReader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--via-apns" }, usage: shortUsage)
+            var pushReader = WordReader(program: ProgramName.current, subcommand: sub, words: words.filter { $0 != "--via-apns" }, usage: shortUsage)
             guard case (.push(let push), let socket) = try ControlRequest.read(&pushReader) else {
-                throw ControlError("softphone push --via-apns: not a push")
+                throw ControlError("\(ProgramName.current) push --via-apns: not a push")
             }
             return .pushViaAPNs(push, socket: socket)
         case _ where ControlRequest.wordCommands.contains(sub):
             // `--json` is how the reply is shown, not part of the request.
             let json = (sub == "push" || sub == "call") && words.contains("--json")
-            if json { reader = WordReader(program: "softphone", subcommand: sub, words: words.filter { $0 != "--json" }, usage: usage(of: sub, apps: apps) ?? shortUsage) }
+            if json { reader = WordReader(program: ProgramName.current, subcommand: sub, words: words.filter { $0 != "--json" }, usage: usage(of: sub, apps: apps) ?? shortUsage) }
             let (request, socket) = try ControlRequest.read(&reader)
             return .client(request, socket: socket, json: json)
         case "apns-credentials":
             guard let folder = reader.positional() else {
-                throw ControlError("softphone apns-credentials: which folder? e.g. `softphone apns-credentials /tmp/apns`")
+                throw ControlError("\(ProgramName.current) apns-credentials: which folder? e.g. `softphone apns-credentials /tmp/apns`")
             }
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return .apnsCredentials(folder: folder)
@@ -185,9 +190,9 @@ enum Arguments {
             if let flag = try reader.nextFlag() { throw reader.unknown(flag) }
             return sub == "devices" ? .devices : .tones
         case "play":
-            let usage = "usage: softphone play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
+            let usage = "usage: \(ProgramName.current) play FILE [--loop N] [--audio-device PCM | --audio-out FILE.wav]"
             guard let path = reader.operand(valueFlags: ["--loop", "--audio-device", "--audio-out"]) else {
-                throw ControlError("softphone play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
+                throw ControlError("\(ProgramName.current) play: which file? e.g. `softphone play Assets/Ringtones/classic.wav`; \(usage)")
             }
             var repetitions = 1, device: String?, out: String?
             while let flag = try reader.nextFlag() {
@@ -195,7 +200,7 @@ enum Arguments {
                 case "--loop":
                     let text = try reader.value(for: flag)
                     guard let count = Int(text), (1...Player.maximumRepetitions).contains(count) else {
-                        throw ControlError("softphone play: --loop \"\(text)\" must be how many times to play, from 1 to \(Player.maximumRepetitions), e.g. --loop 3")
+                        throw ControlError("\(ProgramName.current) play: --loop \"\(text)\" must be how many times to play, from 1 to \(Player.maximumRepetitions), e.g. --loop 3")
                     }
                     repetitions = count
                 case "--audio-device": device = try reader.value(for: flag)
@@ -204,7 +209,7 @@ enum Arguments {
                 }
             }
             if device != nil && out != nil {
-                throw ControlError("softphone play: --audio-device and --audio-out choose different outputs; give one of them")
+                throw ControlError("\(ProgramName.current) play: --audio-device and --audio-out choose different outputs; give one of them")
             }
             return .play(path: path, repetitions: repetitions, output: out.map(AudioOutput.file) ?? .device(device ?? "default"))
         case "events":
@@ -220,10 +225,10 @@ enum Arguments {
             return .events(follow: follow, fromNow: fromNow, socket: socket)
         case "wait":
             guard let event = reader.operand(valueFlags: ["--where", "--timeout", "--after-call", "--socket"]) else {
-                throw ControlError("softphone wait: which event? e.g. `softphone wait call.incoming`; usage: softphone wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]")
+                throw ControlError("\(ProgramName.current) wait: which event? e.g. `softphone wait call.incoming`; usage: \(ProgramName.current) wait EVENT [--where FIELD=VALUE]... [--timeout S] [--new | --after-call N]")
             }
             guard EventStream.names.contains(event) else {
-                throw ControlError("softphone wait: unknown event \"\(event)\"; the events are: \(EventStream.names.joined(separator: ", ")) (docs/events.md)")
+                throw ControlError("\(ProgramName.current) wait: unknown event \"\(event)\"; the events are: \(EventStream.names.joined(separator: ", ")) (docs/events.md)")
             }
             var conditions: [Condition] = [], timeout = 30.0, fromNow = false, afterCall: Int?, socket: String?
             while let flag = try reader.nextFlag() {
@@ -231,24 +236,24 @@ enum Arguments {
                 case "--where":
                     let pair = try reader.value(for: flag)
                     guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                        throw ControlError("softphone wait: --where \"\(pair)\" must be FIELD=VALUE, e.g. --where reason=local")
+                        throw ControlError("\(ProgramName.current) wait: --where \"\(pair)\" must be FIELD=VALUE, e.g. --where reason=local")
                     }
                     let field = String(pair[..<eq])
                     if let known = EventStream.fields(of: event), !known.contains(field) {
-                        throw ControlError("softphone wait: \(event) has no field \"\(field)\"; its fields are: \(known.joined(separator: ", ")) (docs/events.md)")
+                        throw ControlError("\(ProgramName.current) wait: \(event) has no field \"\(field)\"; its fields are: \(known.joined(separator: ", ")) (docs/events.md)")
                     }
                     conditions.append(Condition(field: field, value: String(pair[pair.index(after: eq)...])))
                 case "--new": fromNow = true
                 case "--after-call":
                     let text = try reader.value(for: flag)
                     guard let number = Int(text), number > 0 else {
-                        throw ControlError("softphone wait: --after-call \"\(text)\" must be a call's number (1, 2, …), e.g. --after-call 1")
+                        throw ControlError("\(ProgramName.current) wait: --after-call \"\(text)\" must be a call's number (1, 2, …), e.g. --after-call 1")
                     }
                     afterCall = number
                 case "--timeout":
                     let text = try reader.value(for: flag)
                     guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                        throw ControlError("softphone wait: --timeout \"\(text)\" must be a number of seconds above 0, e.g. --timeout 10")
+                        throw ControlError("\(ProgramName.current) wait: --timeout \"\(text)\" must be a number of seconds above 0, e.g. --timeout 10")
                     }
                     timeout = seconds
                 case "--socket": socket = try reader.value(for: flag)
@@ -256,7 +261,7 @@ enum Arguments {
                 }
             }
             if fromNow && afterCall != nil {
-                throw ControlError("softphone wait: --new and --after-call both say where to start looking; give one of them")
+                throw ControlError("\(ProgramName.current) wait: --new and --after-call both say where to start looking; give one of them")
             }
             return .wait(event: event, conditions: conditions, timeoutSeconds: timeout, fromNow: fromNow, afterCall: afterCall, socket: socket)
         case "scenario":
@@ -274,10 +279,10 @@ enum Arguments {
                 }
             }
             if socket != nil && !realTime {
-                throw ControlError("softphone scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
+                throw ControlError("\(ProgramName.current) scenario: --socket drives a running phone, with --real-time; without it scenarios run on a phone of their own")
             }
             if junitRoot != nil && junit == nil {
-                throw ControlError("softphone scenario: --junit-root names the JUnit report's test cases; it goes with --junit OUT.xml")
+                throw ControlError("\(ProgramName.current) scenario: --junit-root names the JUnit report's test cases; it goes with --junit OUT.xml")
             }
             return .scenario(files: files, junit: junit, junitRoot: junitRoot, flow: flow, realTime: realTime, socket: socket)
         case "flow":
@@ -287,7 +292,7 @@ enum Arguments {
         case "fleet":
             return .fleet(try FleetCommand.options(&reader, apps: apps))
         default:
-            throw ControlError("softphone: unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
+            throw ControlError("\(ProgramName.current): unknown subcommand \"\(sub)\"; usage: \(shortUsage)")
         }
     }
 }

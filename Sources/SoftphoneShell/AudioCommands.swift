@@ -13,13 +13,13 @@ func runDevices() -> Int32 {
         if devices.allSatisfy({ $0.name == "null" }) {
             // Only ALSA's null device (or nothing): no card to ring on. Say what works instead.
             Console.error("""
-                softphone: no sound card here (ALSA offers \(devices.isEmpty ? "no playback device" : "only null, which discards sound")); \
+                \(ProgramName.current): no sound card here (ALSA offers \(devices.isEmpty ? "no playback device" : "only null, which discards sound")); \
                 hear the phone with --audio-out FILE.wav, or through ALSA's file plugin as Tests/alsa/README.md shows
                 """)
         }
         return 0
     } catch {
-        Console.error("softphone: \(error)")
+        Console.error("\(ProgramName.current): \(error)")
         return 1
     }
 }
@@ -45,7 +45,7 @@ func runPlay(path: String, repetitions: Int, output: AudioOutput) -> Int32 {
     do {
         ringtone = try Console.withoutLibraryChatter { () throws(AudioError) in try Ringtone.load(path: path) }
     } catch {
-        Console.error("softphone play: \(error)")
+        Console.error("\(ProgramName.current) play: \(error)")
         return 1
     }
     let format = Console.withoutLibraryChatter { Player.formatName(path: path) }
@@ -53,7 +53,7 @@ func runPlay(path: String, repetitions: Int, output: AudioOutput) -> Int32 {
     do {
         try Player.play(ringtone, repetitions: repetitions, output: output)
     } catch {
-        Console.error("softphone play: \(error)")
+        Console.error("\(ProgramName.current) play: \(error)")
         return 1
     }
     return 0

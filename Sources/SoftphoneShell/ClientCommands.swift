@@ -25,14 +25,14 @@ func runClient(_ request: ControlRequest, socket: String?, json: Bool) -> Int32 
         let reply = ReplyText(answer, for: request)
         if json { Console.out(answer.text) }
         guard reply.ok else {
-            if !json { Console.error("softphone: \(reply.lines.joined())") }
+            if !json { Console.error("\(ProgramName.current): \(reply.lines.joined())") }
             return 1
         }
-        if let note = reply.note { Console.error("softphone: \(note)") }
+        if let note = reply.note { Console.error("\(ProgramName.current): \(note)") }
         if !json { for line in reply.lines { Console.out(line) } }
         return answer["rang"]?.boolValue == false ? 3 : 0
     } catch {
-        Console.error("softphone: \(error.message)")
+        Console.error("\(ProgramName.current): \(error.message)")
         return 1
     }
 }
@@ -52,12 +52,12 @@ func runEvents(follow: Bool, fromNow: Bool, socket: String?) -> Int32 {
             return true
         }
         if let refused {
-            Console.error("softphone: \(refused)")
+            Console.error("\(ProgramName.current): \(refused)")
             return 1
         }
         return 0
     } catch {
-        Console.error("softphone: \(error.message)")
+        Console.error("\(ProgramName.current): \(error.message)")
         return 1
     }
 }
@@ -71,7 +71,7 @@ func runEvents(follow: Bool, fromNow: Bool, socket: String?) -> Int32 {
 func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: Bool, afterCall: Int?, socket: String?) -> Int32 {
     let path: String
     do { path = try clientSocket(socket) } catch {
-        Console.error("softphone: \(error.message)")
+        Console.error("\(ProgramName.current): \(error.message)")
         return 1
     }
     let deadline = ControlClient.monotonicSeconds() + timeout
@@ -81,7 +81,7 @@ func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: B
     }
     let seconds = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
     guard ControlClient.phoneAnswers(on: path) else {
-        Console.error("softphone wait: no phone answered on \(path) within \(seconds) s")
+        Console.error("\(ProgramName.current) wait: no phone answered on \(path) within \(seconds) s")
         return 97
     }
     let left = max(0.001, deadline - ControlClient.monotonicSeconds())
@@ -116,7 +116,7 @@ func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: B
             return seen == nil
         }
         if let mistake {
-            Console.error("softphone wait: \(mistake)")
+            Console.error("\(ProgramName.current) wait: \(mistake)")
             return 2
         }
         switch end {
@@ -124,14 +124,14 @@ func runWait(event: String, conditions: [Condition], timeout: Double, fromNow: B
             Console.out(seen ?? "")
             return 0
         case .timedOut:
-            Console.error("softphone wait: no \(description) within \(seconds) s")
+            Console.error("\(ProgramName.current) wait: no \(description) within \(seconds) s")
             return 97
         case .closed:
-            Console.error("softphone wait: the phone quit before \(description)")
+            Console.error("\(ProgramName.current) wait: the phone quit before \(description)")
             return 1
         }
     } catch {
-        Console.error("softphone: \(error.message)")
+        Console.error("\(ProgramName.current): \(error.message)")
         return 1
     }
 }

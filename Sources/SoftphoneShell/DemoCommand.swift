@@ -1,6 +1,7 @@
 import Glibc
 import SoftphoneApps
 import SoftphoneControl
+import SoftphoneCore
 import SoftphoneScenario
 
 /// `softphone demo [--loop] [--app ID] [sound options]`: a hands-free tour of the bundled flows
@@ -66,7 +67,7 @@ enum DemoCommand {
         }
         // The values are checked as the phone would check them, now, rather than by a phone that
         // fails to start in the middle of the tour.
-        var check = WordReader(program: "softphone", subcommand: "demo", words: options.phoneArguments + (options.audioOut.map { ["--audio-out", $0] } ?? []), usage: usage(apps: apps))
+        var check = WordReader(program: ProgramName.current, subcommand: "demo", words: options.phoneArguments + (options.audioOut.map { ["--audio-out", $0] } ?? []), usage: usage(apps: apps))
         let phone = try check.runOptions(apps: apps)
         if phone.noAudio && (options.audioOut != nil || options.phoneArguments.contains("--audio-device")) {
             throw reader.mistake("--no-audio and --audio-device or --audio-out say different things; give one of them")
@@ -78,11 +79,11 @@ enum DemoCommand {
     static func run(_ options: Options, apps: InstalledApps) -> Int32 {
         let flows: [DemoTour.Flow]
         do { flows = try tour(app: options.app, apps: apps) } catch {
-            Console.error("softphone demo: \(error.message)")
+            Console.error("\(ProgramName.current) demo: \(error.message)")
             return 1
         }
         guard let folder = privateFolder() else {
-            Console.error("softphone demo: cannot make a private folder in \(temporaryFolder()): \(String(cString: strerror(errno)))")
+            Console.error("\(ProgramName.current) demo: cannot make a private folder in \(temporaryFolder()): \(String(cString: strerror(errno)))")
             return 1
         }
         defer { removeTree(folder) }
@@ -92,7 +93,7 @@ enum DemoCommand {
         let status = show.run(flows)
         show.stopPhone()
         keyboard.restore()
-        if let problem = show.problem { Console.error("softphone demo: \(problem)") }
+        if let problem = show.problem { Console.error("\(ProgramName.current) demo: \(problem)") }
         return status
     }
 

@@ -147,7 +147,7 @@ enum FleetCommand {
             throw reader.mistake("--decline-ratio and --ignore-ratio add up to more than 1; the rest of the calls are answered")
         }
         // The person's timing and everything else a phone takes, checked as `softphone run` checks them.
-        var check = WordReader(program: "softphone", subcommand: "fleet", words: phoneWords + ["--auto-answer", answerAfter, "--auto-hangup", hangUpAfter], usage: usage(apps: apps))
+        var check = WordReader(program: ProgramName.current, subcommand: "fleet", words: phoneWords + ["--auto-answer", answerAfter, "--auto-hangup", hangUpAfter], usage: usage(apps: apps))
         fleet.phone = try check.runOptions(apps: apps)
         if fleet.replay != nil {
             guard !realTime else { throw reader.mistake("--real-time and --replay say different things; give one of them") }
@@ -163,7 +163,7 @@ enum FleetCommand {
         var users: [String] = []
         if let path = options.usersFile {
             let text: String
-            do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --users \(path): \(error)") }
+            do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("\(ProgramName.current) fleet: --users \(path): \(error)") }
             // A user id a line, as scenario files split their words: spaces around it and comments left out.
             users = LineWords.lines(of: text).compactMap { _, line in
                 // A line whose quote is not closed is skipped like a blank one, not refused.
@@ -173,7 +173,7 @@ enum FleetCommand {
             let needed = FleetPlan.userCount(phones: options.phones, devicesPerUser: options.devicesPerUser)
             guard users.count >= needed else {
                 let phones = options.devicesPerUser > 1 ? "--phones \(options.phones) with --devices-per-user \(options.devicesPerUser) needs \(needed)" : "--phones \(options.phones) needs as many"
-                throw ControlError("softphone fleet: --users \(path) has \(users.count) user ids, one a line; \(phones)")
+                throw ControlError("\(ProgramName.current) fleet: --users \(path) has \(users.count) user ids, one a line; \(phones)")
             }
         }
         var person = options.phone.person
@@ -210,14 +210,14 @@ extension FleetCommand {
             device.otherEnvironmentTokens = fleet.developmentTokens
             endpoint = try startAPNs(options.phone, address: options.phone.apns!, device: device, mailbox: mailbox)
         } catch {
-            Console.error(error.message.hasPrefix("softphone") ? error.message : "softphone fleet: " + error.message)
+            Console.error(error.message.hasPrefix("softphone") ? error.message : "\(ProgramName.current) fleet: " + error.message)
             return 1
         }
         if let path = options.tokensOut {
             let topic = ControlRequest.topic(for: .voip, bundleIdentifier: options.phone.app.bundleIdentifier)
             let lines = (0..<fleet.count).map { "\(fleet.voipToken(of: $0)) \(topic) \(fleet.user(of: $0))\n" }.joined()
             if let problem = SmallTextFile.write(lines, to: path) {
-                Console.error("softphone fleet: --tokens-out \(path): \(problem)")
+                Console.error("\(ProgramName.current) fleet: --tokens-out \(path): \(problem)")
                 return 1
             }
         }
@@ -225,14 +225,14 @@ extension FleetCommand {
         if let url = options.phone.webhook {
             // Every phone registers at once: room for all their requests.
             do { webhook = try Webhook(url: url, capacity: max(Webhook.capacity, 4 * options.phones)) { _ in } } catch {
-                Console.error("softphone fleet: \(error.message)")
+                Console.error("\(ProgramName.current) fleet: \(error.message)")
                 return 1
             }
         }
         var terminal: CursesTerminal?
         if !options.phone.plain && !options.phone.headless {
             do { terminal = try CursesTerminal() } catch {
-                Console.error("softphone fleet: \(error); use --plain or --headless without a terminal")
+                Console.error("\(ProgramName.current) fleet: \(error); use --plain or --headless without a terminal")
                 return 1
             }
         }
@@ -259,7 +259,7 @@ extension FleetCommand {
         let fleet: Fleet
         do throws(ControlError) {
             let text: String
-            do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("softphone fleet: --replay \(path): \(error)") }
+            do { text = try SmallTextFile.read(path).get() } catch { throw ControlError("\(ProgramName.current) fleet: --replay \(path): \(error)") }
             let users = FleetPlan.userCount(phones: options.phones, devicesPerUser: options.devicesPerUser)
             script = try FleetReplay(text, path: path, phones: options.phones, users: users)
             fleet = Fleet(plan: try plan(options), wallClockStart: 1_800_000_000)
@@ -277,7 +277,7 @@ extension FleetCommand {
             for line in FleetReport.lines(fleet.summary, seconds: seconds, pushesPerSecond: 0, latencies: nil, final: true) { Console.out(line) }
         }
         if let out = options.summaryOut, let problem = SmallTextFile.write(json.text + "\n", to: out) {
-            Console.error("softphone fleet: --summary \(out): \(problem)")
+            Console.error("\(ProgramName.current) fleet: --summary \(out): \(problem)")
             return 1
         }
         return 0

@@ -45,7 +45,7 @@ struct FleetReplay {
     init(_ text: String, path: String, phones: Int, users: Int? = nil) throws(ControlError) {
         let users = users ?? phones
         for (number, line) in LineWords.lines(of: text) {
-            func mistake(_ what: String) -> ControlError { ControlError("softphone fleet: \(path):\(number): \(what)") }
+            func mistake(_ what: String) -> ControlError { ControlError("\(ProgramName.current) fleet: \(path):\(number): \(what)") }
             let words: [String]
             do { words = try line.get() } catch {
                 throw mistake("this quote is not closed; end the value with \(error.quote)")

@@ -79,7 +79,7 @@ final class FleetShell {
                 for message in mailbox.take() {
                     switch message {
                     case .apns(let exchanges): take(exchanges)
-                    case .notice(let line): if terminal == nil { Console.error("softphone fleet: " + line) }
+                    case .notice(let line): if terminal == nil { Console.error("\(ProgramName.current) fleet: " + line) }
                     default: break
                     }
                 }
@@ -135,7 +135,7 @@ final class FleetShell {
         }
         if final, let path = options.summaryOut, let json,
            let problem = SmallTextFile.write(json.text + "\n", to: path) {
-            Console.error("softphone fleet: --summary \(path): \(problem)")
+            Console.error("\(ProgramName.current) fleet: --summary \(path): \(problem)")
         }
         latenciesThisSecond = LatencyHistogram()
         pushesThisSecond = 0

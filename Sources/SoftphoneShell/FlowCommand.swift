@@ -35,7 +35,7 @@ enum FlowCommand {
             case "--width":
                 let text = try reader.value(for: word)
                 guard let width = Int(text), (40...1000).contains(width) else {
-                    throw ControlError("softphone flow: --width \"\(text)\" must be columns from 40 to 1000, e.g. --width 120")
+                    throw ControlError("\(ProgramName.current) flow: --width \"\(text)\" must be columns from 40 to 1000, e.g. --width 120")
                 }
                 options.width = width
             case "-": files.append(word)
@@ -43,13 +43,13 @@ enum FlowCommand {
             default: files.append(word)
             }
         }
-        guard files.count <= 1 else { throw ControlError("softphone flow: one events file at a time (\(files.joined(separator: ", "))); \(usage)") }
+        guard files.count <= 1 else { throw ControlError("\(ProgramName.current) flow: one events file at a time (\(files.joined(separator: ", "))); \(usage)") }
         if options.follow {
             guard files.isEmpty, options.html == nil, options.svg == nil else {
-                throw ControlError("softphone flow: --follow draws the running phone's events in this terminal; it takes no file, --html or --svg")
+                throw ControlError("\(ProgramName.current) flow: --follow draws the running phone's events in this terminal; it takes no file, --html or --svg")
             }
         } else if options.socket != nil {
-            throw ControlError("softphone flow: --socket goes with --follow")
+            throw ControlError("\(ProgramName.current) flow: --socket goes with --follow")
         }
         options.input = files.first ?? "-"
         return options
@@ -59,7 +59,7 @@ enum FlowCommand {
     static func run(_ options: Options, socket: String) -> Int32 {
         if options.follow { return follow(socket: socket) }
         guard let text = readAll(options.input) else {
-            Console.error("softphone flow: cannot read \(options.input == "-" ? "stdin" : options.input): \(String(cString: strerror(errno)))")
+            Console.error("\(ProgramName.current) flow: cannot read \(options.input == "-" ? "stdin" : options.input): \(String(cString: strerror(errno)))")
             return 1
         }
         let name = options.input == "-" ? "stdin" : options.input
@@ -67,7 +67,7 @@ enum FlowCommand {
         do {
             ladder = FlowLadder(events: try FlowEventReader.events(in: text, file: name))
         } catch {
-            Console.error("softphone flow: \(error)")
+            Console.error("\(ProgramName.current) flow: \(error)")
             return 1
         }
         let title = name.split(separator: "/").last.map(String.init) ?? name
@@ -75,7 +75,7 @@ enum FlowCommand {
         for (path, picture) in [(options.html, { FlowHTML.render(ladder, title: title) }), (options.svg, { FlowSVG.render(ladder, title: title) })] {
             guard let path else { continue }
             if let problem = SmallTextFile.write(picture(), to: path) {
-                Console.error("softphone flow: cannot write \(path): \(problem)")
+                Console.error("\(ProgramName.current) flow: cannot write \(path): \(problem)")
                 return 1
             }
             wrote = true
@@ -97,7 +97,7 @@ enum FlowCommand {
         do {
             connection = try ControlClient.LineConnection(path: path)
         } catch {
-            Console.error("softphone flow: \(error.message)")
+            Console.error("\(ProgramName.current) flow: \(error.message)")
             return 1
         }
         connection.send(ControlRequest.events(follow: true).json)
@@ -105,7 +105,7 @@ enum FlowCommand {
         do {
             terminal = try CursesTerminal()
         } catch {
-            Console.error("softphone flow: \(error)")
+            Console.error("\(ProgramName.current) flow: \(error)")
             return 1
         }
         var view = FlowView()

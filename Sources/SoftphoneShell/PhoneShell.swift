@@ -66,7 +66,7 @@ final class PhoneShell {
         // Calls the journal could not take: said, kept for the next start if they can be, and
         // never a clean exit.
         if let unwritten = effects.finishJournal() {
-            Console.error("softphone: " + unwritten)
+            Console.error("\(ProgramName.current): " + unwritten)
             if exitStatus == 0 { exitStatus = 1 }
         }
         return exitStatus ?? 0

@@ -19,7 +19,7 @@ func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(Control
         do {
             patterns = try VibrationPatternFile.patterns(parsing: text) + patterns
         } catch {
-            throw ControlError("softphone: vibrations file \(file): \(error)")
+            throw ControlError("\(ProgramName.current): vibrations file \(file): \(error)")
         }
     }
     guard let wanted = options.vibration else { return .standard }
@@ -32,13 +32,13 @@ func vibrationPattern(_ options: RunOptions, ringtone: Ringtone?) throws(Control
         return try VibrationCatalog.pattern(named: wanted, in: patterns)
     } catch {
         guard wanted.contains(where: { $0.isNumber }) else {
-            throw ControlError("softphone: --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
+            throw ControlError("\(ProgramName.current): --vibration: \(error); or synchronized, or steps like \"on 300, off 700\"")
         }
     }
     do {
         return try VibrationPattern(name: "custom", parsing: wanted)
     } catch {
-        throw ControlError("softphone: --vibration \"\(wanted)\": \(error)")
+        throw ControlError("\(ProgramName.current): --vibration \"\(wanted)\": \(error)")
     }
 }
 
@@ -88,7 +88,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
         server = try ControlServer(path: SocketPath.resolve(explicit: options.socket, environment: environment))
         TerminalRestore.removeOnCrash(server.path)
     } catch {
-        Console.error("softphone: \(error.message)")
+        Console.error("\(ProgramName.current): \(error.message)")
         return 1
     }
 
@@ -178,7 +178,7 @@ func runPhone(_ options: RunOptions) -> Int32 {
                 environment: phone.apnsEnvironment)
             apns = try startAPNs(options, address: address, device: device, mailbox: mailbox)
         } catch {
-            Console.error("softphone: \(error.message)")
+            Console.error("\(ProgramName.current): \(error.message)")
             return 1
         }
         if let apns {

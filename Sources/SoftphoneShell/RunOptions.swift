@@ -62,26 +62,26 @@ extension WordReader {
             case "--app":
                 let id = try value(for: flag)
                 guard let app = apps.app(id: id) else {
-                    throw ControlError("softphone: unknown app \"\(id)\" for --app; available: \(apps.idList)")
+                    throw ControlError("\(ProgramName.current): unknown app \"\(id)\" for --app; available: \(apps.idList)")
                 }
                 options.app = app
             case "--ringtone": options.ringtone = try value(for: flag)
             case "--ring-gap":
                 let text = try value(for: flag)
                 guard let ms = Int(text), (0...Ringtone.maximumGapMilliseconds).contains(ms) else {
-                    throw ControlError("softphone: --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
+                    throw ControlError("\(ProgramName.current): --ring-gap \"\(text)\" must be whole milliseconds from 0 to \(Ringtone.maximumGapMilliseconds), e.g. --ring-gap 1000")
                 }
                 options.ringGapMilliseconds = ms
             case "--tone-region":
                 let text = try value(for: flag)
                 guard let region = ToneRegion(flag: text) else {
-                    throw ControlError("softphone: --tone-region \"\(text)\" must be one of \(ToneRegion.allCases.map(\.rawValue).joined(separator: ", ")) (North America, Europe (CEPT), UK), e.g. --tone-region cept")
+                    throw ControlError("\(ProgramName.current): --tone-region \"\(text)\" must be one of \(ToneRegion.allCases.map(\.rawValue).joined(separator: ", ")) (North America, Europe (CEPT), UK), e.g. --tone-region cept")
                 }
                 options.toneRegion = region
             case "--ring-volume", "--buzz-volume":
                 let text = try value(for: flag)
                 guard let percent = Int(text), (0...100).contains(percent) else {
-                    throw ControlError("softphone: \(flag) \"\(text)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50")
+                    throw ControlError("\(ProgramName.current): \(flag) \"\(text)\" must be a whole percentage from 0 to 100, e.g. \(flag) 50")
                 }
                 if flag == "--ring-volume" { options.ringVolume = percent } else { options.buzzVolume = percent }
             case "--vibration": options.vibration = try value(for: flag)
@@ -95,27 +95,27 @@ extension WordReader {
             case "--data-dir": options.dataDirectory = try value(for: flag)
             case "--webhook":
                 let text = try value(for: flag)
-                do { options.webhook = try WebhookURL(text) } catch { throw ControlError("softphone: \(error.message)") }
+                do { options.webhook = try WebhookURL(text) } catch { throw ControlError("\(ProgramName.current): \(error.message)") }
             case "--set": settings.append(try value(for: flag))
             case "--background-modes": backgroundModes = try Self.backgroundModes(try value(for: flag))
             case "--build":
                 let text = try value(for: flag)
                 guard let build = AppBuild(rawValue: text) else {
-                    throw ControlError("softphone: --build \"\(text)\" must be one of \(AppBuild.allCases.map(\.rawValue).joined(separator: ", ")): how the app was built (iOS 26 shows its VoIP warning dialogs to development and TestFlight builds)")
+                    throw ControlError("\(ProgramName.current): --build \"\(text)\" must be one of \(AppBuild.allCases.map(\.rawValue).joined(separator: ", ")): how the app was built (iOS 26 shows its VoIP warning dialogs to development and TestFlight builds)")
                 }
                 options.build = build
             case "--rule":
                 let pair = try value(for: flag)
                 guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-                    throw ControlError("softphone: --rule \"\(pair)\" must be NAME=VALUE, e.g. --rule serviceExtensionTimeLimit=20s; the rules are: \(ScenarioRule.names)")
+                    throw ControlError("\(ProgramName.current): --rule \"\(pair)\" must be NAME=VALUE, e.g. --rule serviceExtensionTimeLimit=20s; the rules are: \(ScenarioRule.names)")
                 }
                 if let problem = ScenarioRule.set(String(pair[..<eq]), to: String(pair[pair.index(after: eq)...]), in: &options.rules) {
-                    throw ControlError("softphone: --rule: \(problem)")
+                    throw ControlError("\(ProgramName.current): --rule: \(problem)")
                 }
             case "--auto-answer", "--auto-hangup":
                 let text = try value(for: flag)
                 guard let seconds = Double(text), seconds.isFinite, (0...3600).contains(seconds) else {
-                    throw ControlError("softphone: \(flag) \"\(text)\" must be seconds from 0 to 3600, e.g. \(flag) 3 or \(flag) 0.5")
+                    throw ControlError("\(ProgramName.current): \(flag) \"\(text)\" must be seconds from 0 to 3600, e.g. \(flag) 3 or \(flag) 0.5")
                 }
                 let delay = Duration.milliseconds(Int64((seconds * 1000).rounded()))
                 if flag == "--auto-answer" { options.person.answerAfter = delay } else { options.person.hangUpAfter = delay }
@@ -129,7 +129,7 @@ extension WordReader {
             case "--apns-idle-timeout":
                 let text = try value(for: flag)
                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0.1, seconds <= 86_400 else {
-                    throw ControlError("softphone: --apns-idle-timeout \"\(text)\" must be seconds from 0.1 to 86400, e.g. --apns-idle-timeout 60")
+                    throw ControlError("\(ProgramName.current): --apns-idle-timeout \"\(text)\" must be seconds from 0.1 to 86400, e.g. --apns-idle-timeout 60")
                 }
                 options.apnsIdleTimeout = seconds
             default: throw unknown(flag)
@@ -141,16 +141,16 @@ extension WordReader {
         for pair in settings { try Self.setting(pair, of: options.app, into: &options.settings) }
         let apnsFlags = [options.apnsProduction.map { "\($0)" }, options.apnsCertificate, options.apnsCertificateKey, options.apnsAuthKey, options.apnsTeam, options.apnsKeyID, options.apnsIdleTimeout.map { "\($0)" }]
         if options.apns == nil, apnsFlags.contains(where: { $0 != nil }) {
-            throw ControlError("softphone: --apns-production, --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT")
+            throw ControlError("\(ProgramName.current): --apns-production, --apns-cert, --apns-cert-key, --apns-auth-key, --apns-team, --apns-key-id and --apns-idle-timeout configure the APNs endpoint; add --apns [HOST:]PORT")
         }
         if (options.apnsAuthKey == nil) != (options.apnsTeam == nil) {
-            throw ControlError("softphone: --apns-auth-key and --apns-team go together (token auth: the .p8 key and your team id)")
+            throw ControlError("\(ProgramName.current): --apns-auth-key and --apns-team go together (token auth: the .p8 key and your team id)")
         }
         if options.apnsKeyID != nil && options.apnsAuthKey == nil {
-            throw ControlError("softphone: --apns-key-id names the key of --apns-auth-key; give that too")
+            throw ControlError("\(ProgramName.current): --apns-key-id names the key of --apns-auth-key; give that too")
         }
         if options.plain && options.headless {
-            throw ControlError("softphone: --plain and --headless choose different outputs; give one of them")
+            throw ControlError("\(ProgramName.current): --plain and --headless choose different outputs; give one of them")
         }
         return options
     }
@@ -168,7 +168,7 @@ extension WordReader {
         var modes: Set<String> = []
         for mode in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard knownBackgroundModes.contains(mode) else {
-                throw ControlError("softphone: --background-modes: \"\(mode)\" is not a UIBackgroundModes value; use a comma-separated list of \(knownBackgroundModes.joined(separator: ", ")), or none")
+                throw ControlError("\(ProgramName.current): --background-modes: \"\(mode)\" is not a UIBackgroundModes value; use a comma-separated list of \(knownBackgroundModes.joined(separator: ", ")), or none")
             }
             modes.insert(mode)
         }
@@ -178,16 +178,16 @@ extension WordReader {
     /// Reads one `--set KEY=VALUE` against the app's Settings.bundle.
     private static func setting(_ pair: String, of app: AppBundle, into settings: inout [String: AppSetting.Value]) throws(ControlError) {
         guard let eq = pair.firstIndex(of: "="), eq != pair.startIndex else {
-            throw ControlError("softphone: --set \"\(pair)\" must be KEY=VALUE, e.g. --set ringTimeout=30")
+            throw ControlError("\(ProgramName.current): --set \"\(pair)\" must be KEY=VALUE, e.g. --set ringTimeout=30")
         }
         let key = String(pair[..<eq])
         let keys = app.settings.map(\.key)
         guard let setting = app.settings.first(where: { $0.key == key }) else {
             let known = keys.isEmpty ? "it has no settings" : "its settings: " + keys.joined(separator: ", ")
-            throw ControlError("softphone: --set \(pair): the \(app.id) app has no setting \"\(key)\"; \(known)")
+            throw ControlError("\(ProgramName.current): --set \(pair): the \(app.id) app has no setting \"\(key)\"; \(known)")
         }
         do { settings[key] = try setting.value(from: String(pair[pair.index(after: eq)...])) } catch {
-            throw ControlError("softphone: --set \(pair): \(error.message)")
+            throw ControlError("\(ProgramName.current): --set \(pair): \(error.message)")
         }
     }
 }

@@ -13,9 +13,10 @@ public enum Softphone {
     /// exits with its status. The first app is the default for `--app`. No apps, or two with one
     /// id, are refused in one line (exit 2).
     public static func main(apps: [AppBundle]) -> Never {
+        ProgramName.take(from: CommandLine.arguments.first ?? "")
         let installed: InstalledApps
         do { installed = try InstalledApps(apps) } catch {
-            Console.error("softphone: \(error.message)")
+            Console.error("\(ProgramName.current): \(error.message)")
             exit(2)
         }
         exit(run(Array(CommandLine.arguments.dropFirst()), apps: installed))
@@ -49,14 +50,14 @@ public enum Softphone {
                     let clock: ScenarioCommand.Clock = realTime ? .realTime(socket: try clientSocket(socket)) : .manual
                     return ScenarioCommand.run(files: files, junit: junit, junitRoot: junitRoot, flow: flow, clock: clock, apps: apps, out: Console.out, err: Console.error)
                 } catch {
-                    Console.error("softphone: \(error.message)")
+                    Console.error("\(ProgramName.current): \(error.message)")
                     return 1
                 }
             case .flow(let options):
                 do {
                     return FlowCommand.run(options, socket: try clientSocket(options.socket))
                 } catch {
-                    Console.error("softphone: \(error.message)")
+                    Console.error("\(ProgramName.current): \(error.message)")
                     return 1
                 }
             case .demo(let options):

@@ -14,7 +14,8 @@ public final class UIKitApplicationMain: ApplicationMainLauncher {
         switch app(delegateClassName: delegateClassName) {
         case .success(let app): Softphone.main(apps: [app])
         case .failure(let problem):
-            Console.error("\(CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "app") } ?? "app"): \(problem.message)")
+            ProgramName.take(from: CommandLine.arguments.first ?? "")
+            Console.error("\(ProgramName.current): \(problem.message)")
             exit(2)
         }
     }

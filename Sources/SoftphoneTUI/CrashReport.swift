@@ -1,4 +1,5 @@
 import Glibc
+import SoftphoneCore
 
 /// What the phone leaves when it crashes (SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
 /// SIGSYS): a report in the data folder — the signal, the return addresses of the thread that
@@ -19,11 +20,17 @@ enum CrashReport {
         }
     }
 
+    /// Copies the program's name (`ProgramName`) for the handler, which may not read a Swift string.
+    static func takeProgramName() {
+        programName = strdup(ProgramName.current)
+    }
+
     /// Writes the report for `signal` (`context`: the crashed thread's registers, from the handler)
     /// and says so on `terminal` in one line.
     static func write(signal: Int32, context: UnsafeMutableRawPointer?, terminal: Int32) {
         var line = Line()
-        line.append("softphone: crashed (")
+        line.appendProgramName()
+        line.append(": crashed (")
         line.append(name(of: signal))
         guard let reportPath else {
             line.append("); the terminal is restored; no crash report (no data folder)\n")
@@ -43,7 +50,8 @@ enum CrashReport {
         defer { close(report) }
 
         var header = Line()
-        header.append("softphone crashed: signal ")
+        header.appendProgramName()
+        header.append(" crashed: signal ")
         header.append(decimal: Int(signal))
         header.append(" (")
         header.append(name(of: signal))
@@ -160,6 +168,11 @@ enum CrashReport {
             }
         }
 
+        /// The program's name, as copied by `takeProgramName`, else `softphone`.
+        mutating func appendProgramName() {
+            if let programName { append(cString: programName) } else { append("softphone") }
+        }
+
         mutating func append(decimal value: Int) {
             if value < 0 { append(byte: UInt8(ascii: "-")) }
             var digits = Line()
@@ -212,6 +225,8 @@ enum CrashReport {
     }
 }
 
+/// The program's name for the handler's lines, copied before any crash.
+private nonisolated(unsafe) var programName: UnsafeMutablePointer<CChar>?
 /// The report's path, made before any crash; nil until the phone has a data folder.
 private nonisolated(unsafe) var reportPath: UnsafeMutablePointer<CChar>?
 /// A pipe through which frames are read, so an unreadable one is an error, not a second fault.

@@ -89,6 +89,8 @@ public enum PlainLog {
             return "APNS-DELIVERED " + pairs([("apns_id", apnsID), ("delay_ms", String(delay.milliseconds))])
         case .apns(.discarded(let apnsID, let reason)):
             return "APNS-DISCARDED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)])
+        case .apns(.rejected(let apnsID, _, let token, let why)):
+            return apnsRequest(method: "POST", path: "/3/device/" + token, status: 400, reason: "BadDeviceToken", why: why, apnsID: apnsID)
         case .voipDelivery(let state, let unreported):
             return "VOIP-DELIVERY " + pairs([("state", state.rawValue), ("unreported", String(unreported))])
         case .cellular(let state, let from):
@@ -110,15 +112,17 @@ public enum PlainLog {
 
     /// A warning line, `WARNING <text>`, with the text kept on one line: every control
     /// character (newlines included) becomes a space.
-    /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`,
+    /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`
+    /// (no `us` for the refusal of a push given `--host`, which the phone makes itself),
     /// with the reason of a refusal, and why when the reason alone leaves it unclear.
     public static func apnsRequest(
-        method: String, path: String, status: Int, reason: String?, why: String? = nil, apnsID: String, microseconds: Int64
+        method: String, path: String, status: Int, reason: String?, why: String? = nil, apnsID: String, microseconds: Int64? = nil
     ) -> String {
         var items: [(key: String, value: String)] = [("status", String(status))]
         if let reason { items.append(("reason", reason)) }
         if let why { items.append(("why", why)) }
-        items += [("apns-id", apnsID), ("us", String(microseconds))]
+        items.append(("apns-id", apnsID))
+        if let microseconds { items.append(("us", String(microseconds))) }
         return "APNS " + quote(method) + " " + quote(path) + " " + pairs(items)
     }
 

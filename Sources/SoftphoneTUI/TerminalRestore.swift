@@ -55,6 +55,7 @@ public enum TerminalRestore {
         guard !handlersInstalled else { return }
         handlersInstalled = true
         _ = savedTerminals  // initialise the lazy global now, never inside the handler
+        CrashReport.takeProgramName()
         for signal in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_sigaction = restoreAndReraise

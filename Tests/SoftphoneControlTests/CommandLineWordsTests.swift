@@ -62,6 +62,21 @@ struct CommandLineWordsTests {
         #expect(push.payload["aps"] != nil)
     }
 
+    @Test("push --host: the APNs host the provider sends to, which must name an environment; it survives the control protocol's JSON")
+    func pushHost() throws {
+        let path = Repository.path("Assets/Payloads/voip-call.json")
+        let request = try ControlRequest.read(commandLine: "push \(path) --host api.push.apple.com")
+        guard case .push(let push) = request else {
+            Issue.record("not a push")
+            return
+        }
+        #expect(push.host == "api.push.apple.com")
+        #expect(try ControlRequest.decodeLine(utf8: Array(request.json.text.utf8)).request == request)
+        #expect(throws: ControlError("push: --host is \"example.com\"; give an APNs host: api.push.apple.com (production) or api.sandbox.push.apple.com (development)")) {
+            try ControlRequest.read(commandLine: "push \(path) --host example.com")
+        }
+    }
+
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
         ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
         ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),

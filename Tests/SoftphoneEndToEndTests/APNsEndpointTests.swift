@@ -311,6 +311,9 @@ struct APNsEndpointTests {
         let refused = try apns.phone.remote(["push", call, "--via-apns", "--topic", "com.other.voip"])
         #expect(refused.status == 1)
         #expect(refused.err == "softphone push --via-apns: APNs answered 400 DeviceTokenNotForTopic\n")
+        // --host is the :authority: the sandbox's does not know the App Store build's token.
+        let sandbox = try apns.phone.remote(["push", call, "--via-apns", "--host", "api.sandbox.push.apple.com"])
+        #expect(sandbox.status == 1 && sandbox.err == "softphone push --via-apns: APNs answered 400 BadDeviceToken\n", "\(sandbox.err)")
         apns.quit()
         let none = try PlainPhone()
         _ = none.process.line(startingWith: "READY")

@@ -57,6 +57,33 @@ struct CapturedWAV {
         return (s1 * s1 + s2 * s2 - coefficient * s1 * s2) / (n * n)
     }
 
+    /// The samples the writer gave, without the silence the pacer inserts where the writer fell
+    /// behind the clock (a card's underrun): runs of exact zeros of 1 ms or more. A phone
+    /// descheduled on a busy machine leaves such a run in the middle of a note; its own sound has none.
+    var written: CapturedWAV {
+        var kept: [Float] = [], zeros: [Float] = []
+        for sample in samples {
+            if sample == 0 { zeros.append(sample); continue }
+            if zeros.count < rate / 1000 { kept += zeros }
+            zeros.removeAll(keepingCapacity: true)
+            kept.append(sample)
+        }
+        return CapturedWAV(rate: rate, channels: channels, samples: kept)
+    }
+
+    private init(rate: Int, channels: Int, samples: [Float]) {
+        self.rate = rate
+        self.channels = channels
+        self.samples = samples
+    }
+
+    /// The seconds of frames in `path` so far (0 while it has no data), read as the pacer writes it.
+    static func secondsSoFar(path: String, bytesPerSecond: Int = 48_000 * 4) -> Double {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return 0 }
+        return Double(max(0, Int(status.st_size) - 44)) / Double(bytesPerSecond)
+    }
+
     /// Peak absolute level in samples[from..<to].
     func peak(from: Int, to: Int) -> Float {
         samples[max(0, from)..<min(to, samples.count)].reduce(0) { max($0, abs($1)) }
@@ -73,9 +100,17 @@ struct AudioCaptureTests {
         #expect(phone.process.line(startingWith: "READY") != nil)
         #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
         #expect(phone.process.line(startingWith: "INCOMING") != nil)
-        pause(1.5)
+        // Answered once the capture holds the ring's first note, however long a busy machine
+        // takes to get there: a fixed wait could answer before the note was played.
+        let deadline = PhoneProcess.now() + 30
+        func captured() -> Double {
+            ((try? listFolder(capture)) ?? []).filter { $0.hasSuffix(".wav") }.map { CapturedWAV.secondsSoFar(path: capture + "/" + $0) }.max() ?? 0
+        }
+        while captured() < 0.5 && PhoneProcess.now() < deadline { pause(0.05) }
         phone.process.send("a")
         #expect(phone.process.line(startingWith: "CONNECTED") != nil)
+        let stop = try PhoneProcess.run(["wait", "ring.stopped", "--timeout", "30", "--socket", phone.socket])
+        #expect(stop.status == 0, "the ring stops on the answer: \(stop.err)")
         pause(1.5)  // anything played now would be a ring that did not stop
         // The event stream says when the ring started and stopped, and how fast.
         let events = try phone.remote(["events"]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
@@ -83,6 +118,7 @@ struct AudioCaptureTests {
         let stopped = events.first { $0["event"] == .string("ring.stopped") }
         #expect(started?["call"] == .number(1) && stopped?["call"] == .number(1))
         #expect((started?["latency_us"]?.numberValue ?? -1) >= 0 && (stopped?["latency_us"]?.numberValue ?? -1) >= 0)
+        let rang = ((stopped?["t_ms"]?.numberValue ?? 0) - (started?["t_ms"]?.numberValue ?? 0)) / 1000
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)
         #expect(!phone.process.stderrText.contains("ALSA lib"), "libasound must not print: \(phone.process.stderrText)")
@@ -90,12 +126,15 @@ struct AudioCaptureTests {
         let streams = try listFolder(capture).filter { $0.hasSuffix(".wav") }
         #expect(streams.count == 1, "one PCM stream expected in \(capture): \(streams)")
         guard let stream = streams.first else { return }
-        let wav = try CapturedWAV(path: capture + "/" + stream)
-        #expect(wav.rate == 48000 && wav.channels == 2)
-        // 1.5 s of ringing plus at most the device buffer and the pacer's lead; not the 1.5 s after the answer.
-        #expect(wav.seconds > 1.2 && wav.seconds < 2.3, "captured \(wav.seconds) s")
-        // The marimba's first slot (0.0–0.2 s): loud, its E5 (659 Hz) and low C (131 Hz) far above
-        // a frequency not in the phrase (the classic ring's 400 Hz).
+        let file = try CapturedWAV(path: capture + "/" + stream)
+        #expect(file.rate == 48000 && file.channels == 2)
+        // Nothing is heard past the ring's own length on the phone's clock (its events), with a
+        // second for the device buffer, the pacer's lead and a slow machine: not the 1.5 s after the answer.
+        let end = min(file.samples.count, Int((rang + 1) * 48_000))
+        #expect(file.peak(from: end, to: file.samples.count) < 0.001, "sound after the ring's \(rang) s, in \(file.seconds) s captured")
+        // The marimba's first slot (0.0–0.2 s) as the phone wrote it: loud, its E5 (659 Hz) and
+        // low C (131 Hz) far above a frequency not in the phrase (the classic ring's 400 Hz).
+        let wav = file.written
         let firstNote = (from: 480, to: 9_120)  // 10 ms – 190 ms
         #expect(wav.peak(from: firstNote.from, to: firstNote.to) > 0.2)
         let off = wav.power(at: 400, from: firstNote.from, to: firstNote.to)
@@ -225,15 +264,21 @@ struct AudioCaptureTests {
         #expect(phone.line(startingWith: "OUTGOING") != nil)
         #expect(phone.line(startingWith: "CONNECTED") != nil)  // the voip app's callee answers after 2 s
         pause(1.5)  // anything played now would be a ringback that did not stop
+        let events = try PhoneProcess.run(["events", "--socket", socket]).out.split(separator: "\n").map { try JSON.parse(String($0)) }
+        func milliseconds(_ name: String) -> Double { events.first { $0["event"] == .string(name) }?["t_ms"]?.numberValue ?? 0 }
+        let connecting = (milliseconds("call.connected") - milliseconds("call.outgoing")) / 1000
         phone.send("q")
         #expect(phone.waitForExit() == 0)
 
         let streams = try listFolder(capture).filter { $0.hasSuffix(".wav") }
         #expect(streams.count == 1, "one PCM stream expected in \(capture): \(streams)")
         guard let stream = streams.first else { return }
-        let wav = try CapturedWAV(path: capture + "/" + stream)
-        // 2 s of connecting plus at most the device buffer and the pacer's lead; not the 1.5 s after the connect.
-        #expect(wav.seconds > 1.7 && wav.seconds < 2.9, "captured \(wav.seconds) s")
+        let file = try CapturedWAV(path: capture + "/" + stream)
+        // Nothing is heard past the call's connecting on the phone's clock (its events), with a
+        // second for the device buffer, the pacer's lead and a slow machine: not the 1.5 s after the connect.
+        let end = min(file.samples.count, Int((connecting + 1) * 48_000))
+        #expect(connecting > 0 && file.peak(from: end, to: file.samples.count) < 0.001, "sound after \(connecting) s of connecting, in \(file.seconds) s captured")
+        let wav = file.written
         let burst = (from: 4_800, to: Int((onSeconds - 0.1) * 48_000))  // inside the first burst, clear of its fades
         #expect(wav.peak(from: burst.from, to: burst.to) > 0.2)
         let off = wav.power(at: 1_000, from: burst.from, to: burst.to)
@@ -241,7 +286,7 @@ struct AudioCaptureTests {
             #expect(wav.power(at: frequency, from: burst.from, to: burst.to) > 100 * off, "\(frequency) Hz in the \(region) ringback")
         }
         if onSeconds < 1.5 {  // the cadence's silence follows the burst
-            #expect(wav.peak(from: Int((onSeconds + 0.05) * 48_000), to: Int(1.7 * 48_000)) < 0.001)
+            #expect(file.peak(from: Int((onSeconds + 0.05) * 48_000), to: Int(1.7 * 48_000)) < 0.001)
         }
     }
 }

@@ -257,6 +257,19 @@ struct CommandLineTests {
         #expect(try PhoneProcess.run(["--vibrations", folder]).err == "softphone: vibrations file \(folder): not a regular file (it is a folder); give a file\n")
     }
 
+    @Test("error lines start with the program's own name: an app's binary is not `softphone`")
+    func programName() throws {
+        let app = temporaryFolder() + "/RecentsCallApp"
+        #expect(symlink(PhoneProcess.binary, app) == 0)
+        let push = try PhoneProcess.run(["push", "--frobnicate"], as: [app])
+        #expect(push.status == 2)
+        #expect(push.err.hasPrefix("RecentsCallApp push: unknown option \"--frobnicate\"; usage: RecentsCallApp push [FILE|-]"), "\(push.err)")
+        let option = try PhoneProcess.run(["--auto-answer", "soon"], as: [app])
+        #expect(option.err.hasPrefix("RecentsCallApp: --auto-answer \"soon\""), "\(option.err)")
+        let unknown = try PhoneProcess.run(["--frobnicate"], as: [app])
+        #expect(unknown.err.hasSuffix("[options]; RecentsCallApp --help for all\n"), "\(unknown.err)")
+    }
+
     @Test("SOFTPHONE_SOCKET chooses the socket when --socket is absent")
     func socketFromEnvironment() throws {
         let socket = temporaryFolder() + "/env.sock"

@@ -36,6 +36,22 @@ struct PushHeaderTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("--host: the other environment's APNs host refuses the token (exit 3, APNs' reason and why, an APNS line); the token's own host rings")
+    func host() throws {
+        let phone = try PlainPhone(["--build", "development"])
+        _ = phone.process.line(startingWith: "READY")
+        let refused = try phone.remote(["push", Self.call, "--host", "api.push.apple.com"])
+        #expect(refused.status == 3)
+        let why = "a development token sent to production (api.push.apple.com); its pushes go to api.sandbox.push.apple.com"
+        #expect(refused.out.hasPrefix("refused by APNs (apns-id ") && refused.out.hasSuffix("): 400 BadDeviceToken, \(why)\n"), "\(refused.out)")
+        let line = phone.process.line(startingWith: "APNS POST /3/device/")
+        #expect(line?.contains("status=400 reason=BadDeviceToken why=\"\(why)\"") == true, "\(line ?? "no APNS line")")
+        let rang = try phone.remote(["push", Self.call, "--host", "api.sandbox.push.apple.com"])
+        #expect(rang.status == 0 && rang.out == "call 1 ringing\n", "\(rang.out) \(rang.err)")
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("a topic that is not the app's: exit 1, APNs' reason and the topic it would take; nothing rings", arguments: [
         (["--topic", "com.example.voip"], "voip", "com.example.voip.voip"),
         (["--topic", "com.other.app.voip"], "voip", "com.example.voip.voip"),

@@ -43,6 +43,20 @@ struct JUnitReportTests {
         #expect(rooted.first?.attribute(forName: "file")?.stringValue == "same.scenario")
     }
 
+    @Test("a file outside the root keeps the path it was given: absolute stays absolute, not ../../tmp/…")
+    func outsideTheRoot() throws {
+        var absolute = try run("at 0s call\nexpect call.incoming")
+        absolute.file = "/tmp/x/./y/../same.scenario"
+        var relative = absolute
+        relative.file = "b/same.scenario"
+        let rooted = JUnitReport.Naming(root: "a", workingDirectory: "/work/here")
+        let cases = try parsed(JUnitReport.xml([absolute, relative], clock: "manual", wallSeconds: 0, naming: rooted)).cases
+        #expect(cases.map { $0.attribute(forName: "file")?.stringValue } == ["/tmp/x/same.scenario", "b/same.scenario"])
+        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == ["/tmp/x", "b"])
+        let top = try parsed(JUnitReport.xml([absolute], clock: "manual", wallSeconds: 0, naming: JUnitReport.Naming(workingDirectory: "/"))).cases
+        #expect(top.first?.attribute(forName: "file")?.stringValue == "tmp/x/same.scenario")
+    }
+
     @Test("a file with a mistake is an error test case naming FILE:LINE:COLUMN; the files it kept from running are skipped")
     func syntaxErrors() throws {
         let mistake = try #require(syntaxError("at 0s call\nexpect call.incomming"))

@@ -6,7 +6,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/Tests/fuzz/corpus
 rm -rf "$corpus"
-mkdir -p "$corpus"/{json,control-request,scenario,vibrations,ringtone,apns-request,http2-frames,jwt}
+mkdir -p "$corpus"/{json,control-request,scenario,vibrations,ringtone,apns-request,http2-frames,jwt,storyboard,image}
 
 # Push payloads as they are (the largest is 5 KB), and a few edge shapes of JSON.
 cp "$root"/Assets/Payloads/*.json "$corpus/json/"
@@ -92,6 +92,26 @@ b64() { printf '%s' "$1" | base64 -w0 | tr '+/' '-_' | tr -d '='; }
 t future "$header.$(b64 '{"iss":"RHUTRS9YMR","iat":1830000000}').$signature"
 t huge "$header.$(b64 '{"iss":"RHUTRS9YMR","iat":9223372036854775808}').$signature"
 t exponent "$header.$(b64 '{"iss":"RHUTRS9YMR","iat":1e20}').$signature"
+
+# Storyboards: the Recents app's as it is, and the shapes the reader takes apart: a navigation
+# controller and its root, entities in attributes, a comment, a CDATA section and a declaration,
+# and a document without an initial controller.
+cp "$root"/Tests/iOSApps/RecentsCallApp/Base.lproj/Main.storyboard "$corpus/storyboard/recents.storyboard"
+s() { local name=$1; shift; printf '%s\n' "$@" > "$corpus/storyboard/$name.storyboard"; }
+s navigation '<?xml version="1.0" encoding="UTF-8"?>' '<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" initialViewController="n1">' \
+  '<scenes><scene sceneID="s1"><objects><navigationController id="n1" sceneMemberID="viewController"><connections>' \
+  '<segue destination="v1" kind="relationship" relationship="rootViewController" id="g1"/></connections></navigationController></objects></scene>' \
+  '<scene sceneID="s2"><objects><tableViewController id="v1" customClass="CallsViewController" customModule="App" storyboardIdentifier="Calls" title="Calls" sceneMemberID="viewController"/></objects></scene></scenes></document>'
+s entities '<document initialViewController="a&amp;b"><viewController id="a&amp;b" title="&lt;Bob &quot;&#233;&#x1F600;&apos;&gt;" sceneMemberID="viewController"/></document>'
+s comments '<!DOCTYPE x><!-- <viewController id="no"/> --><document><![CDATA[<viewController id="no" sceneMemberID="viewController"/>]]>' \
+  "<viewController id='single' sceneMemberID='viewController'></viewController></document>"
+s no-initial '<document><viewController id="v" sceneMemberID="viewController"/></document>'
+
+# Images as an asset catalog's imageset holds them: the Recents app's icon, a PNG signature alone,
+# and a file that is not a PNG.
+cp "$root"/Tests/iOSApps/RecentsCallApp/Assets.xcassets/IconMask.imageset/IconMask@2x.png "$corpus/image/icon.png"
+printf '\x89PNG\r\n\x1a\n' > "$corpus/image/signature.png"
+printf 'GIF89a' > "$corpus/image/not-png.gif"
 
 # Scenario files as they are, and the vibration patterns file.
 cp "$root"/Assets/Scenarios/*.scenario "$corpus/scenario/"

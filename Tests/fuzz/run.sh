@@ -11,7 +11,7 @@ mode=${1:?usage: run.sh check|fuzz BIN_DIR [SECONDS]}
 bin=${2:?usage: run.sh check|fuzz BIN_DIR [SECONDS]}
 seconds=${3:-60}
 here=$(cd "$(dirname "$0")" && pwd)
-targets=${TARGETS:-json control-request scenario vibrations ringtone apns-request http2-frames jwt}
+targets=${TARGETS:-json control-request scenario vibrations ringtone apns-request http2-frames jwt storyboard image}
 # Swift's runtime keeps caches that LeakSanitizer reports at exit; a leak per input would show as
 # growing RSS, which -rss_limit_mb catches.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0}

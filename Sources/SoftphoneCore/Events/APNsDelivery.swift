@@ -1,5 +1,5 @@
-/// What APNs did with a push it accepted but could not hand over at once (iOS rule 17), each tied
-/// to the push's `apns-id`.
+/// What APNs did with a push it accepted but could not hand over at once (iOS rule 17), or with
+/// one it refused at once, each tied to the push's `apns-id`.
 public enum APNsDelivery: Equatable, Sendable {
     /// Why APNs holds a push.
     public enum StoreReason: String, Equatable, Sendable {
@@ -25,4 +25,8 @@ public enum APNsDelivery: Equatable, Sendable {
     case delivered(apnsID: String, delay: Duration)
     /// Dropped, never to arrive.
     case discarded(apnsID: String, reason: DiscardReason)
+    /// Refused with 400 BadDeviceToken: the push was sent to the host of `environment`, which does
+    /// not know the device's `token` (hex), a token of the other environment (`why` says which).
+    /// The same refusal as the APNs endpoint's, and the same `apns.request` event.
+    case rejected(apnsID: String, environment: APNsEnvironment, token: String, why: String)
 }

@@ -24,6 +24,13 @@ public enum APNsEnvironment: String, Equatable, Hashable, Sendable, CaseIterable
         return nil
     }
 
+    /// Why APNs refuses a token of `own` environment sent to this one, at `host` when the request
+    /// named one: `a development token sent to production (api.push.apple.com); its pushes go to
+    /// api.sandbox.push.apple.com`, as the APNs endpoint's events and `softphone push --host` say it.
+    public func whyRefused(tokenOf own: APNsEnvironment, host: String?) -> String {
+        "a \(own.rawValue) token sent to \(rawValue)\(host.map { " (\($0))" } ?? ""); its pushes go to \(own.host)"
+    }
+
     /// Whether `word` stands anywhere in `text` (the core has no Foundation, nor the standard
     /// library's string search, which it leaves out).
     private static func contains(_ text: String, _ word: String) -> Bool {

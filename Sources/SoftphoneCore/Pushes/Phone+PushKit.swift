@@ -11,6 +11,12 @@ extension Phone {
     /// (Borrowed, as the command holds it: only its body is kept, a retain, where taking the
     /// request to consume it would copy every header out of the command and destroy them after.)
     func receive(_ push: PushRequest) {
+        // A push to the other environment's host: that APNs does not know the token, whatever
+        // state the app is in (APNs checks it before the token's install, as the endpoint does).
+        if let host = push.host, let sentTo = APNsEnvironment.named(byHost: host), case let own = apnsEnvironment, sentTo != own {
+            let token = Hex.string(push.kind == .voip ? pushKit.voipToken : pushKit.alertToken)
+            return emit(.apns(.rejected(apnsID: push.apnsID ?? nextUUID().uuidString, environment: sentTo, token: token, why: sentTo.whyRefused(tokenOf: own, host: host))))
+        }
         // A deleted app has no tokens: APNs answers its provider 410 Unregistered, and nothing arrives.
         guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
         // Offline, Low Power Mode or a slow network: APNs holds it first (Phone+APNsDelivery).

@@ -37,6 +37,11 @@ public struct PushRequest: Equatable, Sendable {
     /// The `apns-id` APNs answered the provider with; nil for a push given to the phone directly
     /// (`softphone push`), which gets one of the phone's own if APNs has to store it.
     public var apnsID: String?
+    /// The APNs host the provider sent it to (its `:authority`: `api.push.apple.com`,
+    /// `api.sandbox.push.apple.com`); nil: the host of the phone's own environment. Each
+    /// environment knows only its own tokens: a push to the other one's host is 400
+    /// BadDeviceToken, and nothing arrives (`softphone push --host`).
+    public var host: String?
 
     /// Makes a push.
     public init(kind: Kind, payload: JSON, sentAt: Instant? = nil, topic: String? = nil, priority: Int = 10, expiration: Int? = nil, collapseID: String? = nil) {

@@ -2,31 +2,32 @@
 /// view controllers — each one's element, class, module, storyboard identifier and title, and the
 /// root a navigation controller's relationship names — and which one is the initial controller.
 /// Views, outlets and the rest are not read: nothing of them is drawn here.
-struct StoryboardDocument: Equatable {
+/// `package`: the storyboard fuzz target reads files with it (Tests/fuzz).
+package struct StoryboardDocument: Equatable {
     /// One view controller of the storyboard (an element with `sceneMemberID="viewController"`).
-    struct Controller: Equatable {
-        let id: String
+    package struct Controller: Equatable {
+        package let id: String
         /// The element: `viewController`, `navigationController`, `tableViewController`, …
         let element: String
         let customClass: String?
         let customModule: String?
-        let storyboardIdentifier: String?
+        package let storyboardIdentifier: String?
         let title: String?
         /// The controller a navigation controller starts with (its `rootViewController` relationship).
-        var rootID: String?
+        package internal(set) var rootID: String?
     }
 
     /// The initial view controller's id (the document's `initialViewController`), if it has one.
-    let initialID: String?
-    let controllers: [Controller]
+    package let initialID: String?
+    package let controllers: [Controller]
 
-    func controller(id: String) -> Controller? { controllers.first { $0.id == id } }
-    func controller(storyboardIdentifier: String) -> Controller? {
+    package func controller(id: String) -> Controller? { controllers.first { $0.id == id } }
+    package func controller(storyboardIdentifier: String) -> Controller? {
         controllers.first { $0.storyboardIdentifier == storyboardIdentifier }
     }
 
     /// Reads a storyboard's XML: nil when it is not one (it has no `document` element).
-    init?(xml: String) {
+    package init?(xml: String) {
         var initialID: String?
         var isDocument = false
         var controllers: [Controller] = []

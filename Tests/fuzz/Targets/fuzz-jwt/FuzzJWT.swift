@@ -1,6 +1,6 @@
 import CLibFuzzer
 import Glibc
-@testable import SoftphoneAPNs
+import SoftphoneAPNs
 import SoftphoneControl
 
 /// libFuzzer's entry point: one input is a provider token (the text after `bearer `), checked as
