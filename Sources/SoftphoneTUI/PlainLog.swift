@@ -110,8 +110,6 @@ public enum PlainLog {
         }
     }
 
-    /// A warning line, `WARNING <text>`, with the text kept on one line: every control
-    /// character (newlines included) becomes a space.
     /// One request to the APNs endpoint (`--apns`): `APNS POST /3/device/… status=200 apns-id=… us=140`
     /// (no `us` for the refusal of a push given `--host`, which the phone makes itself),
     /// with the reason of a refusal, and why when the reason alone leaves it unclear.
@@ -138,6 +136,8 @@ public enum PlainLog {
         "CAPTION " + quote(text, always: true)
     }
 
+    /// A warning line, `WARNING <text>`, with the text kept on one line: every control
+    /// character (newlines included) becomes a space.
     public static func warning(_ text: String) -> String {
         var flat = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
