@@ -14,6 +14,9 @@ extension ControlRequest {
         /// `/` line, which reads it to refuse it by name. A scenario's steps have no such flag: the
         /// phone they drive is chosen by `softphone scenario`.
         public var socket: Bool
+        /// Whether `--socket PATH` is offered, in the usage texts its mistakes end with: where it
+        /// is taken, not where it is read only to be refused (the `/` line).
+        public var offersSocket: Bool
         /// Whether a push's payload file may be `-` or left out, for standard input: on the
         /// command line only (the `/` line's standard input is the keyboard, and a scenario is
         /// read whole before anything runs).
@@ -21,17 +24,23 @@ extension ControlRequest {
         /// Reads a push's payload file; a scenario looks for it beside itself too.
         public var readPayload: @Sendable (String) -> Result<String, SmallTextFile.Failure>
 
-        /// Makes a context; payload files are read from the current folder unless `readPayload` says otherwise.
-        public init(socket: Bool, standardInput: Bool, readPayload: @escaping @Sendable (String) -> Result<String, SmallTextFile.Failure> = SmallTextFile.read) {
+        /// Makes a context; payload files are read from the current folder unless `readPayload`
+        /// says otherwise, and `--socket` is offered wherever it is read unless `offersSocket` says otherwise.
+        public init(
+            socket: Bool, offersSocket: Bool? = nil, standardInput: Bool,
+            readPayload: @escaping @Sendable (String) -> Result<String, SmallTextFile.Failure> = SmallTextFile.read
+        ) {
             self.socket = socket
+            self.offersSocket = offersSocket ?? socket
             self.standardInput = standardInput
             self.readPayload = readPayload
         }
 
         /// `softphone VERB …`.
         public static let commandLine = WordContext(socket: true, standardInput: true)
-        /// The full screen's `/` line.
-        public static let typedLine = WordContext(socket: true, standardInput: false)
+        /// The full screen's `/` line: it drives the phone it is typed on, so it names `--socket`
+        /// only to refuse it.
+        public static let typedLine = WordContext(socket: true, offersSocket: false, standardInput: false)
     }
 
     /// The flags of `subcommand` (`--socket` aside), each with the name of its value, nil for a
@@ -66,7 +75,7 @@ extension ControlRequest {
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
-        return ([subcommand] + [operand].compactMap { $0 } + flags + (context.socket ? ["[--socket PATH]"] : [])).joined(separator: " ")
+        return ([subcommand] + [operand].compactMap { $0 } + flags + (context.offersSocket ? ["[--socket PATH]"] : [])).joined(separator: " ")
     }
 
     /// Reads the request `reader.subcommand` (one of `wordCommands`) from the words after it, as
@@ -204,7 +213,7 @@ extension ControlRequest {
             throw ControlError("unknown command \"\(command)\"; use one of: \(commands.joined(separator: ", "))")
         }
         // The usage a mistake ends with: the words this line takes (no --socket, no stdin).
-        let usage = command == "events" ? "events" : synopsis(of: command, in: WordContext(socket: false, standardInput: false))
+        let usage = command == "events" ? "events" : synopsis(of: command, in: .typedLine)
         var reader = WordReader(program: "", subcommand: command, words: words, usage: usage)
         if command == "events" {
             if let word = try reader.nextWord() { throw reader.unknown(word) }
@@ -246,10 +255,12 @@ extension ControlRequest {
         guard cellularWords.contains(word) else {
             throw reader.mistake("\"\(word)\" is not one of \(cellularWords.joined(separator: "|")); usage: \(usage)", at: wordAt)
         }
-        var from: String?, socket: String?
+        var from: String?, fromAt: Int?, socket: String?
         while let flag = try reader.nextFlag() {
             switch flag {
-            case "--from" where word == "call": from = try reader.value(for: flag)
+            case "--from" where word == "call":
+                from = try reader.value(for: flag)
+                fromAt = reader.culprit
             case "--socket" where context.socket: socket = try reader.value(for: flag)
             default: throw reader.unknown(flag)
             }
@@ -257,7 +268,8 @@ extension ControlRequest {
         do {
             return (.cellular(try cellularAction(word, from: from, named: "--from")), socket)
         } catch {
-            throw reader.mistake(error.message + "; usage: \(usage)", at: nil)
+            // A number that is none is named at its word; a missing one at the subcommand.
+            throw reader.mistake(error.message + "; usage: \(usage)", at: from?.isEmpty == false ? fromAt : nil)
         }
     }
 

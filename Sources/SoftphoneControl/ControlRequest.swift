@@ -243,14 +243,14 @@ public enum ControlRequest: Equatable, Sendable {
     /// The words of `cellular`'s action.
     public static let cellularWords = ["call", "end", "hold"]
 
-    /// The cellular action `word` (one of `cellularWords`) names; `call` needs a non-empty `from`.
+    /// The cellular action `word` (one of `cellularWords`) names; `call` needs `from`, a phone number.
     static func cellularAction(_ word: String, from: String?, named name: String) throws(ControlError) -> CellularAction {
         switch word {
         case "end": return .end
         case "hold": return .hold
         default:
             guard let from, !from.isEmpty else { throw ControlError("cellular call needs \(name), the number the cellular call is from, e.g. +15550199") }
-            return .call(from: from)
+            return .call(from: try phoneNumber(from, named: name))
         }
     }
 

@@ -112,6 +112,7 @@ struct ControlRequestTests {
         (#"{"cmd":"cellular"}"#, "field \"action\" is missing; use one of: call, end, hold"),
         (#"{"cmd":"cellular","action":"ring"}"#, "field \"action\" is \"ring\"; use one of: call, end, hold"),
         (#"{"cmd":"cellular","action":"call"}"#, "cellular call needs field \"from\", the number the cellular call is from, e.g. +15550199"),
+        (#"{"cmd":"cellular","action":"call","from":"555\u00070199"}"#, "field \"from\" is \"555U+00070199\", not a phone number: \"U+0007\" cannot be part of one; a number has digits, +, * and #, and may have spaces, -, ., ( and ) between them, e.g. +1 (555) 010-0199"),
         (#"{"cmd":"power","power":"max"}"#, "field \"power\" is \"max\"; use low (Low Power Mode) or normal"),
         (#"{"cmd":"route"}"#, "field \"route\" is missing; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"route","route":"airpods"}"#, "field \"route\" is \"airpods\"; use one of: receiver, speaker, bluetooth, carplay, wired"),
