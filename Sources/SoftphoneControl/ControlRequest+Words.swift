@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "incoming-calls", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -72,6 +72,7 @@ extension ControlRequest {
         case "interrupt": "begin|end"
         case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|")
         case "focus", "call-directory": "on|off"
+        case "incoming-calls": "banner|full-screen"
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
@@ -167,6 +168,10 @@ extension ControlRequest {
             let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
                                 meaning: "the app's Call Directory extension in Settings, on or off", usage: usage)
             return (.callDirectory(on), try rest(&reader, context))
+        case "incoming-calls":
+            let style = try choice([("banner", IncomingPresentation.banner), ("full-screen", .fullScreen)], &reader, socketFlag: socketFlag,
+                                   asking: "banner or full-screen?", meaning: "how a call shows on the unlocked phone", usage: usage)
+            return (.incomingCalls(style), try rest(&reader, context))
         case "power":
             let mode = try choice([("low", PowerMode.low), ("normal", .normal)], &reader, socketFlag: socketFlag, asking: "low or normal?",
                                   meaning: "Low Power Mode on or off", usage: usage)

@@ -57,9 +57,12 @@ public enum ControlRequest: Equatable, Sendable {
     /// The app's Call Directory extension on or off, as Settings › Phone › Call Blocking &
     /// Identification sets it (iOS rule 50).
     case callDirectory(Bool)
+    /// Settings › Phone › Incoming Calls: a call on the unlocked phone shows as a banner or on
+    /// the full screen (iOS rule 37).
+    case incomingCalls(IncomingPresentation)
 
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "incoming-calls", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -175,6 +178,9 @@ public enum ControlRequest: Equatable, Sendable {
         case "call-directory":
             guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
             return (id, .callDirectory(try callDirectory(word, named: "field \"enabled\"")))
+        case "incoming-calls":
+            guard let word = try optionalString(json, "style") else { throw ControlError("field \"style\" is missing; use one of: \(incomingCallsWords)") }
+            return (id, .incomingCalls(try incomingCalls(word, named: "field \"style\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -270,6 +276,17 @@ public enum ControlRequest: Equatable, Sendable {
         case "off": return false
         default: throw ControlError("\(name) is \"\(word)\"; use on (the app's Call Directory extension enabled in Settings) or off")
         }
+    }
+
+    /// The words `incoming-calls` takes, as Settings › Phone › Incoming Calls names its choices.
+    public static let incomingCallsWords = "banner, full-screen"
+
+    /// Reads an `incoming-calls` word.
+    static func incomingCalls(_ word: String, named name: String) throws(ControlError) -> IncomingPresentation {
+        guard let style = IncomingPresentation(rawValue: word) else {
+            throw ControlError("\(name) is \"\(word)\"; use banner (a call on the unlocked phone shows as a banner) or full-screen")
+        }
+        return style
     }
 
     /// Reads a `power` word.
@@ -411,6 +428,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
         case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         case .callDirectory(let on): .object([("cmd", .string("call-directory")), ("enabled", .string(on ? "on" : "off"))])
+        case .incomingCalls(let style): .object([("cmd", .string("incoming-calls")), ("style", .string(style.rawValue))])
         }
     }
 
@@ -444,6 +462,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .fault(let fault): [.setAudioFault(fault)]
         case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .callDirectory(let on): [.setCallDirectory(enabled: on)]
+        case .incomingCalls(let style): [.setIncomingCalls(style)]
         case .state, .screen, .events, .caption: []
         }
     }

@@ -153,7 +153,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .tap, .lock, .unlock, .app, .network, .power, .focus, .callDirectory, .cellular, .route, .interrupt, .mediaReset, .fault:
+        case .call, .push, .cancel, .hangup, .key, .tap, .lock, .unlock, .app, .network, .power, .focus, .callDirectory, .incomingCalls, .cellular, .route, .interrupt, .mediaReset, .fault:
             break
         }
         reply += PhoneRequest.run(
@@ -198,7 +198,7 @@ final class RequestHandler {
             ("build", .string(phone.configuration.build.rawValue)), ("apns_environment", .string(phone.apnsEnvironment.rawValue)),
             ("network", .string(phone.network.rawValue)), ("latency_ms", .number(Double(phone.networkLatency.milliseconds))),
             ("power", .string(phone.power.rawValue)), ("focus", .string(phone.doNotDisturb.isOn ? "on" : "off")),
-            ("call_directory", .string(phone.callDirectoryEnabled ? "on" : "off")),
+            ("call_directory", .string(phone.callDirectoryEnabled ? "on" : "off")), ("incoming_calls", .string(phone.incomingCalls.rawValue)),
             ("route", .string(phone.audioRoute.rawValue)), ("audio_fault", .string(phone.audioFault.rawValue)), ("apns_held", .number(Double(phone.apnsHeld))),
             ("t_ms", .number(Double((now - publisher.start).milliseconds))),
             ("call", phone.call.map(json) ?? .null),

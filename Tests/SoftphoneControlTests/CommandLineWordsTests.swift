@@ -35,6 +35,7 @@ struct CommandLineWordsTests {
         ("key headset", .key("headset")),
         ("focus on", .focus(true)), ("focus off", .focus(false)),
         ("call-directory on", .callDirectory(true)), ("call-directory off", .callDirectory(false)),
+        ("incoming-calls banner", .incomingCalls(.banner)), ("incoming-calls full-screen", .incomingCalls(.fullScreen)),
         ("tap Retry", .tap("Retry")), (#"tap "Sign In""#, .tap("Sign In")),
     ])
     func commands(line: String, request: ControlRequest) throws {
@@ -106,8 +107,8 @@ struct CommandLineWordsTests {
     }
 
     @Test("mistakes are one line naming the word and what is accepted", arguments: [
-        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
-        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
+        ("dial 123", #"unknown command "dial"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, incoming-calls, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"#),
+        ("", "type a command: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, incoming-calls, cellular, route, interrupt, media-reset, fault, state, screen, caption, events"),
         ("call --form Bob", #"call: unknown option "--form"; usage: call [--from NAME] [--handle H] [--video]"#),
         ("call --from", "call: --from needs a value; usage: call [--from NAME] [--handle H] [--video]"),
         ("call --handle ''", "call: --handle is empty; give the caller's number or id"),
@@ -140,6 +141,7 @@ struct CommandLineWordsTests {
         ("focus yes", #"focus: "yes" is not one of on|off (Focus, Do Not Disturb, on or off); usage: focus on|off"#),
         ("call-directory yes", #"call-directory: "yes" is not one of on|off (the app's Call Directory extension in Settings, on or off); usage: call-directory on|off"#),
         ("tap", "tap: which button? its title, e.g. `tap Retry`; usage: tap LABEL"),
+        ("incoming-calls popup", #"incoming-calls: "popup" is not one of banner|full-screen (how a call shows on the unlocked phone); usage: incoming-calls banner|full-screen"#),
     ])
     func mistakes(line: String, message: String) {
         #expect(throws: ControlError(message)) { try ControlRequest.read(commandLine: line) }

@@ -53,6 +53,9 @@ struct ControlRequestTests {
         #expect(ControlRequest.callDirectory(true).json.text == #"{"cmd":"call-directory","enabled":"on"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"call-directory","enabled":"off"}"#).request == .callDirectory(false))
         #expect(ControlRequest.callDirectory(true).commands == [.setCallDirectory(enabled: true)])
+        #expect(ControlRequest.incomingCalls(.fullScreen).json.text == #"{"cmd":"incoming-calls","style":"full-screen"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"incoming-calls","style":"banner"}"#).request == .incomingCalls(.banner))
+        #expect(ControlRequest.incomingCalls(.fullScreen).commands == [.setIncomingCalls(.fullScreen)])
     }
 
     @Test("cellular requests: their JSON, read back, and the commands they stand for")
@@ -91,8 +94,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, incoming-calls, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, incoming-calls, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -121,6 +124,8 @@ struct ControlRequestTests {
         (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),
         (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
         (#"{"cmd":"call-directory"}"#, "field \"enabled\" is missing; use on or off"),
+        (#"{"cmd":"incoming-calls"}"#, "field \"style\" is missing; use one of: banner, full-screen"),
+        (#"{"cmd":"incoming-calls","style":"popup"}"#, "field \"style\" is \"popup\"; use banner (a call on the unlocked phone shows as a banner) or full-screen"),
         (#"{"cmd":"call-directory","enabled":"yes"}"#, "field \"enabled\" is \"yes\"; use on (the app's Call Directory extension enabled in Settings) or off"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])
