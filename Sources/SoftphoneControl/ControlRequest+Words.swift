@@ -5,7 +5,7 @@ extension ControlRequest {
     /// (`softphone call --from Bob`), of the full screen's `/` line (`/call --from Bob`) and of a
     /// scenario's `at` steps (`at 1s call --from Bob`). `events` is not among them: it streams, and
     /// the `/` line shows the event log instead.
-    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
+    public static let wordCommands = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "incoming-calls", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "caption"]
 
     /// What the place the words come from allows besides the words: the command line, the `/`
     /// line, a scenario file.
@@ -14,6 +14,9 @@ extension ControlRequest {
         /// `/` line, which reads it to refuse it by name. A scenario's steps have no such flag: the
         /// phone they drive is chosen by `softphone scenario`.
         public var socket: Bool
+        /// Whether `--socket PATH` is offered, in the usage texts its mistakes end with: where it
+        /// is taken, not where it is read only to be refused (the `/` line).
+        public var offersSocket: Bool
         /// Whether a push's payload file may be `-` or left out, for standard input: on the
         /// command line only (the `/` line's standard input is the keyboard, and a scenario is
         /// read whole before anything runs).
@@ -21,17 +24,23 @@ extension ControlRequest {
         /// Reads a push's payload file; a scenario looks for it beside itself too.
         public var readPayload: @Sendable (String) -> Result<String, SmallTextFile.Failure>
 
-        /// Makes a context; payload files are read from the current folder unless `readPayload` says otherwise.
-        public init(socket: Bool, standardInput: Bool, readPayload: @escaping @Sendable (String) -> Result<String, SmallTextFile.Failure> = SmallTextFile.read) {
+        /// Makes a context; payload files are read from the current folder unless `readPayload`
+        /// says otherwise, and `--socket` is offered wherever it is read unless `offersSocket` says otherwise.
+        public init(
+            socket: Bool, offersSocket: Bool? = nil, standardInput: Bool,
+            readPayload: @escaping @Sendable (String) -> Result<String, SmallTextFile.Failure> = SmallTextFile.read
+        ) {
             self.socket = socket
+            self.offersSocket = offersSocket ?? socket
             self.standardInput = standardInput
             self.readPayload = readPayload
         }
 
         /// `softphone VERB …`.
         public static let commandLine = WordContext(socket: true, standardInput: true)
-        /// The full screen's `/` line.
-        public static let typedLine = WordContext(socket: true, standardInput: false)
+        /// The full screen's `/` line: it drives the phone it is typed on, so it names `--socket`
+        /// only to refuse it.
+        public static let typedLine = WordContext(socket: true, offersSocket: false, standardInput: false)
     }
 
     /// The flags of `subcommand` (`--socket` aside), each with the name of its value, nil for a
@@ -63,10 +72,11 @@ extension ControlRequest {
         case "interrupt": "begin|end"
         case "fault": "audio-session " + AudioFault.allCases.map(\.rawValue).joined(separator: "|") + " | call-directory crash"
         case "focus", "call-directory", "time-sensitive": "on|off"
+        case "incoming-calls": "banner|full-screen"
         default: nil
         }
         let flags = flags(of: subcommand).map { "[\($0.name)" + ($0.value.map { " " + $0 } ?? "") + "]" }
-        return ([subcommand] + [operand].compactMap { $0 } + flags + (context.socket ? ["[--socket PATH]"] : [])).joined(separator: " ")
+        return ([subcommand] + [operand].compactMap { $0 } + flags + (context.offersSocket ? ["[--socket PATH]"] : [])).joined(separator: " ")
     }
 
     /// Reads the request `reader.subcommand` (one of `wordCommands`) from the words after it, as
@@ -162,6 +172,10 @@ extension ControlRequest {
             let on = try choice([("on", true), ("off", false)], &reader, socketFlag: socketFlag, asking: "on or off?",
                                 meaning: "the app's Time Sensitive Notifications in Settings, on or off", usage: usage)
             return (.timeSensitive(on), try rest(&reader, context))
+        case "incoming-calls":
+            let style = try choice([("banner", IncomingPresentation.banner), ("full-screen", .fullScreen)], &reader, socketFlag: socketFlag,
+                                   asking: "banner or full-screen?", meaning: "how a call shows on the unlocked phone", usage: usage)
+            return (.incomingCalls(style), try rest(&reader, context))
         case "power":
             let mode = try choice([("low", PowerMode.low), ("normal", .normal)], &reader, socketFlag: socketFlag, asking: "low or normal?",
                                   meaning: "Low Power Mode on or off", usage: usage)
@@ -212,7 +226,7 @@ extension ControlRequest {
             throw ControlError("unknown command \"\(command)\"; use one of: \(commands.joined(separator: ", "))")
         }
         // The usage a mistake ends with: the words this line takes (no --socket, no stdin).
-        let usage = command == "events" ? "events" : synopsis(of: command, in: WordContext(socket: false, standardInput: false))
+        let usage = command == "events" ? "events" : synopsis(of: command, in: .typedLine)
         var reader = WordReader(program: "", subcommand: command, words: words, usage: usage)
         if command == "events" {
             if let word = try reader.nextWord() { throw reader.unknown(word) }
@@ -254,10 +268,12 @@ extension ControlRequest {
         guard cellularWords.contains(word) else {
             throw reader.mistake("\"\(word)\" is not one of \(cellularWords.joined(separator: "|")); usage: \(usage)", at: wordAt)
         }
-        var from: String?, socket: String?
+        var from: String?, fromAt: Int?, socket: String?
         while let flag = try reader.nextFlag() {
             switch flag {
-            case "--from" where word == "call": from = try reader.value(for: flag)
+            case "--from" where word == "call":
+                from = try reader.value(for: flag)
+                fromAt = reader.culprit
             case "--socket" where context.socket: socket = try reader.value(for: flag)
             default: throw reader.unknown(flag)
             }
@@ -265,7 +281,8 @@ extension ControlRequest {
         do {
             return (.cellular(try cellularAction(word, from: from, named: "--from")), socket)
         } catch {
-            throw reader.mistake(error.message + "; usage: \(usage)", at: nil)
+            // A number that is none is named at its word; a missing one at the subcommand.
+            throw reader.mistake(error.message + "; usage: \(usage)", at: from?.isEmpty == false ? fromAt : nil)
         }
     }
 

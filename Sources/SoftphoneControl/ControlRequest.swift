@@ -64,8 +64,12 @@ public enum ControlRequest: Equatable, Sendable {
     /// sets it (iOS rule 43).
     case timeSensitive(Bool)
 
+    /// Settings › Phone › Incoming Calls: a call on the unlocked phone shows as a banner or on
+    /// the full screen (iOS rule 37).
+    case incomingCalls(IncomingPresentation)
+
     /// The commands every request understands, for error messages.
-    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
+    public static let names = ["call", "cancel", "hangup", "push", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "incoming-calls", "cellular", "route", "interrupt", "media-reset", "fault", "state", "screen", "events", "caption"]
 
     /// The handle a call gets when the request names none.
     public static let defaultHandle = "+15550100"
@@ -185,6 +189,9 @@ public enum ControlRequest: Equatable, Sendable {
         case "time-sensitive":
             guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
             return (id, .timeSensitive(try timeSensitive(word, named: "field \"enabled\"")))
+        case "incoming-calls":
+            guard let word = try optionalString(json, "style") else { throw ControlError("field \"style\" is missing; use one of: \(incomingCallsWords)") }
+            return (id, .incomingCalls(try incomingCalls(word, named: "field \"style\"")))
         case "power":
             guard let word = try optionalString(json, "power") else { throw ControlError("field \"power\" is missing; use low or normal") }
             return (id, .power(try power(word, named: "field \"power\"")))
@@ -258,14 +265,14 @@ public enum ControlRequest: Equatable, Sendable {
     /// The words of `cellular`'s action.
     public static let cellularWords = ["call", "end", "hold"]
 
-    /// The cellular action `word` (one of `cellularWords`) names; `call` needs a non-empty `from`.
+    /// The cellular action `word` (one of `cellularWords`) names; `call` needs `from`, a phone number.
     static func cellularAction(_ word: String, from: String?, named name: String) throws(ControlError) -> CellularAction {
         switch word {
         case "end": return .end
         case "hold": return .hold
         default:
             guard let from, !from.isEmpty else { throw ControlError("cellular call needs \(name), the number the cellular call is from, e.g. +15550199") }
-            return .call(from: from)
+            return .call(from: try phoneNumber(from, named: name))
         }
     }
 
@@ -294,6 +301,17 @@ public enum ControlRequest: Equatable, Sendable {
         case "off": return false
         default: throw ControlError("\(name) is \"\(word)\"; use on (the app's time-sensitive notifications break through Focus) or off")
         }
+    }
+
+    /// The words `incoming-calls` takes, as Settings › Phone › Incoming Calls names its choices.
+    public static let incomingCallsWords = "banner, full-screen"
+
+    /// Reads an `incoming-calls` word.
+    static func incomingCalls(_ word: String, named name: String) throws(ControlError) -> IncomingPresentation {
+        guard let style = IncomingPresentation(rawValue: word) else {
+            throw ControlError("\(name) is \"\(word)\"; use banner (a call on the unlocked phone shows as a banner) or full-screen")
+        }
+        return style
     }
 
     /// Reads a `power` word.
@@ -449,6 +467,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .focus(let on): .object([("cmd", .string("focus")), ("focus", .string(on ? "on" : "off"))])
         case .callDirectory(let on): .object([("cmd", .string("call-directory")), ("enabled", .string(on ? "on" : "off"))])
         case .timeSensitive(let on): .object([("cmd", .string("time-sensitive")), ("enabled", .string(on ? "on" : "off"))])
+        case .incomingCalls(let style): .object([("cmd", .string("incoming-calls")), ("style", .string(style.rawValue))])
         }
     }
 
@@ -485,6 +504,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .focus(let on): [.setDoNotDisturb(DoNotDisturb(isOn: on))]
         case .callDirectory(let on): [.setCallDirectory(enabled: on)]
         case .timeSensitive(let on): [.setTimeSensitive(allowed: on)]
+        case .incomingCalls(let style): [.setIncomingCalls(style)]
         case .state, .screen, .events, .caption: []
         }
     }

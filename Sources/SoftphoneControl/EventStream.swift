@@ -70,7 +70,7 @@ public struct EventStream {
         "call.action", "call.refused", "rule.violated", "push.received", "push.dropped", "push.token", "app.state", "device.lock",
         "server.request", "audio.session", "notification.delivered", "notification.opened", "extension.started", "extension.expired",
         "extension.finished", "sound.played", "sound.stopped", "device.vibrated", "app.log",
-        "device.network", "device.power", "device.focus", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
+        "device.network", "device.power", "device.focus", "device.incoming-calls", "apns.stored", "apns.delivered", "apns.discarded", "push.delivery", "cellular.call",
         "cellular.blocked", "cellular.identified", "directory.setting", "directory.loaded", "directory.failed",
         "audio.route", "audio.interruption", "audio.media-reset", "audio.fault", "alert.presented", "alert.dismissed",
     ] + shellNames
@@ -106,7 +106,7 @@ public struct EventStream {
             "app.log": ["by", "message"],
             "alert.presented": ["title", "message", "style", "buttons"],
             "alert.dismissed": ["title", "button", "by"],
-            "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"],
+            "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"], "device.incoming-calls": ["style"],
             "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.media-reset": [], "audio.fault": ["fault", "call"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
@@ -171,6 +171,7 @@ public struct EventStream {
         case .mediaServicesReset: "audio.media-reset"
         case .audioFault: "audio.fault"
         case .focus: "device.focus"
+        case .incomingCalls: "device.incoming-calls"
         case .apns(.stored): "apns.stored"
         case .apns(.delivered): "apns.delivered"
         case .apns(.discarded): "apns.discarded"
@@ -264,6 +265,8 @@ public struct EventStream {
             if let call { members.append(("call", number(call))) }
         case .focus(let on):
             members.append(("focus", .string(on ? "on" : "off")))
+        case .incomingCalls(let style):
+            members.append(("style", .string(style.rawValue)))
         case .apns(.stored(let apnsID, let reason, let expiration)):
             members += [("apns_id", .string(apnsID)), ("reason", .string(reason.rawValue))]
             if let expiration { members.append(("expiration", number(expiration))) }

@@ -49,9 +49,16 @@ struct RequestOutcome {
     /// How call `call` ended during the request, if it did.
     func endReason(ofCall call: Int) -> EndReason? { endedCalls.first { $0.call == call }?.reason }
 
-    /// Why iOS did not deliver the push (expired, VoIP delivery stopped), if it did not.
+    /// Why the push was not delivered, if it was not: APNs discarded it as expired, or iOS dropped
+    /// it (VoIP delivery stopped).
     var dropped: String? {
-        events.lazy.compactMap { if case .push(_, false, let reason) = $0 { reason ?? "dropped" } else { nil } }.first
+        events.lazy.compactMap {
+            switch $0 {
+            case .push(_, false, let reason): reason ?? "dropped"
+            case .apns(.discarded(let id, .expired)): "expired (apns-id \(id)): its apns-expiration has passed; APNs discards it, never to be delivered (iOS rule 15)"
+            default: nil
+            }
+        }.first
     }
 
     /// What APNs did with a push it could not hand over at once, in words, if it did anything.

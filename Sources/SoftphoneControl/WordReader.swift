@@ -23,6 +23,8 @@ public struct WordReader {
     private var attached: [Bool] = []
     /// The flag read last, which an attached value it did not take is named after.
     private var lastFlag = ""
+    /// The words as given, which `culprit` counts in.
+    private let given: [String]
 
     /// A reader of `words`, the words after `subcommand`. `program` is `softphone` on the command
     /// line and empty on the `/` line; `usage` ends messages about a word that does not belong.
@@ -31,6 +33,7 @@ public struct WordReader {
         prefix = program.isEmpty ? subcommand : program + " " + subcommand
         self.subcommand = subcommand
         self.usage = usage
+        given = words
         // `--key=VALUE` is read as `--key VALUE`, as getopt users expect, with both words at the
         // position of the one written (a scenario's column names it).
         self.words = []
@@ -51,9 +54,27 @@ public struct WordReader {
     /// Whether the word at `index` of `words` is a value written as `--key=VALUE`.
     private func isAttached(_ index: Int) -> Bool { attached[index] }
 
-    /// A one-line mistake, naming the subcommand first.
+    /// A one-line mistake, naming the subcommand first; when the word it is about holds a curly
+    /// quote, it says so before the usage.
     public func mistake(_ text: String) -> ControlError {
-        ControlError("\(prefix): \(text)")
+        guard let hint = curlyQuoteHint else { return ControlError("\(prefix): \(text)") }
+        let usageStart = text.firstRange(of: "; usage: ")?.lowerBound ?? text.endIndex
+        return ControlError("\(prefix): \(text[..<usageStart]) (\(hint))\(text[usageStart...])")
+    }
+
+    /// The quotes a word processor or a phone's keyboard types for " and ' (“…”, ‘…’), which
+    /// quote nothing here: `--from “Zoë Li”` is two words, `“Zoë` and `Li”`.
+    static let curlyQuotes: Set<Character> = ["\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}"]
+
+    /// What to say when the word a mistake is about holds curly quotes: that they were typed where
+    /// straight ones were meant.
+    private var curlyQuoteHint: String? {
+        guard let culprit, given.indices.contains(culprit) else { return nil }
+        var quotes: [Character] = []
+        for character in given[culprit] where Self.curlyQuotes.contains(character) && !quotes.contains(character) { quotes.append(character) }
+        guard !quotes.isEmpty else { return nil }
+        let named = quotes.map(String.init).joined(separator: " and ")
+        return "\(named) \(quotes.count == 1 ? "is a curly quote, which quotes" : "are curly quotes, which quote") nothing: type a straight \" or ' instead"
     }
 
     /// A one-line mistake about the word at `position` (nil: the subcommand as a whole), which

@@ -77,6 +77,9 @@ public enum Command: Equatable, Sendable {
     case app(AppAction)
     /// Turns Do Not Disturb on or off.
     case setDoNotDisturb(DoNotDisturb)
+    /// Settings › Phone › Incoming Calls: how a call shows while the phone is unlocked and in use,
+    /// a banner or the full screen (iOS rule 37).
+    case setIncomingCalls(IncomingPresentation)
     /// Puts a handle on the block list, or takes it off.
     case setBlocked(handle: String, blocked: Bool)
     /// Flips the ring/silent switch.

@@ -318,6 +318,10 @@ public final class Phone {
         case .setDoNotDisturb(let dnd):
             if dnd.isOn != device.doNotDisturb.isOn { emit(.focus(dnd.isOn)) }
             device.doNotDisturb = dnd
+        case .setIncomingCalls(let style):
+            guard style != device.incomingCalls else { break }
+            device.incomingCalls = style
+            emit(.incomingCalls(style))
         case .setBlocked(let handle, let blocked):
             if blocked { device.blockList.insert(handle) } else { device.blockList.remove(handle) }
         case .setRingerSwitch(let position): setRingerSwitch(position)

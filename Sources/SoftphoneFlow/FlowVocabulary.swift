@@ -73,6 +73,8 @@ enum FlowVocabulary {
             return Row(shape: .note(.phoneUI), label: "network: \(string("network"))" + (latency > 0 ? ", pushes take \(latency) ms" : ""))
         case "device.focus":
             return Row(shape: .note(.phoneUI), label: string("focus") == "on" ? "Focus on (Do Not Disturb)" : "Focus off")
+        case "device.incoming-calls":
+            return Row(shape: .note(.phoneUI), label: string("style") == "banner" ? "Incoming Calls: Banner" : "Incoming Calls: Full Screen")
         case "device.power":
             return Row(shape: .note(.phoneUI), label: string("power") == "low" ? "Low Power Mode on" : "Low Power Mode off")
         case "cellular.call":

@@ -12,7 +12,7 @@ public struct ScenarioParser {
     static let stepForms = "app ID, set KEY=VALUE, rule NAME=VALUE, build development|testflight|appstore, lock, unlock, at TIME ACTION, [optional] expect EVENT [FIELD=VALUE]... [within TIME], expect no EVENT [FIELD=VALUE]... for TIME, or a # comment"
     /// The verbs of an `at` step: the CLI's client subcommands that act on the phone, read by the
     /// CLI's own grammar (`ControlRequest.read`), so a step takes the words the command takes.
-    static let actions = ["push", "call", "cancel", "hangup", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "cellular", "route", "interrupt", "media-reset", "fault"]
+    static let actions = ["push", "call", "cancel", "hangup", "key", "tap", "lock", "unlock", "app", "network", "power", "focus", "call-directory", "time-sensitive", "incoming-calls", "cellular", "route", "interrupt", "media-reset", "fault"]
     /// The words a step's request is in: no `--socket` (`softphone scenario` chooses the phone)
     /// and no standard input (the file is read whole before anything runs).
     static let requestWords = ControlRequest.WordContext(socket: false, standardInput: false)

@@ -74,6 +74,7 @@ enum Arguments {
                softphone \(verb("focus"))   (Focus, Do Not Disturb: calls refused, active notifications silenced)
                softphone \(verb("call-directory"))   (Settings › Call Blocking & Identification: the app's Call Directory extension)
                softphone \(verb("time-sensitive"))   (Settings › Notifications: the app's time-sensitive notifications break through Focus)
+               softphone \(verb("incoming-calls"))   (Settings › Phone › Incoming Calls: a call on the unlocked phone as a banner or full screen)
                softphone state | screen                              (JSON snapshot / the screen as text)
                softphone caption [TEXT]                              (a line on the phone's screen for a presenter; none clears it)
                softphone events [--follow] [--new]                   (the JSONL event stream; --new: no history)

@@ -15,7 +15,8 @@ func clientSocket(_ socket: String?) throws(ControlError) -> String {
 }
 
 /// A request to the running phone, its reply printed. Exit 0 when done (for `push` and `call`:
-/// when a call rang), 1 when refused, 3 when a push or call was taken but no call rang.
+/// when a call rang), 1 when refused, 3 when a push or call was taken but no call rang, or a key
+/// did nothing (`ReplyText.exitStatus`).
 func runClient(_ request: ControlRequest, socket: String?, json: Bool) -> Int32 {
     do {
         let path = try clientSocket(socket)
@@ -30,7 +31,7 @@ func runClient(_ request: ControlRequest, socket: String?, json: Bool) -> Int32 
         }
         if let note = reply.note { Console.error("\(ProgramName.current): \(note)") }
         if !json { for line in reply.lines { Console.out(line) } }
-        return answer["rang"]?.boolValue == false ? 3 : 0
+        return reply.exitStatus
     } catch {
         Console.error("\(ProgramName.current): \(error.message)")
         return 1

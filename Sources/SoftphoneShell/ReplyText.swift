@@ -10,6 +10,9 @@ struct ReplyText {
     var lines: [String] = []
     /// Ok, with a word on what did not happen (keys that did nothing).
     var note: String?
+    /// The client subcommand's exit status: 0 done, 1 refused, 3 taken but without what was asked
+    /// (no call rang; a key did nothing), so a script can tell them apart.
+    var exitStatus: Int32 = 1
 
     init(_ reply: JSON, for request: ControlRequest) {
         ok = reply["ok"]?.boolValue == true
@@ -18,6 +21,7 @@ struct ReplyText {
             return
         }
         note = reply["ignored"]?.stringValue.map { "keys did nothing: " + $0 }
+        exitStatus = note != nil || reply["rang"]?.boolValue == false ? 3 : 0
         switch request {
         case .call, .push:
             // What came of it, in one line: `call 2 ringing`, `app killed: iOS rule 5: …`.

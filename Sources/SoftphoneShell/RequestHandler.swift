@@ -153,7 +153,7 @@ final class RequestHandler {
             // The presenter's words, not the phone's: no command, no event, only the screen.
             presenter.caption(text)
             return (.object(reply + [("ok", .bool(true))]), [], .keepOpen)
-        case .call, .push, .cancel, .hangup, .key, .tap, .lock, .unlock, .app, .network, .power, .focus, .callDirectory, .timeSensitive, .cellular, .route, .interrupt, .mediaReset, .fault, .crashCallDirectory:
+        case .call, .push, .cancel, .hangup, .key, .tap, .lock, .unlock, .app, .network, .power, .focus, .callDirectory, .timeSensitive, .incomingCalls, .cellular, .route, .interrupt, .mediaReset, .fault, .crashCallDirectory:
             break
         }
         reply += PhoneRequest.run(
@@ -200,6 +200,7 @@ final class RequestHandler {
             ("power", .string(phone.power.rawValue)), ("focus", .string(phone.doNotDisturb.isOn ? "on" : "off")),
             ("call_directory", .string(phone.callDirectoryEnabled ? "on" : "off")),
             ("time_sensitive", .string(phone.timeSensitiveNotificationsAllowed ? "on" : "off")),
+            ("incoming_calls", .string(phone.incomingCalls.rawValue)),
             ("route", .string(phone.audioRoute.rawValue)), ("audio_fault", .string(phone.audioFault.rawValue)), ("apns_held", .number(Double(phone.apnsHeld))),
             ("t_ms", .number(Double((now - publisher.start).milliseconds))),
             ("call", phone.call.map(json) ?? .null),

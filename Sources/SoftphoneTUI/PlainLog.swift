@@ -83,6 +83,8 @@ public enum PlainLog {
                 + quote("CallKit did not call provider(_:didActivate:): the call has no audio; an app that starts audio there (rule 34) should time out and say so", always: true)
         case .focus(let on):
             return "FOCUS " + pairs([("focus", on ? "on" : "off")])
+        case .incomingCalls(let style):
+            return "INCOMING-CALLS " + pairs([("style", style.rawValue)])
         case .apns(.stored(let apnsID, let reason, let expiration)):
             return "APNS-STORED " + pairs([("apns_id", apnsID), ("reason", reason.rawValue)] + (expiration.map { [("expiration", String($0))] } ?? []))
         case .apns(.delivered(let apnsID, let delay)):

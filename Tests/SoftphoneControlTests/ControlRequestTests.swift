@@ -57,6 +57,9 @@ struct ControlRequestTests {
         #expect(ControlRequest.timeSensitive(false).json.text == #"{"cmd":"time-sensitive","enabled":"off"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"time-sensitive","enabled":"on"}"#).request == .timeSensitive(true))
         #expect(ControlRequest.timeSensitive(false).commands == [.setTimeSensitive(allowed: false)])
+        #expect(ControlRequest.incomingCalls(.fullScreen).json.text == #"{"cmd":"incoming-calls","style":"full-screen"}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"incoming-calls","style":"banner"}"#).request == .incomingCalls(.banner))
+        #expect(ControlRequest.incomingCalls(.fullScreen).commands == [.setIncomingCalls(.fullScreen)])
     }
 
     @Test("cellular requests: their JSON, read back, and the commands they stand for")
@@ -99,8 +102,8 @@ struct ControlRequestTests {
     }
 
     @Test("bad requests name the field and what is accepted", arguments: [
-        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
-        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"cmd":"dial"}"#, "unknown command \"dial\"; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, incoming-calls, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
+        (#"{"from":"x"}"#, "request has no \"cmd\" string; use one of: call, cancel, hangup, push, key, tap, lock, unlock, app, network, power, focus, call-directory, time-sensitive, incoming-calls, cellular, route, interrupt, media-reset, fault, state, screen, events, caption"),
         (#"{"cmd":"events","follow":1}"#, "field \"follow\" must be true or false"),
         (#"{"cmd":"call","video":"yes"}"#, "field \"video\" must be true or false"),
         (#"{"cmd":"call","from":3}"#, "field \"from\" must be a string"),
@@ -120,6 +123,7 @@ struct ControlRequestTests {
         (#"{"cmd":"cellular"}"#, "field \"action\" is missing; use one of: call, end, hold"),
         (#"{"cmd":"cellular","action":"ring"}"#, "field \"action\" is \"ring\"; use one of: call, end, hold"),
         (#"{"cmd":"cellular","action":"call"}"#, "cellular call needs field \"from\", the number the cellular call is from, e.g. +15550199"),
+        (#"{"cmd":"cellular","action":"call","from":"555\u00070199"}"#, "field \"from\" is \"555U+00070199\", not a phone number: \"U+0007\" cannot be part of one; a number has digits, +, * and #, and may have spaces, -, ., ( and ) between them, e.g. +1 (555) 010-0199"),
         (#"{"cmd":"power","power":"max"}"#, "field \"power\" is \"max\"; use low (Low Power Mode) or normal"),
         (#"{"cmd":"route"}"#, "field \"route\" is missing; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"route","route":"airpods"}"#, "field \"route\" is \"airpods\"; use one of: receiver, speaker, bluetooth, carplay, wired"),
@@ -130,6 +134,8 @@ struct ControlRequestTests {
         (#"{"cmd":"focus","focus":"yes"}"#, "field \"focus\" is \"yes\"; use on (Focus, Do Not Disturb) or off"),
         (#"{"cmd":"call-directory"}"#, "field \"enabled\" is missing; use on or off"),
         (#"{"cmd":"time-sensitive","enabled":"maybe"}"#, "field \"enabled\" is \"maybe\"; use on (the app's time-sensitive notifications break through Focus) or off"),
+        (#"{"cmd":"incoming-calls"}"#, "field \"style\" is missing; use one of: banner, full-screen"),
+        (#"{"cmd":"incoming-calls","style":"popup"}"#, "field \"style\" is \"popup\"; use banner (a call on the unlocked phone shows as a banner) or full-screen"),
         (#"{"cmd":"call-directory","enabled":"yes"}"#, "field \"enabled\" is \"yes\"; use on (the app's Call Directory extension enabled in Settings) or off"),
         (#"{"cmd":"app","action":"uninstall"}"#, "field \"action\" is \"uninstall\"; use one of: foreground, background, kill, delete, install, reinstall, end-call"),
     ])

@@ -29,6 +29,25 @@ struct DeviceCommandTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
+    @Test("iOS rule 37: with Full Screen chosen for incoming calls, a call on the unlocked phone takes the whole screen")
+    func incomingCallsFullScreen() throws {
+        let phone = try PlainPhone()
+        _ = phone.process.line(startingWith: "READY")
+        #expect(try phone.remote(["unlock"]).status == 0)
+        #expect(try phone.state()["incoming_calls"]?.stringValue == "banner")
+        #expect(try phone.remote(["incoming-calls", "full-screen"]).status == 0)
+        #expect(phone.process.line(startingWith: "INCOMING-CALLS") == "INCOMING-CALLS style=full-screen")
+        #expect(try phone.remote(["call", "--from", "Zoë"]).status == 0)
+        _ = phone.process.line(startingWith: "INCOMING call=1")
+        let state = try phone.state()
+        #expect(state["screen"]?.stringValue == "incoming" && state["lock"]?.stringValue == "unlocked")
+        #expect(state["incoming_calls"]?.stringValue == "full-screen")
+        #expect(try phone.remote(["key", "w"]).status == 3, "no banner to swipe away")
+        #expect(try phone.remote(["incoming-calls", "sideways"]).err.hasPrefix(#"softphone incoming-calls: "sideways" is not one of banner|full-screen"#))
+        phone.process.send("q")
+        #expect(phone.process.waitForExit() == 0)
+    }
+
     @Test("the app's life: foreground needs the phone unlocked; a killed app's call ends as failed; a push relaunches it")
     func appLife() throws {
         let phone = try PlainPhone()

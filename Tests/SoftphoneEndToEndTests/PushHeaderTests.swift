@@ -69,16 +69,16 @@ struct PushHeaderTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
-    @Test("an expiration in the past: APNs takes it (exit 0) but it is never delivered; push.dropped says why")
+    @Test("an expiration in the past: APNs takes it but it is never delivered (exit 3); apns.discarded says why, as offline")
     func expired() throws {
         let phone = try PlainPhone()
         _ = phone.process.line(startingWith: "READY")
         let result = try phone.remote(["push", Self.call, "--expiration", "1000000000"])
         #expect(result.status == 3, "taken, but no call rang")
-        #expect(result.out.hasPrefix("push not delivered: expired: apns-expiration 1000000000 is before now"))
-        #expect(phone.process.line(startingWith: "PUSH")?.hasPrefix("PUSH kind=voip delivered=no reason=\"expired: apns-expiration 1000000000") == true)
-        let dropped = try phone.remote(["wait", "push.dropped", "--where", "kind=voip", "--timeout", "5"])
-        #expect(dropped.status == 0)
+        #expect(result.out.hasPrefix("push not delivered: expired (apns-id "))
+        #expect(phone.process.line(startingWith: "APNS-DISCARDED")?.hasSuffix(" reason=expired") == true)
+        let discarded = try phone.remote(["wait", "apns.discarded", "--where", "reason=expired", "--timeout", "5"])
+        #expect(discarded.status == 0)
         #expect(try phone.state()["call"] == .null)
         phone.process.send("q")
         #expect(phone.process.waitForExit() == 0)

@@ -24,6 +24,20 @@ struct ScenarioRunnerTests {
         #expect(result.report == "PASS test (70 s)")
     }
 
+    @Test("an expired push is one outcome online and offline: apns.discarded reason=expired, never push.dropped")
+    func expiredPush() throws {
+        let result = try run("""
+            at 0s   push \(payload("voip-call")) --expiration 1000000000
+            expect  apns.discarded reason=expired
+            expect  no push.dropped for 1s
+            at 2s   network offline
+            at 3s   push \(payload("voip-call")) --expiration 1000000000
+            expect  apns.discarded reason=expired
+            expect  no call.incoming for 1s
+            """)
+        #expect(result.outcome == .passed, "\(result.report)")
+    }
+
     @Test("a number or boolean field matches as it prints; expects after one action match in any order")
     func fieldsAndOrder() throws {
         let result = try run("""

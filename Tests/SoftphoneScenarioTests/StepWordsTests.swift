@@ -54,6 +54,8 @@ struct StepWordsTests {
         ("push \(voip) --collapse-id \(String(repeating: "x", count: 65))", false), ("push \(voip) --loud yes", false),
         ("push \(voip) --topic", false), ("push \(voip) extra", false), ("push /nonexistent/x.json", false),
         ("push \(Repository.root)/README.md", false), ("push \(payload("voip-too-large"))", false),
+        ("call --from “Zoë Li”", false),  // curly quotes quote nothing: two words, and the refusal says so
+        ("cellular call --from '+1 (555) 010-0199'", true), ("cellular call --from 📞5550199", false), ("cellular call --from '()'", false),
     ]
 
     @Test("the same words, the same request or the same refusal", arguments: rows)
@@ -99,6 +101,13 @@ struct StepWordsTests {
         let error = syntaxError("at 0s call --video=yes")
         #expect(error?.column == 12)
         #expect(error?.message.hasPrefix(#"call: --video takes no value, but was given "yes""#) == true)
+    }
+
+    @Test("a cellular call's number that is none is named at its column")
+    func cellularNumberColumn() {
+        let error = syntaxError("at 0s cellular call --from 555📞0199")
+        #expect(error?.column == 28)
+        #expect(error?.message.hasPrefix(#"cellular: --from is "555📞0199", not a phone number: "📞" cannot be part of one"#) == true)
     }
 
     @Test("--socket is no flag of a step: softphone scenario chooses the phone")

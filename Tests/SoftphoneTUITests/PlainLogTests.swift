@@ -22,6 +22,7 @@ import Testing
         (.audioFault(.neverActivates, call: 1),
          #"AUDIO-FAULT fault=never-activates call=1 "CallKit did not call provider(_:didActivate:): the call has no audio; an app that starts audio there (rule 34) should time out and say so""#),
         (.focus(true), "FOCUS focus=on"),
+        (.incomingCalls(.fullScreen), "INCOMING-CALLS style=full-screen"),
         (.voipDelivery(.killedOnReport, unreported: 1), "VOIP-DELIVERY state=killed-on-report unreported=1"),
         (.cellular(.incoming, from: "+15550199"), "CELLULAR state=incoming from=+15550199"),
         (.apns(.stored(apnsID: "A1", reason: .offline, expiration: 1_767_225_600)), "APNS-STORED apns_id=A1 reason=offline expiration=1767225600"),

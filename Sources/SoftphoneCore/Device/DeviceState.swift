@@ -10,6 +10,9 @@ struct DeviceState {
     var blockList: Set<String> = []
     /// The ring/silent switch.
     var ringerSwitch = RingerSwitch.ring
+    /// Settings › Phone › Incoming Calls: how a call shows on the unlocked phone; Banner is iOS's
+    /// default since iOS 14 (iOS rule 37).
+    var incomingCalls = IncomingPresentation.banner
     /// Keychain items, by "service/account" (iOS rule 46).
     var keychain: [String: KeychainItem] = [:]
     /// The app's `UserDefaults` suites, by suite name ("" is the standard one), each by key (iOS rule 47).
@@ -56,6 +59,8 @@ extension Phone {
     public var blockList: Set<String> { device.blockList }
     /// The ring/silent switch.
     public var ringerSwitch: RingerSwitch { device.ringerSwitch }
+    /// How incoming calls show on the unlocked phone (Settings › Phone › Incoming Calls).
+    public var incomingCalls: IncomingPresentation { device.incomingCalls }
     /// Wi-Fi, cellular or offline.
     public var network: NetworkState { device.network }
     /// How long a push takes from APNs to the phone.

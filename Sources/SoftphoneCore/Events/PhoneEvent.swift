@@ -58,6 +58,9 @@ public enum PhoneEvent: Equatable, Sendable {
     case audioFault(AudioFault, call: Int?)
     /// Focus (Do Not Disturb) went on or off.
     case focus(Bool)
+    /// The person chose how incoming calls show on an unlocked phone (Settings › Phone › Incoming
+    /// Calls: Banner or Full Screen, iOS rule 37).
+    case incomingCalls(IncomingPresentation)
     /// APNs stored a push for later, delivered one late, or discarded one (iOS rule 17).
     case apns(APNsDelivery)
     /// The app moved on the penalty ladder for unreported VoIP pushes (iOS rules 4–7), or back to

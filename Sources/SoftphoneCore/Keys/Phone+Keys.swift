@@ -171,16 +171,20 @@ extension Phone {
 
     /// Opens the banner of the ringing call to full screen (iOS rule 37).
     func openBanner() {
-        guard let incoming = calls.presentedIncoming, device.lock == .unlocked, calls.active.isEmpty else { return refuse(.noBanner) }
+        guard let incoming = calls.presentedIncoming, callsShowAsBanners, calls.active.isEmpty else { return refuse(.noBanner) }
         calls.openBanner(of: incoming.uuid)
     }
 
     /// Swipes the banner away: the call stays, pending, behind an indicator (iOS rule 37). It keeps
     /// ringing here; sources differ on whether iOS does.
     func dismissBanner() {
-        guard let incoming = calls.presentedIncoming, device.lock == .unlocked, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
+        guard let incoming = calls.presentedIncoming, callsShowAsBanners, !calls.bannerOpened.contains(incoming.uuid) else { return refuse(.noBanner) }
         calls.dismissBanner(of: incoming.uuid)
     }
+
+    /// Whether an incoming call shows as a banner: on the unlocked phone, in use, unless the person
+    /// chose Full Screen in Settings › Phone › Incoming Calls (iOS rule 37).
+    var callsShowAsBanners: Bool { device.lock == .unlocked && device.incomingCalls == .banner }
 
     // MARK: - The ringer and the loudspeaker
 

@@ -67,16 +67,27 @@ extension Phone {
         emit(.apns(.discarded(apnsID: held.apnsID, reason: reason)))
     }
 
-    /// The instant APNs gives up on `held`: its `apns-expiration`, else the storage limit.
-    private func expiry(of held: APNsQueue.Held) -> Instant {
-        guard let expiration = held.push.expiration, expiration != 0 else { return held.acceptedAt + Self.apnsStorageLimit }
+    /// The instant `push`'s `apns-expiration` passes; nil when it names none (0 is one attempt, now).
+    private func expirationInstant(of push: PushRequest) -> Instant? {
+        guard let expiration = push.expiration, expiration != 0 else { return nil }
         let seconds = Double(expiration) - wallClockStart
         return seconds <= 0 ? .zero : Instant(nanoseconds: Int64(min(seconds, 9e9) * 1e9))
+    }
+
+    /// The instant APNs gives up on `held`: its `apns-expiration`, else the storage limit.
+    private func expiry(of held: APNsQueue.Held) -> Instant {
+        expirationInstant(of: held.push) ?? held.acceptedAt + Self.apnsStorageLimit
     }
 
     /// Whether APNs has given up on `held` by now (a push of `apns-expiration: 0` never waits to expire).
     private func expired(_ held: APNsQueue.Held) -> Bool {
         held.push.expiration != 0 && now >= expiry(of: held)
+    }
+
+    /// Whether `push`'s `apns-expiration` has passed already: APNs never delivers it (iOS rule 15),
+    /// and discards it as it discards a stored push that expires.
+    func hasExpired(_ push: PushRequest) -> Bool {
+        expirationInstant(of: push).map { now >= $0 } ?? false
     }
 
     /// The device comes online or goes offline, or its latency changes.

@@ -19,8 +19,10 @@ extension Phone {
         }
         // A deleted app has no tokens: APNs answers its provider 410 Unregistered, and nothing arrives.
         guard app.state != .notInstalled else { return refuse(.appNotInstalled) }
-        // Offline, Low Power Mode or a slow network: APNs holds it first (Phone+APNsDelivery).
-        if device.network == .offline || device.latency > .zero || (device.power == .low && push.priority < 10) {
+        // Offline, Low Power Mode or a slow network: APNs holds it first (Phone+APNsDelivery). One
+        // already expired goes there too, to be discarded as one that expires there is: one
+        // outcome, one event (`apns.discarded` with reason `expired`), online or not.
+        if device.network == .offline || device.latency > .zero || (device.power == .low && push.priority < 10) || hasExpired(push) {
             return accept(push)
         }
         deliver(push)
@@ -28,11 +30,6 @@ extension Phone {
 
     /// APNs hands the push to the phone.
     func deliver(_ push: PushRequest) {
-        if let expiration = push.expiration, expiration != 0, Double(expiration) < wallClockSeconds.rounded(.down) {
-            // iOS rule 15: APNs keeps a push only until its apns-expiration; one already past is never delivered.
-            emit(.push(kind: push.kind, delivered: false, reason: "expired: apns-expiration \(expiration) is before now (\(Int(wallClockSeconds))); APNs no longer delivers it (iOS rule 15)"))
-            return
-        }
         switch push.kind {
         case .voip: receiveVoIP(push)
         case .alert: receiveAlert(push)  // Phone+Notifications: the notification-service extension path

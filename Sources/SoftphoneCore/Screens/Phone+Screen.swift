@@ -50,7 +50,7 @@ extension Phone {
                     appName: appName, call: incoming.number, caller: incoming.details.caller, active: focus.details.caller,
                     held: calls.held(other: focus)?.details.caller, choices: waitingChoices(over: focus)))
             }
-            let fullScreen = device.lock != .unlocked || calls.bannerOpened.contains(incoming.uuid)
+            let fullScreen = !callsShowAsBanners || calls.bannerOpened.contains(incoming.uuid)
             if fullScreen || !calls.bannerDismissed.contains(incoming.uuid) {
                 let ringingFor = now - incoming.reportedAt
                 return .incoming(IncomingCallScreen(

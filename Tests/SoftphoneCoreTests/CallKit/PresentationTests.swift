@@ -71,4 +71,32 @@ struct PresentationTests {
         t.push(caller: "Bob", handle: "+15552222")
         #expect(presentation(t) == .banner)
     }
+
+    @Test("rule 37: with Full Screen chosen in Settings › Phone › Incoming Calls, a call on the unlocked phone takes the whole screen")
+    func fullScreenChosen() {
+        let t = TestPhone(lock: .unlocked)
+        #expect(t.phone.incomingCalls == .banner)
+        t.send(.setIncomingCalls(.fullScreen))
+        #expect(t.events.last == .incomingCalls(.fullScreen))
+        #expect(t.phone.incomingCalls == .fullScreen)
+        t.push()
+        #expect(presentation(t) == .fullScreen)
+        #expect(t.effects.contains(.startRinging(call: 1)))
+        // No banner to open or swipe away.
+        t.send(.openBanner)
+        t.send(.dismissBanner)
+        #expect(t.refusals == [.noBanner, .noBanner])
+        #expect(presentation(t) == .fullScreen)
+    }
+
+    @Test("rule 37: back to Banner, the next call on the unlocked phone is a banner again; the same choice twice says nothing")
+    func bannerChosenAgain() {
+        let t = TestPhone(lock: .unlocked)
+        t.send(.setIncomingCalls(.fullScreen))
+        t.send(.setIncomingCalls(.fullScreen))
+        t.send(.setIncomingCalls(.banner))
+        #expect(t.events.filter { if case .incomingCalls = $0 { true } else { false } } == [.incomingCalls(.fullScreen), .incomingCalls(.banner)])
+        t.push()
+        #expect(presentation(t) == .banner)
+    }
 }

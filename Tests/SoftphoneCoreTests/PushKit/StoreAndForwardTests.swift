@@ -85,6 +85,24 @@ struct StoreAndForwardTests {
         #expect(callers(t).isEmpty)
     }
 
+    @Test("an expired push is one outcome, online or offline: APNs discards it as expired, and it never rings")
+    func expiredIsDiscardedEitherWay() {
+        let online = TestPhone()
+        push(online, caller: "Alice", id: "A", expiration: Self.wallStart - 1)
+        #expect(apns(online) == ["discarded A expired"])
+        #expect(!online.events.contains { if case .push(_, false, _) = $0 { true } else { false } })
+        #expect(callers(online).isEmpty)
+        let offline = TestPhone()
+        offline.send(.setNetwork(.offline, latency: nil))
+        push(offline, caller: "Alice", id: "A", expiration: Self.wallStart - 1)
+        #expect(apns(offline) == ["discarded A expired"])
+        #expect(offline.phone.apnsHeld == 0)
+        // Its apns-expiration is the instant it goes: at it, it is no longer delivered.
+        let atIt = TestPhone()
+        push(atIt, caller: "Alice", id: "A", expiration: Self.wallStart)
+        #expect(apns(atIt) == ["discarded A expired"])
+    }
+
     @Test("offline: a push without apns-expiration is stored and delivered later")
     func noExpirationIsStored() {
         let t = TestPhone()
