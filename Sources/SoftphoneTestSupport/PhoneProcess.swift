@@ -27,6 +27,10 @@ public final class PhoneProcess {
     public init(_ arguments: [String], environment: [String: String] = [:], binary: String = PhoneProcess.binary) throws {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(what: "pipe") }
+        // Close-on-exec, so that a phone another test starts at the same time does not inherit
+        // this one's pipes (and keep its stdin open, or its output from ending); the dup2s below
+        // clear it on the child's 0, 1 and 2.
+        for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

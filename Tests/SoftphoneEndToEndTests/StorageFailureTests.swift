@@ -27,10 +27,12 @@ struct StorageFailureTests {
 
     /// Fills the file system holding `path` with a file there until it has no room left.
     private func fill(_ path: String) {
-        let file = fopen(path, "w")
+        // Close-on-exec: a phone another test starts meanwhile must not inherit the file, or its
+        // space stays taken after the unlink while that phone runs.
+        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         let block = [UInt8](repeating: 0, count: 4096)
-        while fwrite(block, 1, block.count, file) == block.count && fflush(file) == 0 {}
-        fclose(file)
+        while write(file, block, block.count) == block.count {}
+        close(file)
     }
 
     /// Runs `body` with a folder for the socket and a tmpfs of `size` mounted in it, unmounted after.
