@@ -29,15 +29,15 @@ expect_clean() {
 }
 
 start_demo
-wait_for "Next, 1/15: voip: a call rings on the locked phone"
+wait_for "Next, 1/16: voip: a call rings on the locked phone"
 # The first flow: its push rings the locked phone, the caption says why.
-wait_for "1/15 · The app's server sends a VoIP push; the app reports the call to CallKit"
+wait_for "1/16 · The app's server sends a VoIP push; the app reports the call to CallKit"
 wait_for "Zoë 张伟"
 wait_for "[a] Accept"
 echo "caption and ringing call shown"
 
 keys n
-wait_for "Next, 2/15: voip: call waiting"
+wait_for "Next, 2/16: voip: call waiting"
 wait_gone "Zoë 张伟"
 echo "n: on to the next flow, the call ended"
 
@@ -45,9 +45,9 @@ keys Space
 wait_for "Paused: the phone runs on"
 sleep 4  # longer than the pause between flows: nothing moves while paused
 screen | grep -qF "Paused: the phone runs on" || fail "the pause did not hold"
-screen | grep -qF "2/15 · " && fail "the flow went on while paused"
+screen | grep -qF "2/16 · " && fail "the flow went on while paused"
 keys Space
-wait_for "2/15 · The app's server sends a VoIP push"
+wait_for "2/16 · The app's server sends a VoIP push"
 wait_for "Alice"
 echo "space: paused, then on"
 
@@ -57,7 +57,7 @@ expect_clean
 echo "q: tour ended, terminal restored"
 
 start_demo
-wait_for "Next, 1/15"
+wait_for "Next, 1/16"
 keys C-c
 expect_exit 130
 expect_clean
