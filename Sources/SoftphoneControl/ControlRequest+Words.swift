@@ -52,6 +52,7 @@ extension ControlRequest {
         case "push": [("--type", "voip|alert"), ("--topic", "T"), ("--priority", "10|5|1"), ("--expiration", "UNIX_SECONDS"), ("--collapse-id", "ID"), ("--host", "APNS_HOST")]
         case "network": [("--latency", "MS")]
         case "cellular": [("--from", "NUMBER")]
+        case "interrupt": [("--no-resume", nil)]
         default: []
         }
     }
@@ -187,7 +188,17 @@ extension ControlRequest {
             return (.route(route), try rest(&reader, context))
         case "interrupt":
             let began = try choice([("begin", true), ("end", false)], &reader, socketFlag: socketFlag, asking: "begin or end?", usage: usage)
-            return (.interrupt(began: began), try rest(&reader, context))
+            var resumes = true, socket: String?
+            while let flag = try reader.nextFlag() {
+                let flagAt = reader.culprit
+                switch flag {
+                case "--no-resume" where began: throw reader.mistake("--no-resume is for the end of an interruption; usage: \(usage)", at: flagAt)
+                case "--no-resume": resumes = false
+                case "--socket" where context.socket: socket = try reader.value(for: flag)
+                default: throw reader.unknown(flag)
+                }
+            }
+            return (.interrupt(began: began, resumes: resumes), socket)
         case "media-reset":
             return (.mediaReset, try rest(&reader, context))
         case "fault":

@@ -46,8 +46,9 @@ public enum ControlRequest: Equatable, Sendable {
     case cellular(CellularAction)
     /// Call audio goes to this route.
     case route(AudioRoute)
-    /// Another audio session interrupts the app's (begin), or the interruption ends.
-    case interrupt(began: Bool)
+    /// Another audio session interrupts the app's (begin), or the interruption ends; its end
+    /// says `.shouldResume` unless `resumes` is false (iOS leaves it out when the app should not).
+    case interrupt(began: Bool, resumes: Bool = true)
     /// The media server dies and restarts: the app's audio session is reset.
     case mediaReset
     /// Sets or clears the call audio session's fault.
@@ -115,12 +116,7 @@ public enum ControlRequest: Equatable, Sendable {
             let handle = try optionalString(json, "handle") ?? defaultHandle
             guard !handle.isEmpty else { throw ControlError("field \"handle\" is empty; give the caller's number or id") }
             let name = try optionalString(json, "from") ?? handle
-            let video: Bool
-            switch json["video"] {
-            case nil, .null?: video = false
-            case .bool(let b)?: video = b
-            default: throw ControlError("field \"video\" must be true or false")
-            }
+            let video = try optionalBool(json, "video") ?? false
             return (id, .call(Caller(name: name.isEmpty ? handle : name, handle: handle, hasVideo: video)))
         case "cancel": return (id, .cancel)
         case "push":
@@ -200,7 +196,10 @@ public enum ControlRequest: Equatable, Sendable {
             return (id, .route(try route(word, named: "field \"route\"")))
         case "interrupt":
             guard let word = try optionalString(json, "type") else { throw ControlError("field \"type\" is missing; use begin or end") }
-            return (id, .interrupt(began: try interruption(word, named: "field \"type\"")))
+            let began = try interruption(word, named: "field \"type\"")
+            let resumes = try optionalBool(json, "resume") ?? true
+            if began, !resumes { throw ControlError("field \"resume\" is for the end of an interruption (\"type\":\"end\")") }
+            return (id, .interrupt(began: began, resumes: resumes))
         case "media-reset": return (id, .mediaReset)
         case "fault":
             guard let what = try optionalString(json, "fault") else { throw ControlError("field \"fault\" is missing; use \(faultKinds)") }
@@ -427,6 +426,14 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
+    private static func optionalBool(_ json: JSON, _ field: String) throws(ControlError) -> Bool? {
+        switch json[field] {
+        case nil, .null?: return nil
+        case .bool(let b)?: return b
+        default: throw ControlError("field \"\(field)\" must be true or false")
+        }
+    }
+
     private static func optionalString(_ json: JSON, _ field: String) throws(ControlError) -> String? {
         switch json[field] {
         case nil, .null?: return nil
@@ -460,7 +467,8 @@ public enum ControlRequest: Equatable, Sendable {
         case .cellular(.call(let from)): .object([("cmd", .string("cellular")), ("action", .string("call")), ("from", .string(from))])
         case .cellular(let action): .object([("cmd", .string("cellular")), ("action", .string(action == .end ? "end" : "hold"))])
         case .route(let route): .object([("cmd", .string("route")), ("route", .string(route.rawValue))])
-        case .interrupt(let began): .object([("cmd", .string("interrupt")), ("type", .string(began ? "begin" : "end"))])
+        case .interrupt(let began, let resumes):
+            .object([("cmd", .string("interrupt")), ("type", .string(began ? "begin" : "end"))] + (resumes ? [] : [("resume", .bool(false))]))
         case .mediaReset: .object([("cmd", .string("media-reset"))])
         case .fault(let fault): .object([("cmd", .string("fault")), ("fault", .string("audio-session")), ("mode", .string(fault.rawValue))])
         case .crashCallDirectory: .object([("cmd", .string("fault")), ("fault", .string("call-directory")), ("mode", .string("crash"))])
@@ -497,7 +505,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .power(let mode): [.setPower(mode)]
         case .cellular(let action): [.cellular(action)]
         case .route(let route): [.setRoute(route)]
-        case .interrupt(let began): [.interruptAudio(began: began)]
+        case .interrupt(let began, let resumes): [.interruptAudio(began: began, resumes: resumes)]
         case .mediaReset: [.resetMediaServices]
         case .fault(let fault): [.setAudioFault(fault)]
         case .crashCallDirectory: [.crashCallDirectoryLoad]

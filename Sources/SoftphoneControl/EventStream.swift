@@ -107,7 +107,7 @@ public struct EventStream {
             "alert.presented": ["title", "message", "style", "buttons"],
             "alert.dismissed": ["title", "button", "by"],
             "device.network": ["network", "latency_ms"], "device.power": ["power"], "device.focus": ["focus"], "device.incoming-calls": ["style"],
-            "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type"], "audio.media-reset": [], "audio.fault": ["fault", "call"],
+            "audio.route": ["route", "previous", "reason"], "audio.interruption": ["type", "should_resume"], "audio.media-reset": [], "audio.fault": ["fault", "call"],
             "apns.stored": ["apns_id", "reason", "expiration"], "apns.delivered": ["apns_id", "delay_ms"],
             "apns.discarded": ["apns_id", "reason"],
             "push.delivery": ["state", "unreported"],
@@ -256,8 +256,9 @@ public struct EventStream {
             members.append(("power", .string(mode.rawValue)))
         case .audioRoute(let route, let previous, let reason):
             members += [("route", .string(route.rawValue)), ("previous", .string(previous.rawValue)), ("reason", .string(reason.name))]
-        case .audioInterruption(let began):
+        case .audioInterruption(let began, let resumes):
             members.append(("type", .string(began ? "began" : "ended")))
+            if !resumes { members.append(("should_resume", .bool(false))) }
         case .mediaServicesReset:
             break
         case .audioFault(let fault, let call):

@@ -104,7 +104,8 @@ public enum Command: Equatable, Sendable {
     case setRoute(AudioRoute)
     /// Another audio session (an alarm, a cellular call) interrupts the app's, or the
     /// interruption ends.
-    case interruptAudio(began: Bool)
+    /// Its end says `.shouldResume` unless `resumes` is false.
+    case interruptAudio(began: Bool, resumes: Bool = true)
     /// The media server dies and restarts: the app's audio session is reset to iOS's defaults.
     case resetMediaServices
     /// The headset's button: answers the ringing call, else ends the call in progress.

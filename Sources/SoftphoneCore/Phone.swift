@@ -328,7 +328,7 @@ public final class Phone {
         case .setNetwork(let state, let latency): setNetwork(state, latency: latency)
         case .setPower(let mode): setPower(mode)
         case .setRoute(let route): setRoute(route)
-        case .interruptAudio(let began): interruptAudio(began: began)
+        case .interruptAudio(let began, let resumes): interruptAudio(began: began, resumes: resumes)
         case .resetMediaServices: resetMediaServices()
         case .headsetButton: pressHeadsetButton()
         case .setAudioFault(let fault): setAudioFault(fault)

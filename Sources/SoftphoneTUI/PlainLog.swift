@@ -71,8 +71,8 @@ public enum PlainLog {
             return "POWER " + pairs([("power", mode.rawValue)])
         case .audioRoute(let route, let previous, let reason):
             return "AUDIO-ROUTE " + pairs([("route", route.rawValue), ("previous", previous.rawValue), ("reason", reason.name)])
-        case .audioInterruption(let began):
-            return "AUDIO-INTERRUPTION " + pairs([("type", began ? "began" : "ended")])
+        case .audioInterruption(let began, let resumes):
+            return "AUDIO-INTERRUPTION " + pairs([("type", began ? "began" : "ended")] + (resumes ? [] : [("should_resume", "no")]))
         case .mediaServicesReset:
             return "AUDIO-MEDIA-RESET"
         case .audioFault(let fault, nil):

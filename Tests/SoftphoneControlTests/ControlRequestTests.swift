@@ -80,6 +80,10 @@ struct ControlRequestTests {
         #expect(ControlRequest.interrupt(began: true).json.text == #"{"cmd":"interrupt","type":"begin"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"interrupt","type":"end"}"#).request == .interrupt(began: false))
         #expect(ControlRequest.interrupt(began: false).commands == [.interruptAudio(began: false)])
+        // An end without shouldResume: "resume":false, only then.
+        #expect(ControlRequest.interrupt(began: false, resumes: false).json.text == #"{"cmd":"interrupt","type":"end","resume":false}"#)
+        #expect(try ControlRequest.decode(#"{"cmd":"interrupt","type":"end","resume":false}"#).request == .interrupt(began: false, resumes: false))
+        #expect(ControlRequest.interrupt(began: false, resumes: false).commands == [.interruptAudio(began: false, resumes: false)])
         #expect(ControlRequest.mediaReset.json.text == #"{"cmd":"media-reset"}"#)
         #expect(try ControlRequest.decode(#"{"cmd":"media-reset"}"#).request == .mediaReset)
         #expect(ControlRequest.mediaReset.commands == [.resetMediaServices])
@@ -128,6 +132,8 @@ struct ControlRequestTests {
         (#"{"cmd":"route"}"#, "field \"route\" is missing; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"route","route":"airpods"}"#, "field \"route\" is \"airpods\"; use one of: receiver, speaker, bluetooth, carplay, wired"),
         (#"{"cmd":"interrupt","type":"now"}"#, "field \"type\" is \"now\"; use begin (another session takes the audio) or end"),
+        (#"{"cmd":"interrupt","type":"begin","resume":false}"#, "field \"resume\" is for the end of an interruption (\"type\":\"end\")"),
+        (#"{"cmd":"interrupt","type":"end","resume":"no"}"#, "field \"resume\" must be true or false"),
         (#"{"cmd":"fault","fault":"disk","mode":"none"}"#, "field \"fault\" is \"disk\"; use audio-session or call-directory"),
         (#"{"cmd":"fault","fault":"call-directory","mode":"slow"}"#, "field \"mode\" is \"slow\"; use crash"),
         (#"{"cmd":"fault","fault":"audio-session","mode":"often"}"#, "field \"mode\" is \"often\"; use one of: none, never-activates"),

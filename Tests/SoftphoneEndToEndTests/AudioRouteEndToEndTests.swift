@@ -11,7 +11,7 @@ struct AudioRouteEndToEndTests {
         #expect(phone.process.waitForExit() == 0)
     }
 
-    @Test("route, interrupt and key headset: their plain lines, the voip app hears the route, state has it; interrupt is refused during a call and without one begun; a bad word is one line, exit 2")
+    @Test("route, interrupt (with and without shouldResume) and key headset: their plain lines, the voip app hears the route, state has it; interrupt is refused during a call and without one begun; a bad word is one line, exit 2")
     func routeAndHeadset() throws {
         let phone = try PlainPhone()
         _ = phone.process.line(startingWith: "READY")
@@ -23,6 +23,11 @@ struct AudioRouteEndToEndTests {
         #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=began")
         #expect(try phone.remote(["interrupt", "end"]).status == 0)
         #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=ended")
+        // An end that does not say shouldResume, as iOS sometimes sends it.
+        #expect(try phone.remote(["interrupt", "begin"]).status == 0)
+        #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=began")
+        #expect(try phone.remote(["interrupt", "end", "--no-resume"]).status == 0)
+        #expect(phone.process.line(startingWith: "AUDIO-INTERRUPTION") == "AUDIO-INTERRUPTION type=ended should_resume=no")
         let noneInProgress = try phone.remote(["interrupt", "end"])
         #expect(noneInProgress.status != 0)
         #expect(noneInProgress.err.contains("there is no interruption; softphone interrupt begin starts one"))

@@ -17,6 +17,7 @@ import Testing
         (.power(.low), "POWER power=low"),
         (.audioRoute(.bluetooth, previous: .receiver, reason: .newDeviceAvailable), "AUDIO-ROUTE route=bluetooth previous=receiver reason=new-device-available"),
         (.audioInterruption(began: true), "AUDIO-INTERRUPTION type=began"),
+        (.audioInterruption(began: false, resumes: false), "AUDIO-INTERRUPTION type=ended should_resume=no"),
         (.mediaServicesReset, "AUDIO-MEDIA-RESET"),
         (.audioFault(.neverActivates, call: nil), "AUDIO-FAULT fault=never-activates"),
         (.audioFault(.neverActivates, call: 1),

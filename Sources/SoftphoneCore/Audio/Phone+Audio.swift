@@ -64,8 +64,10 @@ extension Phone {
     /// its end that the app should resume. At the start the app's session is no longer active
     /// (Apple: "it's no longer active"); the app activates it again after the end. CallKit's
     /// session during a call is not interrupted by other audio (forum thread 804510): a cellular
-    /// call is how iOS takes it (`softphone cellular call`). One interruption at a time.
-    func interruptAudio(began: Bool) {
+    /// call is how iOS takes it (`softphone cellular call`). One interruption at a time. The end
+    /// carries `.shouldResume` only when `resumes`: Apple says it comes only sometimes, and an app
+    /// must not start its audio again without it.
+    func interruptAudio(began: Bool, resumes: Bool = true) {
         if began {
             guard calls.isEmpty else { return refuse(.callKitAudioUninterruptible) }
             guard !device.otherAudioPlaying else { return refuse(.interruptionInProgress) }
@@ -74,12 +76,12 @@ extension Phone {
             guard device.otherAudioPlaying else { return refuse(.noInterruption) }
         }
         device.otherAudioPlaying = began
-        emit(.audioInterruption(began: began))
+        emit(.audioInterruption(began: began, resumes: resumes))
         var info: [String: Any] = [AVAudioSessionInterruptionTypeKey: (began ? AVAudioSession.InterruptionType.began : .ended).rawValue]
         if began {
             info[AVAudioSessionInterruptionReasonKey] = AVAudioSession.InterruptionReason.default.rawValue
         } else {
-            info[AVAudioSessionInterruptionOptionKey] = AVAudioSession.InterruptionOptions.shouldResume.rawValue
+            info[AVAudioSessionInterruptionOptionKey] = (resumes ? AVAudioSession.InterruptionOptions.shouldResume : []).rawValue
         }
         postAudioNotification(AVAudioSession.interruptionNotification, info)
     }

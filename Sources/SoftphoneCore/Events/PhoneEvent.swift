@@ -50,7 +50,7 @@ public enum PhoneEvent: Equatable, Sendable {
     /// Call audio moved to `route` from `previous`, for `reason` (as `routeChangeNotification` says).
     case audioRoute(AudioRoute, previous: AudioRoute, reason: AVAudioSession.RouteChangeReason)
     /// Another audio session interrupted the app's (began), or the interruption ended.
-    case audioInterruption(began: Bool)
+    case audioInterruption(began: Bool, resumes: Bool = true)
     /// The media server died and restarted; the app's audio session was reset.
     case mediaServicesReset
     /// An audio-session fault was set or cleared (`call` nil), or it withheld CallKit's

@@ -94,6 +94,16 @@ struct AudioSessionTests {
         #expect(heard.notes == ["interruption 1 reason 0", "interruption 0 options 1"])
     }
 
+    @Test("an interruption's end need not say shouldResume (Apple: only sometimes): ended with no options, and the event says so")
+    func interruptionWithoutResume() {
+        let t = TestPhone()
+        let heard = observe(t)
+        t.send(.interruptAudio(began: true))
+        t.send(.interruptAudio(began: false, resumes: false))
+        #expect(heard.notes == ["interruption 1 reason 0", "interruption 0 options 0"])
+        #expect(t.events.last { if case .audioInterruption = $0 { true } else { false } } == .audioInterruption(began: false, resumes: false))
+    }
+
     @Test("an interruption's start deactivates the app's session (Apple: no longer active); the app activates it again after the end")
     func interruptionDeactivates() throws {
         let t = TestPhone()
