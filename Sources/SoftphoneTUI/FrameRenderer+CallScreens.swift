@@ -28,11 +28,18 @@ extension Pen {
         let end = Line.keys([("[d] End", .decline)])
         let column = { (text: String, width: Int) in text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text))) }
         if call.isCellular {
-            // The cellular call is not the app's: no mute or keypad of CallKit's for it here; held
-            // (no call of the app's left), `x` resumes it in the speaker's place.
-            let speaker = call.status == .onHold ? hold : buttons[2]
-            if compact { return [(5, .keys([(speaker.key + " " + speaker.name + " " + state(speaker), speaker.on ? .status : .normal)])), (8, end)] }
-            return [(9, .row([("   " + column(speaker.key, 7), .dim), (column(speaker.name, 9), .normal), (state(speaker), speaker.on ? .status : .dim)])), (15, end)]
+            // The cellular call is not the app's: no mute or keypad of CallKit's for it here; with
+            // the app's call held, `x` swaps them; held (no call of the app's left), `x` resumes
+            // it in the speaker's place.
+            let shown = call.status == .onHold ? [hold] : (call.holdAction == nil ? [] : [hold]) + [buttons[2]]
+            if compact {
+                return shown.enumerated().map { index, button in
+                    (5 + index, .keys([(button.key + " " + button.name + " " + state(button), button.on ? .status : .normal)]))
+                } + [(8, end)]
+            }
+            return shown.enumerated().map { index, button in
+                (9 + index, .row([("   " + column(button.key, 7), .dim), (column(button.name, 9), .normal), (state(button), button.on ? .status : .dim)]))
+            } + [(15, end)]
         }
         if compact {
             var rows: [(Int, Line)] = [

@@ -72,6 +72,7 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
         + both("call-waiting", Screens.callWaiting())
         + both("call-waiting-held", Screens.callWaiting(held: Caller(name: "Bob", handle: "+2"), choices: [.endAndAccept, .endHeldAndAccept, .decline]))
         + both("incall-held-muted", Screens.onHoldMuted()) + both("incall-cellular-held", Screens.heldCellular())
+        + both("incall-cellular-swap", Screens.cellularOverHeld())
         + both("incall-cannot-hold-app-away", .inCall(InCallScreen(
             appName: "voip", call: 1, caller: Screens.alice, connectedSeconds: 42, appHasCallControls: true, appInForeground: false, canHold: false))) + both("incall-connecting", Screens.connecting())
         + both("recents", Screens.recents()) + both("recents-long", Screens.recents(selected: 10, count: 12))

@@ -83,6 +83,13 @@ enum Screens {
         return .inCall(InCallScreen(appName: CellularCall.screenName, call: 0, caller: cellular.caller, connectedSeconds: 75, status: .onHold, cellular: cellular))
     }
 
+    /// The connected cellular call, the app's call held for it (Hold & Accept): `x` swaps them.
+    static func cellularOverHeld() -> Screen {
+        let cellular = CellularCall(from: "+15550199", label: nil, state: .connected, since: .zero, connectedAt: .zero)
+        return .inCall(InCallScreen(appName: CellularCall.screenName, call: 0, caller: cellular.caller, connectedSeconds: 42,
+                                    held: Caller(name: "Alice", handle: "+15550001"), cellular: cellular))
+    }
+
     static func connecting() -> Screen {
         .inCall(InCallScreen(appName: "voip", call: 1, caller: alice, connectedSeconds: 0, status: .connecting))
     }

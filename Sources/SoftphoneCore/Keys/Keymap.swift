@@ -72,11 +72,14 @@ public enum Keymap {
             return keys + [help, quit, conditions]
         case .inCall(let call) where call.isCellular:
             // The cellular call is not the app's: it can be ended, and heard on the loudspeaker;
-            // held with no call of the app's left, resumed (the same key as the app's hold).
+            // swapped with the app's call it holds; held with no call of the app's left, resumed
+            // (the same key as the app's hold).
             let end = KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the cellular call", .end)
-            let resumeOrSpeaker = call.status == .onHold
-                ? KeyBinding(["x", "X"], "x/X", hint: "resume", help: "resume the held cellular call", .toggleHold) : speaker(call)
-            return [end, resumeOrSpeaker, lockOrUnlock, help, quit, conditions]
+            if call.status == .onHold {
+                return [end, KeyBinding(["x", "X"], "x/X", hint: "resume", help: "resume the held cellular call", .toggleHold), lockOrUnlock, help, quit, conditions]
+            }
+            let swap = call.holdAction == nil ? [] : [KeyBinding(["x", "X"], "x/X", hint: "swap", help: "swap: hold the cellular call and resume the app's", .toggleHold)]
+            return [end] + swap + [speaker(call), lockOrUnlock, help, quit, conditions]
         case .inCall(let call):
             var keys = [KeyBinding(["d", "b", "\u{1B}"], "d/b/Esc", hint: "end", help: "end the call", .end)]
             // The app's own hang-up button, next to CallKit's: only where it can be tapped, the app

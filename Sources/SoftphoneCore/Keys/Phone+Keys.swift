@@ -126,11 +126,11 @@ extension Phone {
         return groupsFit ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
     }
 
-    /// `x`: holds the call on screen, resumes the held one, or swaps the two; resumes the held
-    /// cellular call when it is on screen.
+    /// `x`: holds the call on screen, resumes the held one, or swaps the two; on the cellular
+    /// call's screen, swaps it with the app's call it holds, or resumes it when it is held alone.
     func toggleHold() {
         guard !callWaitingShows else { return refuse(.chooseCallWaiting) }
-        if calls.cellular?.state == .held, cellularOnScreen { return swapCellular() }
+        if cellularOnScreen, calls.cellular?.state == .held || calls.focus?.isOnHold == true { return swapCellular() }
         guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if focus.isOnHold {

@@ -108,7 +108,7 @@ extension Phone {
             return .inCall(InCallScreen(
                 appName: name, call: 0, caller: cellular.caller, connectedSeconds: connectedSeconds,
                 held: focus?.details.caller, route: device.route, appInForeground: app.state == .foreground,
-                canHold: false, cellular: cellular))
+                canHold: focus?.isOnHold == true, cellular: cellular))
         case .held where focus == nil && calls.presentedIncoming == nil:
             return .inCall(InCallScreen(
                 appName: name, call: 0, caller: cellular.caller, connectedSeconds: connectedSeconds, status: .onHold,

@@ -174,6 +174,20 @@ struct CellularCallTests {
         #expect(appLog(after: "unhold", t) == ["didActivate", "hold", "didDeactivate"])
     }
 
+    @Test("rule 39: x on the cellular call's screen swaps it with the VoIP call it holds, as the person taps Swap")
+    func swapWithKey() {
+        let t = voipConnectedCellularWaiting()
+        t.send(.dtmf("2"))
+        guard case .inCall(let cellular) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(cellular.isCellular)
+        #expect(cellular.holdAction == "swap")
+        #expect(Keymap.bindings(for: t.screen).first { $0.label == "x/X" }?.hint == "swap")
+        t.send(.press("x"))
+        #expect(t.phone.cellularCall?.state == .held)
+        #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
+        #expect(t.refusals.isEmpty)
+    }
+
     @Test("rule 39: a VoIP push during a cellular call rings as call waiting, without the ringtone; Hold & Accept holds the cellular call")
     func voipDuringCellularHold() throws {
         let t = TestPhone()
