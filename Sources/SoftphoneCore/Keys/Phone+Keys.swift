@@ -126,11 +126,13 @@ extension Phone {
         return groupsFit ? [.endAndAccept, .holdAndAccept, .decline] : [.endAndAccept, .decline]
     }
 
-    /// `x`: holds the call on screen, resumes the held one, or swaps the two; on the cellular
-    /// call's screen, swaps it with the app's call it holds, or resumes it when it is held alone.
+    /// `x`: holds the call on screen, resumes the held one, or swaps the two. A cellular call is one
+    /// of the two: its screen swaps it with the app's call it holds (or resumes it, held alone),
+    /// and the app's connected call swaps with a held cellular call.
     func toggleHold() {
         guard !callWaitingShows else { return refuse(.chooseCallWaiting) }
         if cellularOnScreen, calls.cellular?.state == .held || calls.focus?.isOnHold == true { return swapCellular() }
+        if calls.cellular?.state == .held, let focus = calls.focus, !focus.isOnHold, calls.held(other: focus) == nil { return swapCellular() }
         guard let focus = calls.focus, focus.phase == .connected else { return refuse(.noConnectedCall) }
         guard focus.details.supportsHolding else { return refuse(.holdNotSupported) }
         if focus.isOnHold {

@@ -63,10 +63,12 @@ extension Phone {
         }
         if let focus {
             let status: InCallStatus = focus.isOnHold ? .onHold : focus.phase == .connected ? .connected : .connecting
+            // A held cellular call is the other call of a swap, as a held call of the app's is.
+            let heldCellular = calls.cellular.flatMap { $0.state == .held ? $0.snapshot.caller : nil }
             return .inCall(InCallScreen(
                 appName: appName, call: focus.number, caller: focus.details.caller,
                 connectedSeconds: (focus.connectedAt.map { now - $0 } ?? .zero).wholeSeconds, digits: focus.digits,
-                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller, route: device.route,
+                status: status, isMuted: focus.isMuted, held: calls.held(other: focus)?.details.caller ?? heldCellular, route: device.route,
                 appHasCallControls: app.delegate is any InAppCallControls, appInForeground: app.state == .foreground,
                 canHold: focus.details.supportsHolding, cellular: calls.cellular?.snapshot))
         }

@@ -185,6 +185,14 @@ struct CellularCallTests {
         t.send(.press("x"))
         #expect(t.phone.cellularCall?.state == .held)
         #expect(appLog(after: "didDeactivate", t) == ["unhold", "didActivate"])
+        // The app's call on screen now, the held cellular call beside it: x swaps back.
+        guard case .inCall(let voip) = t.screen else { Issue.record("screen: \(t.screen)"); return }
+        #expect(!voip.isCellular)
+        #expect(voip.held?.handle == "+15550199")
+        #expect(voip.holdAction == "swap")
+        t.send(.press("x"))
+        #expect(t.phone.cellularCall?.state == .connected)
+        #expect(appLog(after: "unhold", t) == ["didActivate", "hold", "didDeactivate"])
         #expect(t.refusals.isEmpty)
     }
 
