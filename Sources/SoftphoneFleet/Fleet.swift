@@ -291,6 +291,6 @@ public final class Fleet {
     }
 
     private func rangOn(_ index: Int, call: Int, after: String) {
-        summary.record(FleetSummary.RangOn(user: plan.user(of: index), phone: index + 1, call: call, after: after))
+        summary.record(FleetSummary.RangOn(user: plan.user(of: index), phone: FleetPlan.number(ofPhone: index), call: call, after: after))
     }
 }
