@@ -218,7 +218,7 @@ public final class Fleet {
 
     private func handle(_ command: Command, on index: Int, at now: Instant) {
         let effects = members[index].phone.handle(command, at: now)
-        for effect in effects { if case .event(let event) = effect { observe(event, on: index, at: now) } }
+        for effect in effects { if case .event(let event) = effect { observe(event, on: index, at: now, among: effects) } }
         let next = members[index].phone.nextDeadline
         if next != scheduled[index] {
             scheduled[index] = next
@@ -231,8 +231,9 @@ public final class Fleet {
         while let (due, index) = heap.soonest, scheduled[index] != due { _ = heap.pop() }
     }
 
-    /// Counts an event of phone `index` in the summary, and hands it on.
-    private func observe(_ event: PhoneEvent, on index: Int, at now: Instant) {
+    /// Counts an event of phone `index` in the summary, and hands it on; `effects` are all of the
+    /// command's that brought it.
+    private func observe(_ event: PhoneEvent, on index: Int, at now: Instant, among effects: [Effect]) {
         switch event {
         case .serverRequest(let name, _) where name == "register" && !members[index].registered:
             members[index].registered = true
@@ -257,8 +258,8 @@ public final class Fleet {
             case nil: break
             }
             summary.ended[reason.rawValue, default: 0] += 1
-        case .callRefused:
-            summary.refused += 1
+        case .callRefused(let refused):
+            if Self.isEndingPush(refused, among: effects) { summary.endingPushes += 1 } else { summary.refused += 1 }
         case .apns(let delivery):
             summary.count(delivery)
         case .serverRequest(let name, _) where name == "answer-lost":
@@ -269,6 +270,15 @@ public final class Fleet {
             break
         }
         onEvent?(index, event)
+    }
+
+    /// Whether CallKit refused `refused` because the push reported a call's UUID again to end
+    /// that call (the voip app's ending push, as a correct backend sends it): the call then ended
+    /// in the same push. iOS refuses the report (`callUUIDAlreadyExists`) and nothing new rings,
+    /// which is how an app reports such a push (rule 4): not a refusal the backend should see.
+    private static func isEndingPush(_ refused: RefusedCall, among effects: [Effect]) -> Bool {
+        guard refused.error == "callUUIDAlreadyExists", let collided = refused.collidedWith else { return false }
+        return effects.contains { if case .event(.ended(call: collided, _, _, _, _, _)) = $0 { true } else { false } }
     }
 
     // MARK: - Several devices per user

@@ -56,6 +56,8 @@ struct FleetReplayTests {
         let summary = try Self.twoDevicesEach("at 0s call all --from Backend\nat 3s cancel all --reason answered-elsewhere\n")
         #expect(summary.incoming == 100 && summary.rangOnAfterAnswer == 0 && summary.rangOn.isEmpty)
         #expect(summary.ended["answered-elsewhere"] == 50 && summary.ended["local"] == 50, "\(summary.ended)")
+        // A perfect run: the ending pushes are no refusals.
+        #expect(summary.refused == 0 && summary.endingPushes == 50)
     }
 
     @Test("two devices a user: declined on one, the backend ends the other as declined elsewhere")
