@@ -61,7 +61,7 @@ public final class ConsultApp: UIApplicationDelegate, PKPushRegistryDelegate, CX
     // MARK: - PushKit
 
     public func pushRegistry(_ registry: PKPushRegistry, didUpdate pushCredentials: PKPushCredentials, for type: PKPushType) {
-        server.send("register", ["token": pushCredentials.token.hexToken])
+        server.register(token: pushCredentials.token.hexToken)
     }
 
     public func pushRegistry(

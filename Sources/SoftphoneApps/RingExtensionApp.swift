@@ -55,7 +55,7 @@ public final class RingExtensionApp: UIApplicationDelegate, UNUserNotificationCe
     public func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data) {
         // The alert token, not a VoIP one (iOS rule 3): the server sends its call pushes to it. Its
         // own request name, so the server never files it as a VoIP token.
-        server.send("register-alert-token", ["token": deviceToken.hexToken])
+        server.register(token: deviceToken.hexToken, as: "register-alert-token")
     }
 
     public func applicationDidBecomeActive(_ application: UIApplication) {

@@ -97,7 +97,7 @@ public final class VoIPApp: UIApplicationDelegate, PKPushRegistryDelegate, CXPro
         } else {
             token = pushCredentials.token.hexToken
         }
-        server.send("register", ["token": token])
+        server.register(token: token)
     }
 
     public func pushRegistry(

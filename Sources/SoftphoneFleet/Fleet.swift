@@ -34,8 +34,8 @@ public final class Fleet {
     /// Each phone's deadline as the heap has it; entries that differ are stale.
     private var scheduled: [Instant?] = []
     private var heap = DeadlineHeap()
-    /// With several devices per user: the device of each user that last answered or declined a
-    /// call, and the calls left ringing on its other devices.
+    /// The device of each user that last answered or declined a call (a replay's `cancel` spares
+    /// it); with several devices per user, the calls left ringing on the others.
     private var pickedUp: [Int?] = []
     private var ringOn = RingOnWatch()
     /// When the phones that went offline at the start come back online (`reconnectAfter`).
@@ -79,7 +79,7 @@ public final class Fleet {
         scheduled = Array(repeating: nil, count: plan.phones)
         summary.phones = plan.phones
         summary.devicesPerUser = plan.devicesPerUser
-        if plan.devicesPerUser > 1 { pickedUp = Array(repeating: nil, count: plan.userCount) }
+        pickedUp = Array(repeating: nil, count: plan.userCount)
         // Which phones are in Do Not Disturb and which have their app killed, drawn after the locks.
         for index in members.indices { members[index].doNotDisturb = draw() < plan.doNotDisturbShare }
         for index in members.indices { members[index].killed = draw() < plan.killedShare }
@@ -134,9 +134,8 @@ public final class Fleet {
     public func devices(ofUser user: Int) -> Range<Int> { plan.devices(ofUser: user) }
     /// Whether phone `index` is the device its person picks up (always, with one device per user).
     public func picksUp(_ index: Int) -> Bool { members[index].picksUp }
-    /// The device of user `user` that last answered or declined a call; nil before any did, or
-    /// with one device per user.
-    public func pickedUp(ofUser user: Int) -> Int? { pickedUp.isEmpty ? nil : pickedUp[user] }
+    /// The device of user `user` that last answered or declined a call; nil before any did.
+    public func pickedUp(ofUser user: Int) -> Int? { pickedUp[user] }
     /// Phone `index` itself, for reading its state.
     public func phone(_ index: Int) -> Phone { members[index].phone }
     /// Every token and the pushes it takes: what the APNs endpoint accepts.
@@ -219,7 +218,7 @@ public final class Fleet {
 
     private func handle(_ command: Command, on index: Int, at now: Instant) {
         let effects = members[index].phone.handle(command, at: now)
-        for effect in effects { if case .event(let event) = effect { observe(event, on: index, at: now) } }
+        for effect in effects { if case .event(let event) = effect { observe(event, on: index, at: now, among: effects) } }
         let next = members[index].phone.nextDeadline
         if next != scheduled[index] {
             scheduled[index] = next
@@ -232,8 +231,9 @@ public final class Fleet {
         while let (due, index) = heap.soonest, scheduled[index] != due { _ = heap.pop() }
     }
 
-    /// Counts an event of phone `index` in the summary, and hands it on.
-    private func observe(_ event: PhoneEvent, on index: Int, at now: Instant) {
+    /// Counts an event of phone `index` in the summary, and hands it on; `effects` are all of the
+    /// command's that brought it.
+    private func observe(_ event: PhoneEvent, on index: Int, at now: Instant, among effects: [Effect]) {
         switch event {
         case .serverRequest(let name, _) where name == "register" && !members[index].registered:
             members[index].registered = true
@@ -247,19 +247,19 @@ public final class Fleet {
                 summary.ringing -= 1
                 summary.connected += 1
                 members[index].calls[call] = true
-                if !pickedUp.isEmpty { stoppedRinging(call, on: index, at: now, pickedUp: "answered") }
+                stoppedRinging(call, on: index, at: now, pickedUp: "answered")
             }
         case .ended(let call, _, _, let reason, _, _):
             switch members[index].calls.removeValue(forKey: call) {
             case true?: summary.connected -= 1
             case false?:
                 summary.ringing -= 1
-                if !pickedUp.isEmpty { stoppedRinging(call, on: index, at: now, pickedUp: reason == .declined ? "declined" : nil) }
+                stoppedRinging(call, on: index, at: now, pickedUp: reason == .declined ? "declined" : nil)
             case nil: break
             }
             summary.ended[reason.rawValue, default: 0] += 1
-        case .callRefused:
-            summary.refused += 1
+        case .callRefused(let refused):
+            if Self.isEndingPush(refused, among: effects) { summary.endingPushes += 1 } else { summary.refused += 1 }
         case .apns(let delivery):
             summary.count(delivery)
         case .serverRequest(let name, _) where name == "answer-lost":
@@ -272,16 +272,27 @@ public final class Fleet {
         onEvent?(index, event)
     }
 
+    /// Whether CallKit refused `refused` because the push reported a call's UUID again to end
+    /// that call (the voip app's ending push, as a correct backend sends it): the call then ended
+    /// in the same push. iOS refuses the report (`callUUIDAlreadyExists`) and nothing new rings,
+    /// which is how an app reports such a push (rule 4): not a refusal the backend should see.
+    private static func isEndingPush(_ refused: RefusedCall, among effects: [Effect]) -> Bool {
+        guard refused.error == "callUUIDAlreadyExists", let collided = refused.collidedWith else { return false }
+        return effects.contains { if case .event(.ended(call: collided, _, _, _, _, _)) = $0 { true } else { false } }
+    }
+
     // MARK: - Several devices per user
 
     /// Call `call` of phone `index` stopped ringing at `now`: late, if another device of its user
     /// picked up more than 5 s before; when the person answered or declined it here
-    /// (`pickedUp`), the calls ringing on the user's other devices are watched from now on.
+    /// (`pickedUp`), this is the user's device that picked up, and the calls ringing on the user's
+    /// other devices are watched from now on.
     private func stoppedRinging(_ call: Int, on index: Int, at now: Instant, pickedUp how: String?) {
-        if let after = ringOn.stopped(phone: index, call: call, at: now) { rangOn(index, call: call, after: after) }
+        if !ringOn.isEmpty, let after = ringOn.stopped(phone: index, call: call, at: now) { rangOn(index, call: call, after: after) }
         guard let how else { return }
         let user = plan.userIndex(of: index)
         pickedUp[user] = index
+        guard plan.devicesPerUser > 1 else { return }
         for other in plan.devices(ofUser: user) where other != index {
             // In call order: a seeded run lists the same calls every time.
             for (ringing, connected) in members[other].calls.sorted(by: { $0.key < $1.key }) where !connected {
@@ -291,6 +302,6 @@ public final class Fleet {
     }
 
     private func rangOn(_ index: Int, call: Int, after: String) {
-        summary.record(FleetSummary.RangOn(user: plan.user(of: index), phone: index + 1, call: call, after: after))
+        summary.record(FleetSummary.RangOn(user: plan.user(of: index), phone: FleetPlan.number(ofPhone: index), call: call, after: after))
     }
 }

@@ -54,6 +54,10 @@ public struct FleetPlan: Sendable {
     public var userCount: Int { Self.userCount(phones: phones, devicesPerUser: devicesPerUser) }
     public static func userCount(phones: Int, devicesPerUser: Int) -> Int { (phones + devicesPerUser - 1) / devicesPerUser }
 
+    /// The number users see for phone `index` (from 0): phones are numbered from 1, as their users
+    /// are (`user-1` has phone 1), in the summary, the webhook and a replay's script alike.
+    public static func number(ofPhone index: Int) -> Int { index + 1 }
+
     /// The user (from 0) phone `index` belongs to.
     public func userIndex(of index: Int) -> Int { index / devicesPerUser }
 

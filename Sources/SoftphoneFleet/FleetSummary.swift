@@ -12,6 +12,9 @@ public struct FleetSummary: Sendable, Equatable {
     /// Calls that rang (`call.incoming`), and calls CallKit refused (Do Not Disturb, …).
     public var incoming = 0
     public var refused = 0
+    /// Ending pushes that ended a call: the app reported the call's UUID again, which CallKit
+    /// refuses as it does on iOS (`callUUIDAlreadyExists`); counted here, not in `refused`.
+    public var endingPushes = 0
     /// Calls ringing and connected now.
     public var ringing = 0
     public var connected = 0
@@ -87,7 +90,7 @@ public struct FleetSummary: Sendable, Equatable {
         .object([
             ("phones", .number(Double(phones))), ("registered", .number(Double(registered))),
             ("pushes", .number(Double(pushes))), ("unknown_tokens", .number(Double(unknownTokens))),
-            ("incoming", .number(Double(incoming))), ("refused", .number(Double(refused))),
+            ("incoming", .number(Double(incoming))), ("refused", .number(Double(refused))), ("ending_pushes", .number(Double(endingPushes))),
             ("ringing", .number(Double(ringing))), ("connected", .number(Double(connected))),
             ("ended", .object(ended.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
             ("rule_violations", .object(ruleViolations.sorted { $0.key < $1.key }.map { (String($0.key), .number(Double($0.value))) })),

@@ -214,9 +214,7 @@ extension FleetCommand {
             return 1
         }
         if let path = options.tokensOut {
-            let topic = ControlRequest.topic(for: .voip, bundleIdentifier: options.phone.app.bundleIdentifier)
-            let lines = (0..<fleet.count).map { "\(fleet.voipToken(of: $0)) \(topic) \(fleet.user(of: $0))\n" }.joined()
-            if let problem = SmallTextFile.write(lines, to: path) {
+            if let problem = SmallTextFile.write(tokenLines(fleet, bundleIdentifier: options.phone.app.bundleIdentifier), to: path) {
                 Console.error("\(ProgramName.current) fleet: --tokens-out \(path): \(problem)")
                 return 1
             }
@@ -252,6 +250,14 @@ extension FleetCommand {
 }
 
 extension FleetCommand {
+    /// What `--tokens-out` writes: `TOKEN TOPIC USER ENVIRONMENT`, one phone a line in the phones'
+    /// order, the environment (`development` or `production`) being the one the token is for. The
+    /// environment last: scripts that cut the first columns (an HAProxy map, h2load's URIs) read on.
+    static func tokenLines(_ fleet: Fleet, bundleIdentifier: String) -> String {
+        let topic = ControlRequest.topic(for: .voip, bundleIdentifier: bundleIdentifier)
+        return (0..<fleet.count).map { "\(fleet.voipToken(of: $0)) \(topic) \(fleet.user(of: $0)) \(fleet.phone($0).apnsEnvironment.rawValue)\n" }.joined()
+    }
+
     /// `--replay FILE`: the fleet on the manual clock, its pushes from the file; prints the final
     /// summary (a JSON line with `--headless`) and writes `--summary`. The same run every time.
     static func replay(_ path: String, _ options: Options) -> Int32 {

@@ -24,7 +24,7 @@ enum FleetReport {
         let lines: [String?] = [
             final ? "Fleet: final summary after \(format(seconds)) s" : "Fleet: \(Int(seconds)) s",
             "  phones \(summary.phones), registered \(summary.registered)",
-            "  ringing \(summary.ringing), connected \(summary.connected), rang \(summary.incoming), refused \(summary.refused)",
+            "  ringing \(summary.ringing), connected \(summary.connected), rang \(summary.incoming), refused \(summary.refused), ending pushes \(summary.endingPushes)",
             "  pushes \(summary.pushes) (\(Int(pushesPerSecond))/s\(final ? " on average" : "")), unknown tokens \(summary.unknownTokens)",
             latencies.map { "  APNs request → call.incoming: p50 \(format($0.percentile(0.5))) ms, p90 \(format($0.percentile(0.9))) ms, p99 \(format($0.percentile(0.99))) ms" },
             "  ended: " + (summary.ended.isEmpty ? "none" : summary.ended.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),

@@ -44,9 +44,7 @@ final class FleetShell {
         if let webhook {
             fleet.onEvent = { [unowned self] index, event in
                 guard case .serverRequest = event else { return }
-                var fields = [("phone", JSON.number(Double(index))), ("user", JSON.string(fleet.user(of: index)))]
-                if case .object(let eventFields) = EventStream.json(event, t: clock.now() - started) { fields += eventFields }
-                webhook.post(JSON.object(fields).text)
+                webhook.post(Self.webhookBody(event, t: clock.now() - started, phone: index, user: fleet.user(of: index)).text)
             }
         }
         fleet.start(at: clock.now())
@@ -60,6 +58,14 @@ final class FleetShell {
         terminal?.close()
         report(final: true)
         return 0
+    }
+
+    /// What the webhook gets of a server request of phone `index` (from 0): the event's JSON, with
+    /// the phone's number (from 1, as the summary and a replay number them) and its user first.
+    static func webhookBody(_ event: PhoneEvent, t: Duration, phone index: Int, user: String) -> JSON {
+        var fields = [("phone", JSON.number(Double(FleetPlan.number(ofPhone: index)))), ("user", JSON.string(user))]
+        if case .object(let eventFields) = EventStream.json(event, t: t) { fields += eventFields }
+        return .object(fields)
     }
 
     // MARK: - Waiting

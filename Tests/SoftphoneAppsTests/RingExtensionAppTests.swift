@@ -281,7 +281,7 @@ struct RingExtensionAppTests {
     func registersAlertToken() {
         let bench = RingBench()
         let token = Hex.string(bench.phone.alertToken)
-        #expect(bench.effects.contains(.event(.serverRequest(name: "register-alert-token", fields: [KeyValue("token", token)]))))
+        #expect(bench.effects.contains(.event(.serverRequest(name: "register-alert-token", fields: [KeyValue("token", token), KeyValue("environment", "production")]))))
         #expect(!bench.effects.contains { if case .event(.serverRequest("register", _)) = $0 { true } else { false } })
         #expect(token != Hex.string(bench.phone.voipToken))
     }

@@ -34,8 +34,20 @@ struct VoIPAppTests {
         #expect(token.count == 64)
         #expect(effects.first == .event(.ready(app: "voip", lock: .locked, token: token)))
         #expect(effects.contains(.event(.token(token, environment: .production))))
-        #expect(effects.contains(.event(.serverRequest(name: "register", fields: [KeyValue("token", token)]))))
+        #expect(effects.contains(.event(.serverRequest(name: "register", fields: [KeyValue("token", token), KeyValue("environment", "production")]))))
         #expect(phone.appState == .background)
+    }
+
+    @Test("each built-in app registers its token with the environment its build's Info.plist says, as the TOKEN line words it", arguments: [
+        (AppCatalog.voip, "register"), (AppCatalog.consult, "register"), (AppCatalog.bridged, "register"), (AppCatalog.ringExtension, "register-alert-token"),
+    ])
+    func registersTheEnvironment(app: AppProfile, request: String) {
+        for build in AppBuild.allCases {
+            let phone = Phone(configuration: Phone.Configuration(app: app.bundle, build: build), seed: 1)
+            let effects = phone.handle(.start, at: .zero)
+            let fields = effects.lazy.compactMap { if case .event(.serverRequest(request, let fields)) = $0 { fields } else { nil } }.first
+            #expect(fields?.last == KeyValue("environment", build.apnsEnvironment.rawValue), "\(app.bundle.id) \(build): \(fields.map { "\($0)" } ?? "no \(request)")")
+        }
     }
 
     @Test("a call is a VoIP push the app reports at once: the ringer starts before the call is announced")

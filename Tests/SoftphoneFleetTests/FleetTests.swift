@@ -133,8 +133,22 @@ struct FleetDevicesTests {
             }
         }
         #expect(fleet.summary.ringing == 0)
+        // Each ending push reported its call's UUID again, which CallKit refuses: counted apart, not as a refusal.
+        #expect(fleet.summary.endingPushes == 50 && fleet.summary.refused == 0, "\(fleet.summary)")
         fleet.runDue(until: .zero + .seconds(120))
         #expect(fleet.summary.rangOnAfterAnswer == 0 && fleet.summary.ended == ["answered-elsewhere": 50, "local": 50])
+        #expect(FleetTests.text(fleet.summary).contains(#""refused":0,"ending_pushes":50"#))
+    }
+
+    @Test("a call push sent twice with the same UUID is refused the second time: a refusal, not an ending push")
+    func duplicateCallPushIsRefused() {
+        let fleet = Self.fleet()
+        let push = PushRequest(kind: .voip, payload: .object([
+            ("aps", .object([])), ("caller", .string("Backend")), ("uuid", .string("6A1B7C3D-0E4F-4A5B-8C6D-7E8F9A0B1C2D")),
+        ]))
+        fleet.deliver(push, token: fleet.voipToken(of: 0), at: .zero + .seconds(1))
+        fleet.deliver(push, token: fleet.voipToken(of: 0), at: .zero + .seconds(1))
+        #expect(fleet.summary.incoming == 1 && fleet.summary.refused == 1 && fleet.summary.endingPushes == 0)
     }
 
     @Test("without the ending push, each other device is counted once it has rung 5 s past the answer")

@@ -79,7 +79,7 @@ struct ScenarioRunnerTests {
             """)
         #expect(unknown.outcome == .failed)
         #expect(unknown.duration == .zero, "at once, not after 30 s")
-        #expect(unknown.failure?.message.hasPrefix(#"server.request has no field "nosuch" in this run; the app's requests so far carried: name, token."#) == true)
+        #expect(unknown.failure?.message.hasPrefix(#"server.request has no field "nosuch" in this run; the app's requests so far carried: name, token, environment."#) == true)
         let named = try run("""
             app consult
             at 0s  push \(payload("consult-start"))
@@ -88,7 +88,7 @@ struct ScenarioRunnerTests {
             """)
         #expect(named.outcome == .failed)
         #expect(named.duration == .seconds(5), "when the busy request came without it")
-        #expect(named.failure?.message.hasPrefix(#"server.request name=busy came without a field "bizno"; the app's requests so far carried: name, token, bizNo"#) == true)
+        #expect(named.failure?.message.hasPrefix(#"server.request name=busy came without a field "bizno"; the app's requests so far carried: name, token, environment, bizNo"#) == true)
         #expect(try run("""
             app consult
             at 0s  push \(payload("consult-start"))

@@ -31,6 +31,16 @@ struct FleetReplayTests {
         #expect(try Self.run(seed: 3) == summary)
     }
 
+    @Test("one device a user (the default): cancel spares the device that answered, so no call ends answered elsewhere")
+    func cancelSparesTheOnlyDevice() throws {
+        let plan = FleetPlan(phones: 50, app: AppCatalog.voip.bundle, person: Phone.Person(answerAfter: .seconds(2), hangUpAfter: .seconds(30)), seed: 3)
+        let fleet = Fleet(plan: plan)
+        try FleetReplay("at 0s call all --from Backend\nat 3s cancel all\n", path: "test.fleet", phones: 50).play(on: fleet)
+        #expect(fleet.summary.ended == ["local": 50], "\(fleet.summary.ended)")
+        // Nothing was sent to the users' only devices: each had answered.
+        #expect(fleet.summary.pushes == 50 && fleet.summary.incoming == 50)
+    }
+
     /// 100 phones, two a user; the person picks up one of each user's devices 2 s after it rings.
     static func twoDevicesEach(_ script: String, declineShare: Double = 0) throws -> FleetSummary {
         let plan = FleetPlan(
@@ -46,6 +56,8 @@ struct FleetReplayTests {
         let summary = try Self.twoDevicesEach("at 0s call all --from Backend\nat 3s cancel all --reason answered-elsewhere\n")
         #expect(summary.incoming == 100 && summary.rangOnAfterAnswer == 0 && summary.rangOn.isEmpty)
         #expect(summary.ended["answered-elsewhere"] == 50 && summary.ended["local"] == 50, "\(summary.ended)")
+        // A perfect run: the ending pushes are no refusals.
+        #expect(summary.refused == 0 && summary.endingPushes == 50)
     }
 
     @Test("two devices a user: declined on one, the backend ends the other as declined elsewhere")

@@ -34,7 +34,7 @@ arguments.add_argument("--devices", type=int, required=True, help="each user's d
 arguments.add_argument("--no-cancel", action="store_true", help="forget the ending push, as a buggy backend does")
 options = arguments.parse_args()
 
-# user id -> {phone index: VoIP token}; the calls in progress, user id -> call UUID.
+# user id -> {phone number: VoIP token}; the calls in progress, user id -> call UUID.
 devices = {}
 calls = {}
 lock = threading.Lock()

@@ -39,5 +39,6 @@ kill -TERM "${fleets[@]}"
 for _ in $(seq 50); do [ -s "$dir/ends.json" ] && [ -s "$dir/forgets.json" ] && break; sleep 0.1; done
 grep -q '"rang_on_after_answer":0,' "$dir/ends.json" || fail "a backend that ends the other devices: $(cat "$dir/ends.json" 2>/dev/null)"
 grep -q "\"answered-elsewhere\":$users" "$dir/ends.json" || fail "the other devices did not end answered-elsewhere: $(cat "$dir/ends.json")"
+grep -q "\"refused\":0,\"ending_pushes\":$users," "$dir/ends.json" || fail "the ending pushes were not counted apart from refusals: $(cat "$dir/ends.json")"
 grep -q "\"rang_on_after_answer\":$users," "$dir/forgets.json" || fail "a backend that forgets the ending push: $(cat "$dir/forgets.json" 2>/dev/null)"
 echo "fleet devices: $users users with 2 phones each; the backend's ending push stopped every other device, and without it every user rang on"

@@ -42,9 +42,10 @@ start_fleet a 50 1 --webhook "http://127.0.0.1:$webhook_port/register"
 port_a=$port
 for _ in $(seq 100); do [ "$(wc -l <"$dir/registrations" 2>/dev/null || echo 0)" -ge 50 ] && break; sleep 0.1; done
 [ "$(grep -c '"name":"register"' "$dir/registrations")" = 50 ] || fail "the webhook did not get 50 registrations"
-grep -q '"user":"user-50"' "$dir/registrations" || fail "a registration does not carry its phone's user"
+grep -q '"phone":50,"user":"user-50"' "$dir/registrations" || fail "a registration does not carry its phone's number (from 1) and user"
 first_token=$(sed -n 7p "$dir/a.tokens" | cut -d' ' -f1)
-grep -q "\"token\":\"$first_token\"" "$dir/registrations" || fail "the webhook did not get phone 7's token"
+grep -q "\"token\":\"$first_token\",\"environment\":\"production\"" "$dir/registrations" || fail "the webhook did not get phone 7's token and its environment"
+[ "$(sed -n 7p "$dir/a.tokens" | cut -d' ' -f3-)" = "user-7 production" ] || fail "--tokens-out does not end phone 7's line with its user and environment: $(sed -n 7p "$dir/a.tokens")"
 
 [ "$(push "$port_a" "$first_token")" = "200 " ] || fail "a push to phone 7's token was not accepted"
 [[ "$(push "$port_a" "$(printf 'ab%.0s' $(seq 32))")" == 400*BadDeviceToken* ]] || fail "an unknown token was not BadDeviceToken"
