@@ -93,7 +93,7 @@ struct AutomationTests {
         _ = phone.process.line(startingWith: "READY")
         let unknown = try phone.remote(["wait", "server.request", "--where", "nosuch=1", "--timeout", "30"])
         #expect(unknown.status == 2)
-        #expect(unknown.err.hasPrefix("softphone wait: server.request has no field \"nosuch\" in this run; the app's requests so far carried: name, token. "), "\(unknown.err)")
+        #expect(unknown.err.hasPrefix("softphone wait: server.request has no field \"nosuch\" in this run; the app's requests so far carried: name, token, environment. "), "\(unknown.err)")
         // Named, a request the app has not sent yet is waited for; when it comes without the field, exit 2.
         let named = try PhoneProcess(["wait", "server.request", "--where", "name=answer", "--where", "nosuch=1", "--timeout", "20", "--socket", phone.socket])
         #expect(named.waitForExit(seconds: 0.3) == nil, "still waiting: the app has sent no answer yet")
@@ -101,7 +101,7 @@ struct AutomationTests {
         let incoming = phone.process.line(startingWith: "INCOMING call=1") ?? ""
         phone.process.send("a")
         #expect(named.waitForExit() == 2)
-        #expect(named.stderrText.hasPrefix("softphone wait: server.request name=answer came without a field \"nosuch\"; the app's requests so far carried: name, token, uuid"))
+        #expect(named.stderrText.hasPrefix("softphone wait: server.request name=answer came without a field \"nosuch\"; the app's requests so far carried: name, token, environment, uuid"))
         // A field the app has sent is taken, and matched.
         let uuid = incoming.split(separator: " ").first { $0.hasPrefix("uuid=") }.map { String($0.dropFirst(5)) } ?? "?"
         #expect(try phone.remote(["wait", "server.request", "--where", "uuid=\(uuid)", "--timeout", "5"]).status == 0)
