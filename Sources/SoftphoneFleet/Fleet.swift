@@ -19,6 +19,8 @@ public final class Fleet {
         /// Drawn from the plan's conditions: offline once registered, in Low Power Mode.
         var offline = false
         var lowPower = false
+        /// Launched (`startNext`, or on its first push).
+        var started = false
         /// Its calls not yet ended, and whether each is connected.
         var calls: [Int: Bool] = [:]
     }
@@ -40,6 +42,11 @@ public final class Fleet {
     private var ringOn = RingOnWatch()
     /// When the phones that went offline at the start come back online (`reconnectAfter`).
     private var reconnectAt: Instant?
+    /// The start, a slice at a time: the next phone in index order, when the first slice started,
+    /// and whether any phone started offline.
+    private var nextToStart = 0
+    private var startedAt: Instant?
+    private var anyOffline = false
 
     /// Makes the phones, switched on, their apps installed; `start(at:)` launches them.
     /// `wallClockStart` is the wall-clock time of `Instant.zero`.
@@ -100,18 +107,37 @@ public final class Fleet {
     /// phones go into Do Not Disturb, have their app killed, go offline (until `reconnectAfter`)
     /// or into Low Power Mode.
     public func start(at now: Instant) {
-        var anyOffline = false
-        for index in members.indices {
-            handle(.start, on: index, at: now)
-            if members[index].doNotDisturb { handle(.setDoNotDisturb(DoNotDisturb(isOn: true)), on: index, at: now) }
-            if members[index].killed { handle(.app(.kill), on: index, at: now) }
-            if members[index].offline {
-                handle(.setNetwork(.offline, latency: nil), on: index, at: now)
-                anyOffline = true
-            }
-            if members[index].lowPower { handle(.setPower(.low), on: index, at: now) }
+        while !startNext(members.count, at: now) {}
+    }
+
+    /// Starts the next `count` phones at `now`, as `start(at:)` does; whether every phone is
+    /// started. A run loop starts a large fleet a slice at a time and takes pushes in between, so
+    /// that a push waits for one slice, not for the whole fleet.
+    public func startNext(_ count: Int, at now: Instant) -> Bool {
+        guard nextToStart < members.count else { return true }
+        let startedAt = self.startedAt ?? now
+        self.startedAt = startedAt
+        let end = min(members.count, nextToStart + count)
+        for index in nextToStart..<end { startPhone(index, at: now) }
+        nextToStart = end
+        guard end == members.count else { return false }
+        // The offline phones come back `reconnectAfter` from the start's first slice.
+        if anyOffline, let after = plan.conditions.reconnectAfter { reconnectAt = startedAt + after }
+        return true
+    }
+
+    /// Launches phone `index` unless it was already; a push to a phone not yet started starts it first.
+    private func startPhone(_ index: Int, at now: Instant) {
+        guard !members[index].started else { return }
+        members[index].started = true
+        handle(.start, on: index, at: now)
+        if members[index].doNotDisturb { handle(.setDoNotDisturb(DoNotDisturb(isOn: true)), on: index, at: now) }
+        if members[index].killed { handle(.app(.kill), on: index, at: now) }
+        if members[index].offline {
+            handle(.setNetwork(.offline, latency: nil), on: index, at: now)
+            anyOffline = true
         }
-        if anyOffline, let after = plan.conditions.reconnectAfter { reconnectAt = now + after }
+        if members[index].lowPower { handle(.setPower(.low), on: index, at: now) }
     }
 
     /// The phones offline since the start come back online: APNs forwards what it stored.
@@ -176,6 +202,7 @@ public final class Fleet {
             return nil
         }
         summary.pushes += 1
+        startPhone(index, at: now)
         handle(.push(push), on: index, at: now)
         return index
     }
@@ -184,6 +211,7 @@ public final class Fleet {
     /// phone's token, as `softphone call` sends it.
     public func call(from caller: Caller, to index: Int, at now: Instant) {
         summary.pushes += 1
+        startPhone(index, at: now)
         handle(.incomingCall(caller), on: index, at: now)
     }
 

@@ -36,6 +36,24 @@ struct FleetTests {
         #expect(fleet.user(of: 0) == "user-1" && fleet.user(of: 99) == "user-100")
     }
 
+    @Test("started a slice at a time: a push to a phone not yet started launches it first and rings it; each phone starts once")
+    func startsInSlices() {
+        let plan = FleetPlan(phones: 10, app: AppCatalog.voip.bundle, person: Phone.Person(answerAfter: .seconds(2), hangUpAfter: .seconds(5)), lockedShare: 1, seed: 1)
+        let fleet = Fleet(plan: plan)
+        var starts = 0
+        fleet.onEvent = { _, event in if case .serverRequest("register", _) = event { starts += 1 } }
+        #expect(!fleet.startNext(4, at: .zero))
+        #expect(fleet.summary.registered == 4)
+        #expect(fleet.deliver(PushRequest(kind: .voip, payload: Self.callPush), token: fleet.voipToken(of: 8), at: .zero + .milliseconds(1)) == 8)
+        #expect(fleet.summary.registered == 5 && fleet.summary.incoming == 1)
+        #expect(!fleet.startNext(4, at: .zero + .milliseconds(2)))
+        #expect(fleet.startNext(4, at: .zero + .milliseconds(3)))
+        #expect(fleet.summary.registered == 10 && starts == 10)
+        #expect(fleet.summary.incoming == 1 && fleet.summary.ringing == 1)
+        fleet.runDue(until: .zero + .seconds(3))
+        #expect(fleet.summary.connected == 1)
+    }
+
     @Test("a push rings the phone whose token it names, and only that one")
     func routes() {
         let fleet = Self.fleet(10)
@@ -190,6 +208,22 @@ struct FleetConditionsTests {
         #expect(fleet.nextDeadline! <= .zero + .seconds(30))
         fleet.runDue(until: .zero + .seconds(31))
         #expect(fleet.summary.incoming == 200 && fleet.summary.apnsDeliveredLate == offline && fleet.summary.callsLost.isEmpty)
+    }
+
+    @Test("started a slice at a time, the offline phones come back reconnectAfter from the first slice")
+    func offlineStartedInSlices() {
+        var conditions = FleetConditions()
+        conditions.offlineShare = 1
+        conditions.reconnectAfter = .seconds(30)
+        let fleet = Fleet(plan: FleetPlan(phones: 10, app: AppCatalog.voip.bundle, person: Phone.Person(), seed: 4, conditions: conditions))
+        #expect(!fleet.startNext(5, at: .zero))
+        FleetTests.callEveryPhone(fleet, at: .zero + .seconds(1), for: .seconds(1))
+        #expect(fleet.startNext(5, at: .zero + .seconds(2)))
+        #expect(fleet.summary.incoming == 0 && fleet.summary.apnsStored == 10)
+        fleet.runDue(until: .zero + .seconds(29))
+        #expect(fleet.summary.incoming == 0)
+        fleet.runDue(until: .zero + .seconds(31))
+        #expect(fleet.summary.incoming == 10 && fleet.summary.apnsDeliveredLate == 10)
     }
 
     @Test("offline for good: a second push replaces the first, and both calls are lost")
