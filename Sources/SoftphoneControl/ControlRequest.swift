@@ -176,15 +176,9 @@ public enum ControlRequest: Equatable, Sendable {
             guard let word = try optionalString(json, "action") else { throw ControlError("field \"action\" is missing; use one of: \(words)") }
             guard cellularWords.contains(word) else { throw ControlError("field \"action\" is \"\(word)\"; use one of: \(words)") }
             return (id, .cellular(try cellularAction(word, from: try optionalString(json, "from"), named: "field \"from\"")))
-        case "focus":
-            guard let word = try optionalString(json, "focus") else { throw ControlError("field \"focus\" is missing; use on or off") }
-            return (id, .focus(try focus(word, named: "field \"focus\"")))
-        case "call-directory":
-            guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
-            return (id, .callDirectory(try callDirectory(word, named: "field \"enabled\"")))
-        case "time-sensitive":
-            guard let word = try optionalString(json, "enabled") else { throw ControlError("field \"enabled\" is missing; use on or off") }
-            return (id, .timeSensitive(try timeSensitive(word, named: "field \"enabled\"")))
+        case "focus": return (id, .focus(try onOff(json, "focus", meaning: "Focus, Do Not Disturb")))
+        case "call-directory": return (id, .callDirectory(try onOff(json, "enabled", meaning: "the app's Call Directory extension enabled in Settings")))
+        case "time-sensitive": return (id, .timeSensitive(try onOff(json, "enabled", meaning: "the app's time-sensitive notifications break through Focus")))
         case "incoming-calls":
             guard let word = try optionalString(json, "style") else { throw ControlError("field \"style\" is missing; use one of: \(incomingCallsWords)") }
             return (id, .incomingCalls(try incomingCalls(word, named: "field \"style\"")))
@@ -275,30 +269,13 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
-    /// Reads a `focus` word: on or off.
-    static func focus(_ word: String, named name: String) throws(ControlError) -> Bool {
+    /// Reads a switch of Settings, field `field`: `on` or `off`; `meaning` says what on is.
+    static func onOff(_ json: JSON, _ field: String, meaning: String) throws(ControlError) -> Bool {
+        guard let word = try optionalString(json, field) else { throw ControlError("field \"\(field)\" is missing; use on or off") }
         switch word {
         case "on": return true
         case "off": return false
-        default: throw ControlError("\(name) is \"\(word)\"; use on (Focus, Do Not Disturb) or off")
-        }
-    }
-
-    /// Reads a `call-directory` word.
-    static func callDirectory(_ word: String, named name: String) throws(ControlError) -> Bool {
-        switch word {
-        case "on": return true
-        case "off": return false
-        default: throw ControlError("\(name) is \"\(word)\"; use on (the app's Call Directory extension enabled in Settings) or off")
-        }
-    }
-
-    /// Reads a `time-sensitive` word.
-    static func timeSensitive(_ word: String, named name: String) throws(ControlError) -> Bool {
-        switch word {
-        case "on": return true
-        case "off": return false
-        default: throw ControlError("\(name) is \"\(word)\"; use on (the app's time-sensitive notifications break through Focus) or off")
+        default: throw ControlError("field \"\(field)\" is \"\(word)\"; use on (\(meaning)) or off")
         }
     }
 
